@@ -1,0 +1,12 @@
+/* meshmat.h: the whole public C API of meshmat, a sparse-matrix mesh engine.
+ * Start with meshmat/context.h; docs/architecture.md maps the layers. */
+#ifndef MESHMAT_H
+#define MESHMAT_H
+
+#include "meshmat/context.h"
+#include "meshmat/matrix.h"
+#include "meshmat/dense.h"
+#include "meshmat/mesh.h"
+#include "meshmat/io.h"
+
+#endif

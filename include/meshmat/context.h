@@ -1,0 +1,107 @@
+/* meshmat/context.h: status codes, the context (backend, device, stream), error
+ * messages, memory accounting and stage timers. Every other handle is made on a
+ * context and computes where its backend computes (DESIGN §2–3). */
+#ifndef MESHMAT_CONTEXT_H
+#define MESHMAT_CONTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(MESHMAT_BUILDING) && defined(__GNUC__)
+#define MM_API __attribute__((visibility("default")))
+#else
+#define MM_API
+#endif
+
+/* Every public function returns one of these. 0 is success, errors are negative. */
+typedef enum mm_status {
+    MM_OK = 0,
+    MM_ERR_INVALID_ARGUMENT = -1, /* a NULL handle, a bad enum, sizes that do not fit together */
+    MM_ERR_OUT_OF_MEMORY = -2,    /* host or device allocation failed                         */
+    MM_ERR_OVERFLOW = -3,         /* a count or offset would pass its type's range            */
+    MM_ERR_IO = -4,               /* a file could not be opened, read or written              */
+    MM_ERR_PARSE = -5,            /* a file is malformed (the message names the line)         */
+    MM_ERR_INVALID_MESH = -6,     /* face or vertex data break a rule (message names which)   */
+    MM_ERR_INVALID_MATRIX = -7,   /* index out of range, pointer not monotone                 */
+    MM_ERR_NO_DEVICE = -8,        /* CUDA asked for, but not compiled in or no device found   */
+    MM_ERR_CUDA = -9,             /* the CUDA runtime reported an error                       */
+    MM_ERR_FORMAT = -10           /* a file format or variant meshmat does not read           */
+} mm_status;
+
+/* Static English text for any status ("MM_ERR_PARSE: malformed file"). */
+MM_API const char *mm_status_string(mm_status st);
+
+typedef enum mm_backend {
+    MM_BACKEND_AUTO = 0, /* CUDA when compiled in and a device is present, else CPU */
+    MM_BACKEND_CPU = 1,
+    MM_BACKEND_CUDA = 2
+} mm_backend;
+
+/* Where a block of memory lives. */
+typedef enum mm_memory {
+    MM_MEMORY_HOST = 0,
+    MM_MEMORY_DEVICE = 1
+} mm_memory;
+
+typedef struct mm_context_s *mm_context;
+
+typedef struct mm_context_options {
+    mm_backend backend; /* MM_BACKEND_AUTO by default                        */
+    int device;         /* CUDA device ordinal, 0 by default                 */
+    void *stream;       /* a cudaStream_t to order work on; NULL: the default */
+    int timing;         /* non-zero: record stage timers (mm_context_stage)   */
+} mm_context_options;
+
+/* The defaults: AUTO backend, device 0, default stream, timing off. */
+MM_API mm_context_options mm_context_options_default(void);
+
+/* mm_context_new: make a context. opts may be NULL for the defaults.
+ *   Errors: MM_ERR_NO_DEVICE when CUDA is asked for and cannot be had (the
+ *   message says why); MM_ERR_OUT_OF_MEMORY. On error *ctx is NULL, so the
+ *   message can only be read through mm_status_string. */
+MM_API mm_status mm_context_new(mm_context *ctx, const mm_context_options *opts);
+
+/* Frees the context and sets *ctx to NULL. Handles made on it must be freed first. */
+MM_API void mm_context_free(mm_context *ctx);
+
+/* The backend the context computes on (never AUTO). */
+MM_API mm_backend mm_context_backend(mm_context ctx);
+
+/* Name of the device ("CPU", or the CUDA device's name). */
+MM_API const char *mm_context_device_name(mm_context ctx);
+
+/* 1 if meshmat was built with the CUDA backend and a device can be used, else 0. */
+MM_API int mm_cuda_available(void);
+
+/* The message of the last failed call on this context: one line naming the
+ * function and what in the input is at fault. "" when nothing failed. Owned by
+ * the context; the next failure replaces it. */
+MM_API const char *mm_last_error(mm_context ctx);
+
+/* Memory accounting: bytes allocated through the context and not yet freed,
+ * and the most there were at once since creation or the last reset, per
+ * memory space. Every allocation of the library goes through these counters. */
+MM_API int64_t mm_context_bytes_in_use(mm_context ctx, mm_memory where);
+MM_API int64_t mm_context_peak_bytes(mm_context ctx, mm_memory where);
+MM_API void mm_context_reset_peak(mm_context ctx);
+
+/* Stage timers. With opts.timing set, every operation records named stages
+ * (CUDA events on the GPU, a monotonic clock on the CPU). mm_context_stage
+ * returns stage i of those recorded since the last clear: its name (static
+ * string) and its time in milliseconds; on CUDA it waits for the stage's end.
+ *   Errors: MM_ERR_INVALID_ARGUMENT when i is out of range. */
+MM_API int mm_context_stage_count(mm_context ctx);
+MM_API mm_status mm_context_stage(mm_context ctx, int i, const char **name, double *ms);
+MM_API void mm_context_clear_stages(mm_context ctx);
+
+/* Waits for all work queued on the context's stream. */
+MM_API mm_status mm_context_synchronize(mm_context ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

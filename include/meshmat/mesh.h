@@ -1,0 +1,132 @@
+/* meshmat/mesh.h: the mesh matrix M (|V| × |F|, CSC; column f lists face f's
+ * vertices counter-clockwise, DESIGN §1) with its vertex data and crease data,
+ * built from face lists, validated on construction, and its statistics. */
+#ifndef MESHMAT_MESH_H
+#define MESHMAT_MESH_H
+
+#include "dense.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mm_mesh_s *mm_mesh;
+
+/* A mesh as host arrays: the input of mm_mesh_new.
+ *   vertices       num_vertices × dim, row-major, of vertex_type (FLOAT32 / FLOAT64)
+ *   face_offsets   num_faces + 1 offsets into face_vertices, or NULL when every
+ *                  face has face_order vertices (the pointer is then implicit)
+ *   face_vertices  0-based vertex ids, each face counter-clockwise
+ *   creases        num_creases edges (2 vertex ids each) with sharpness ≥ 0
+ *   corners        num_corners vertex ids with sharpness ≥ 0
+ *   source, vertex_lines, face_lines  optional: a file name and the line of each
+ *                  vertex / face in it, so that errors can name the line
+ *   precision      the type the mesh stores its vertex data in; 0 (PATTERN) means
+ *                  the same as vertex_type
+ *   keep_repeated  non-zero: accept faces that repeat a vertex (counted as
+ *                  degenerate in the statistics) instead of refusing them */
+typedef struct mm_mesh_desc {
+    int64_t num_vertices;
+    int64_t dim;
+    mm_type vertex_type;
+    const void *vertices;
+    int64_t num_faces;
+    const int64_t *face_offsets;
+    int64_t face_order;
+    const uint32_t *face_vertices;
+    int64_t num_creases;
+    const uint32_t *crease_vertices;
+    const float *crease_sharpness;
+    int64_t num_corners;
+    const uint32_t *corner_vertices;
+    const float *corner_sharpness;
+    const char *source;
+    const int64_t *vertex_lines;
+    const int64_t *face_lines;
+    mm_type precision;
+    int keep_repeated;
+} mm_mesh_desc;
+
+/* mm_mesh_new: build and validate a mesh in the context's memory.
+ *   Refused with MM_ERR_INVALID_MESH, the message naming the face or vertex (and
+ *   the line when given): a vertex id ≥ num_vertices, a face with fewer than 3
+ *   vertices, a vertex repeated within a face (unless keep_repeated), a
+ *   non-finite coordinate, a crease naming a vertex out of range or equal ends,
+ *   a negative or non-finite sharpness. Unreferenced vertices are kept.
+ *   Errors also: MM_ERR_INVALID_ARGUMENT, MM_ERR_OVERFLOW (|V| or |F| ≥ 2^32,
+ *   nnz > 2^62), MM_ERR_OUT_OF_MEMORY.
+ *   Example: one quad: num_vertices 4, dim 3, face_order 4, face_vertices {0,1,2,3}. */
+MM_API mm_status mm_mesh_new(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *desc);
+
+MM_API void mm_mesh_free(mm_mesh *mesh);
+
+/* Sizes: |V|, |F|, nnz(M) = Σ face orders, the dimension d of the vertex data,
+ * and the common face order (0 when the orders are mixed). */
+typedef struct mm_mesh_info {
+    int64_t num_vertices, num_faces, nnz, dim;
+    int64_t uniform_order;
+    mm_type precision;
+    int64_t num_creases, num_corners;
+} mm_mesh_info;
+
+MM_API mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info);
+
+/* Borrowed handles (owned by the mesh, valid until it is freed): the mesh matrix
+ * M (pattern CSC, |V| × |F|) and the vertex data (|V| × d). */
+MM_API mm_matrix mm_mesh_matrix(mm_mesh mesh);
+MM_API mm_dense mm_mesh_vertices(mm_mesh mesh);
+
+/* mm_mesh_export: copy the mesh back into caller-owned host arrays sized from
+ * mm_mesh_info_get (two-phase). Any pointer may be NULL to skip that part.
+ * face_offsets gets num_faces + 1 entries; vertices are written in the mesh's
+ * precision; creases get 2 ids per crease. */
+typedef struct mm_mesh_arrays {
+    void *vertices;
+    int64_t *face_offsets;
+    uint32_t *face_vertices;
+    uint32_t *crease_vertices;
+    float *crease_sharpness;
+    uint32_t *corner_vertices;
+    float *corner_sharpness;
+} mm_mesh_arrays;
+
+MM_API mm_status mm_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h);
+
+/* Statistics (DESIGN §3's bad-input classes), computed through the mesh
+ * matrix: edges are the non-zeros of E = M Mᵀ {Q_c + Q_c^{c-1}} in its lower
+ * triangle, directed-edge multiplicities those of M Mᵀ {Q_c}.
+ *   edges                  unique undirected vertex pairs of consecutive face corners
+ *   boundary_edges         edges with one incident face
+ *   boundary_loops         closed chains of boundary edges (a vertex where several
+ *                          chains meet is passed through, pairing edges in order)
+ *   nonmanifold_edges      edges with more than two incident faces
+ *   nonmanifold_vertices   vertices whose incident faces form more than one
+ *                          edge-connected fan, or which lie on a non-manifold edge
+ *   components             edge-connected face components
+ *   flipped_edges          edges with two faces that traverse them the same way
+ *   unreferenced_vertices  vertices used by no face
+ *   degenerate_faces       faces repeating a vertex (only with keep_repeated)
+ *   min_order, max_order   smallest and largest face order (0 with no faces)
+ * The face-order histogram: mm_mesh_order_histogram. */
+typedef struct mm_mesh_stats {
+    int64_t vertices, faces, nnz, edges;
+    int64_t min_order, max_order;
+    int64_t boundary_edges, boundary_loops;
+    int64_t nonmanifold_edges, nonmanifold_vertices;
+    int64_t components;
+    int64_t flipped_edges;
+    int64_t unreferenced_vertices;
+    int64_t degenerate_faces;
+} mm_mesh_stats;
+
+MM_API mm_status mm_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats);
+
+/* counts[k] = number of faces of order k, for k in [0, max_order]; counts has
+ * max_order + 1 entries (max_order from mm_mesh_stats). */
+MM_API mm_status mm_mesh_order_histogram(mm_context ctx, mm_mesh mesh, int64_t max_order,
+                                         int64_t *counts);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,30 @@
+/* context_impl.h: the layout behind mm_context, for src/core only: backend,
+ * device and stream, the last error, memory counters, recorded stages. */
+#ifndef MESHMAT_CORE_CONTEXT_IMPL_H
+#define MESHMAT_CORE_CONTEXT_IMPL_H
+
+#include "meshmat/context.h"
+
+typedef struct mmi_stage {
+    const char *name;
+    double ms;        /* CPU: filled at the end; CUDA: filled when first read */
+    double t0;        /* CPU start time, ms                                   */
+    void *events[2];  /* CUDA start and stop events                           */
+    int resolved;
+} mmi_stage;
+
+struct mm_context_s {
+    mm_backend backend;
+    int device;
+    void *stream;
+    int timing;
+    char device_name[256];
+    const char *where;
+    char error[1024];
+    int64_t in_use[2], peak[2];
+    int64_t fail_after;     /* < 0: never; else allocations left before failing */
+    mmi_stage *stages;
+    int num_stages, cap_stages;
+};
+
+#endif

@@ -1,0 +1,62 @@
+/* cuda_absent.c: stands in for cuda_backend.cu when meshmat is built without
+ * CUDA: no device is ever found, and asking for one says why. */
+#include "cuda_backend.h"
+#include "error.h"
+
+int mmi_cuda_device_count(void)
+{
+    return 0;
+}
+
+mm_status mmi_cuda_open(mm_context ctx)
+{
+    return mmi_fail(ctx, MM_ERR_NO_DEVICE, "meshmat was built without the CUDA backend");
+}
+
+mm_status mmi_cuda_alloc(mm_context ctx, int64_t bytes, void **p)
+{
+    (void)bytes;
+    *p = NULL;
+    return mmi_cuda_open(ctx);
+}
+
+void mmi_cuda_free(mm_context ctx, void *p)
+{
+    (void)ctx;
+    (void)p;
+}
+
+mm_status mmi_cuda_copy(mm_context ctx, void *dst, int dst_device, const void *src,
+                        int src_device, int64_t bytes)
+{
+    (void)dst, (void)dst_device, (void)src, (void)src_device, (void)bytes;
+    return mmi_cuda_open(ctx);
+}
+
+mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes)
+{
+    (void)p, (void)bytes;
+    return mmi_cuda_open(ctx);
+}
+
+mm_status mmi_cuda_synchronize(mm_context ctx)
+{
+    return mmi_cuda_open(ctx);
+}
+
+void *mmi_cuda_event_record(mm_context ctx)
+{
+    (void)ctx;
+    return NULL;
+}
+
+double mmi_cuda_event_elapsed(void *start, void *stop)
+{
+    (void)start, (void)stop;
+    return -1.0;
+}
+
+void mmi_cuda_event_destroy(void *event)
+{
+    (void)event;
+}

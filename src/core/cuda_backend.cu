@@ -1,0 +1,111 @@
+/* cuda_backend.cu: the CUDA runtime behind the core's device memory, copies,
+ * synchronisation and stage events (see cuda_backend.h). Every call first
+ * selects the context's device, so contexts on different devices coexist. */
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "context_impl.h"
+#include "cuda_backend.h"
+#include "error.h"
+
+static mm_status check(mm_context ctx, cudaError_t e, const char *what)
+{
+    if (e == cudaSuccess) return MM_OK;
+    mm_status code = (e == cudaErrorMemoryAllocation) ? MM_ERR_OUT_OF_MEMORY : MM_ERR_CUDA;
+    return mmi_fail(ctx, code, "%s on device %d failed: %s", what, ctx->device,
+                    cudaGetErrorString(e));
+}
+
+static cudaStream_t stream_of(mm_context ctx)
+{
+    return (cudaStream_t)ctx->stream;
+}
+
+int mmi_cuda_device_count(void)
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess) {
+        cudaGetLastError(); /* clear the sticky "no device" error */
+        return 0;
+    }
+    return n;
+}
+
+mm_status mmi_cuda_open(mm_context ctx)
+{
+    cudaDeviceProp prop;
+    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st != MM_OK) return st;
+    st = check(ctx, cudaGetDeviceProperties(&prop, ctx->device), "cudaGetDeviceProperties");
+    if (st != MM_OK) return st;
+    snprintf(ctx->device_name, sizeof ctx->device_name, "%s", prop.name);
+    return MM_OK;
+}
+
+mm_status mmi_cuda_alloc(mm_context ctx, int64_t bytes, void **p)
+{
+    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st != MM_OK) return st;
+    return check(ctx, cudaMalloc(p, (size_t)bytes), "cudaMalloc");
+}
+
+void mmi_cuda_free(mm_context ctx, void *p)
+{
+    cudaSetDevice(ctx->device);
+    cudaFree(p);
+}
+
+mm_status mmi_cuda_copy(mm_context ctx, void *dst, int dst_device, const void *src,
+                        int src_device, int64_t bytes)
+{
+    cudaMemcpyKind kind = dst_device ? (src_device ? cudaMemcpyDeviceToDevice
+                                                   : cudaMemcpyHostToDevice)
+                                     : (src_device ? cudaMemcpyDeviceToHost
+                                                   : cudaMemcpyHostToHost);
+    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st != MM_OK) return st;
+    st = check(ctx, cudaMemcpyAsync(dst, src, (size_t)bytes, kind, stream_of(ctx)),
+               "cudaMemcpyAsync");
+    if (st != MM_OK) return st;
+    return check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
+}
+
+mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes)
+{
+    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st != MM_OK) return st;
+    return check(ctx, cudaMemsetAsync(p, 0, (size_t)bytes, stream_of(ctx)), "cudaMemsetAsync");
+}
+
+mm_status mmi_cuda_synchronize(mm_context ctx)
+{
+    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st != MM_OK) return st;
+    return check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
+}
+
+void *mmi_cuda_event_record(mm_context ctx)
+{
+    cudaEvent_t e;
+    cudaSetDevice(ctx->device);
+    if (cudaEventCreate(&e) != cudaSuccess) return NULL;
+    if (cudaEventRecord(e, stream_of(ctx)) != cudaSuccess) {
+        cudaEventDestroy(e);
+        return NULL;
+    }
+    return (void *)e;
+}
+
+double mmi_cuda_event_elapsed(void *start, void *stop)
+{
+    float ms = 0.0f;
+    if (cudaEventSynchronize((cudaEvent_t)stop) != cudaSuccess) return -1.0;
+    if (cudaEventElapsedTime(&ms, (cudaEvent_t)start, (cudaEvent_t)stop) != cudaSuccess)
+        return -1.0;
+    return (double)ms;
+}
+
+void mmi_cuda_event_destroy(void *event)
+{
+    if (event != NULL) cudaEventDestroy((cudaEvent_t)event);
+}

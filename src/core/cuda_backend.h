@@ -1,0 +1,34 @@
+/* cuda_backend.h: the CUDA runtime calls the core needs (device choice, memory,
+ * copies, events), behind plain C functions. cuda_backend.cu implements them
+ * when meshmat is built with CUDA; cuda_absent.c otherwise (MM_ERR_NO_DEVICE).
+ * Each failure is recorded on ctx with the runtime's message. */
+#ifndef MESHMAT_CORE_CUDA_BACKEND_H
+#define MESHMAT_CORE_CUDA_BACKEND_H
+
+#include "meshmat/context.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Number of usable devices (0 when none or not compiled in). */
+int mmi_cuda_device_count(void);
+/* Selects ctx->device and writes its name into ctx->device_name. */
+mm_status mmi_cuda_open(mm_context ctx);
+mm_status mmi_cuda_alloc(mm_context ctx, int64_t bytes, void **p);
+void mmi_cuda_free(mm_context ctx, void *p);
+/* Copies on ctx's stream and waits; to_device / from_device say which sides are device. */
+mm_status mmi_cuda_copy(mm_context ctx, void *dst, int dst_device, const void *src,
+                        int src_device, int64_t bytes);
+mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes);
+mm_status mmi_cuda_synchronize(mm_context ctx);
+/* Creates an event and records it on ctx's stream (NULL on failure). */
+void *mmi_cuda_event_record(mm_context ctx);
+/* Waits for stop, returns the milliseconds between the events (negative on error). */
+double mmi_cuda_event_elapsed(void *start, void *stop);
+void mmi_cuda_event_destroy(void *event);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

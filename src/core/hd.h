@@ -1,0 +1,12 @@
+/* hd.h: MM_HD marks element functions shared by the CPU loops and the CUDA
+ * kernels (DESIGN §2): __host__ __device__ under nvcc, plain static inline in C. */
+#ifndef MESHMAT_CORE_HD_H
+#define MESHMAT_CORE_HD_H
+
+#ifdef __CUDACC__
+#define MM_HD static inline __host__ __device__
+#else
+#define MM_HD static inline
+#endif
+
+#endif

@@ -1,0 +1,28 @@
+/* memory.h: every allocation of the library, host or device, goes through
+ * these, so the context can account current and peak bytes per memory space
+ * (mm_context_bytes_in_use / mm_context_peak_bytes). */
+#ifndef MESHMAT_CORE_MEMORY_H
+#define MESHMAT_CORE_MEMORY_H
+
+#include "meshmat/context.h"
+
+/* Allocates bytes (≥ 0; 0 gives NULL and MM_OK) in `where`; records
+ * MM_ERR_OUT_OF_MEMORY on ctx on failure. */
+mm_status mmi_alloc(mm_context ctx, mm_memory where, int64_t bytes, void **p);
+/* Frees what mmi_alloc gave, with the same size; NULL is allowed. */
+void mmi_free(mm_context ctx, mm_memory where, void *p, int64_t bytes);
+
+/* The memory space the context's backend computes in. */
+mm_memory mmi_backend_memory(mm_context ctx);
+
+/* Copies bytes between any two spaces, ordered on ctx's stream, complete on return. */
+mm_status mmi_copy(mm_context ctx, void *dst, mm_memory dst_where, const void *src,
+                   mm_memory src_where, int64_t bytes);
+/* Sets bytes to zero. */
+mm_status mmi_zero(mm_context ctx, void *p, mm_memory where, int64_t bytes);
+
+/* Test hook (the SQLite-style allocation-failure sweep): after n more
+ * successful allocations every allocation fails; n < 0 turns it off. */
+void mmi_test_fail_alloc_after(mm_context ctx, int64_t n);
+
+#endif

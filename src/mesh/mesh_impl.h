@@ -1,0 +1,37 @@
+/* mesh_impl.h: the layout behind mm_mesh. M is the |V| × |F| pattern CSC mesh
+ * matrix (uniform > 0 for meshes of one face order: no column pointer); the
+ * vertex data and the crease arrays live where M lives. */
+#ifndef MESHMAT_MESH_MESH_IMPL_H
+#define MESHMAT_MESH_MESH_IMPL_H
+
+#include "meshmat/mesh.h"
+#include "../spla/matrix_impl.h"
+
+struct mm_mesh_s {
+    mm_context ctx;
+    mm_matrix M;               /* |V| × |F|, pattern CSC, rows = face vertices CCW */
+    mm_dense X;                /* |V| × d vertex data                               */
+    int64_t num_creases;
+    uint32_t *crease_vertices; /* 2 per crease, in M's memory                       */
+    float *crease_sharpness;
+    int64_t num_corners;
+    uint32_t *corner_vertices;
+    float *corner_sharpness;
+    int64_t degenerate_faces;  /* faces repeating a vertex (kept with keep_repeated) */
+};
+
+/* A host copy of M's structure for host-side analysis (statistics): ptr has
+ * |F| + 1 entries (built when M's pointer is implicit), rows nnz. When M is on
+ * the host and explicit, the arrays are borrowed, not copied. */
+typedef struct mmi_host_faces {
+    int64_t num_vertices, num_faces, nnz;
+    const int64_t *ptr;
+    const uint32_t *rows;
+    int64_t *owned_ptr;
+    uint32_t *owned_rows;
+} mmi_host_faces;
+
+mm_status mmi_host_faces_get(mm_context ctx, mm_mesh mesh, mmi_host_faces *hf);
+void mmi_host_faces_release(mm_context ctx, mmi_host_faces *hf);
+
+#endif

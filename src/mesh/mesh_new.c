@@ -1,0 +1,140 @@
+/* mesh_new.c: building a mesh from host face lists (mm_mesh_new): validate,
+ * then store the mesh matrix M (implicit column pointer when every face has one
+ * order), the vertex data in the requested precision and the crease data, all
+ * in the context's memory. Also the mesh's accessors and mm_mesh_free. */
+#include <stdlib.h>
+
+#include "../core/error.h"
+#include "../core/memory.h"
+#include "mesh_build.h"
+#include "mesh_impl.h"
+#include "mesh_validate.h"
+
+/* The common face order of desc, or 0 when orders differ (or there are no faces). */
+static int64_t uniform_order(const mm_mesh_desc *d)
+{
+    if (d->num_faces == 0) return 0;
+    int64_t c = mmi_desc_face_order(d, 0);
+    for (int64_t f = 1; f < d->num_faces && d->face_offsets; ++f)
+        if (mmi_desc_face_order(d, f) != c) return 0;
+    return c;
+}
+
+static mm_status build_matrix(mm_context ctx, const mm_mesh_desc *d, mm_matrix *M)
+{
+    int64_t c = uniform_order(d);
+    if (c > 0)
+        return mm_matrix_import_uniform(ctx, M, MM_FORMAT_CSC, MM_TYPE_PATTERN, d->num_vertices,
+                                        d->num_faces, c, d->face_vertices, NULL);
+    int64_t zero = 0;
+    mm_matrix_arrays h = {d->face_offsets ? (int64_t *)d->face_offsets : &zero,
+                          (uint32_t *)d->face_vertices, NULL, NULL};
+    return mm_matrix_import(ctx, M, MM_FORMAT_CSC, MM_TYPE_PATTERN, d->num_vertices, d->num_faces,
+                            d->face_offsets ? d->face_offsets[d->num_faces] : 0, &h);
+}
+
+/* Vertex data in the mesh's precision: imported as is, or converted on the host. */
+static mm_status build_vertices(mm_context ctx, const mm_mesh_desc *d, mm_dense *X)
+{
+    mm_status st = MM_OK;
+    mm_type to = d->precision == MM_TYPE_PATTERN ? d->vertex_type : d->precision;
+    int64_t n = d->num_vertices * d->dim;
+    void *tmp = NULL;
+    if (to == d->vertex_type) return mm_dense_import(ctx, X, d->num_vertices, d->dim, to, d->vertices);
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, n * (int64_t)mm_type_size(to), &tmp));
+    for (int64_t k = 0; k < n; ++k) {
+        if (to == MM_TYPE_FLOAT32)
+            ((float *)tmp)[k] = (float)((const double *)d->vertices)[k];
+        else
+            ((double *)tmp)[k] = (double)((const float *)d->vertices)[k];
+    }
+    MM_TRY(mm_dense_import(ctx, X, d->num_vertices, d->dim, to, tmp));
+done:
+    mmi_free(ctx, MM_MEMORY_HOST, tmp, n * (int64_t)mm_type_size(to));
+    return st;
+}
+
+/* Copies n host elements of `size` bytes into a new array in backend memory. */
+static mm_status upload(mm_context ctx, const void *h, int64_t n, size_t size, void **out)
+{
+    mm_status st = MM_OK;
+    mm_memory where = mmi_backend_memory(ctx);
+    MM_TRY(mmi_alloc(ctx, where, n * (int64_t)size, out));
+    MM_TRY(mmi_copy(ctx, *out, where, h, MM_MEMORY_HOST, n * (int64_t)size));
+done:
+    return st;
+}
+
+mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
+{
+    mm_status st = MM_OK;
+    int64_t degenerate = 0;
+    *mesh = NULL;
+    MM_TRY(mmi_mesh_validate(ctx, d, &degenerate));
+    struct mm_mesh_s *m = calloc(1, sizeof *m);
+    if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
+    m->ctx = ctx;
+    m->degenerate_faces = degenerate;
+    *mesh = m;
+    MM_TRY(build_matrix(ctx, d, &m->M));
+    MM_TRY(build_vertices(ctx, d, &m->X));
+    m->num_creases = d->num_creases;
+    MM_TRY(upload(ctx, d->crease_vertices, 2 * d->num_creases, sizeof(uint32_t),
+                  (void **)&m->crease_vertices));
+    MM_TRY(upload(ctx, d->crease_sharpness, d->num_creases, sizeof(float),
+                  (void **)&m->crease_sharpness));
+    m->num_corners = d->num_corners;
+    MM_TRY(upload(ctx, d->corner_vertices, d->num_corners, sizeof(uint32_t),
+                  (void **)&m->corner_vertices));
+    MM_TRY(upload(ctx, d->corner_sharpness, d->num_corners, sizeof(float),
+                  (void **)&m->corner_sharpness));
+done:
+    if (st != MM_OK) mm_mesh_free(mesh);
+    return st;
+}
+
+mm_status mm_mesh_new(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *desc)
+{
+    if (ctx == NULL || mesh == NULL || desc == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    return mmi_mesh_build(ctx, mesh, desc);
+}
+
+void mm_mesh_free(mm_mesh *mesh)
+{
+    if (mesh == NULL || *mesh == NULL) return;
+    struct mm_mesh_s *m = *mesh;
+    mm_memory where = mmi_backend_memory(m->ctx);
+    mm_matrix_free(&m->M);
+    mm_dense_free(&m->X);
+    mmi_free(m->ctx, where, m->crease_vertices, 2 * m->num_creases * (int64_t)sizeof(uint32_t));
+    mmi_free(m->ctx, where, m->crease_sharpness, m->num_creases * (int64_t)sizeof(float));
+    mmi_free(m->ctx, where, m->corner_vertices, m->num_corners * (int64_t)sizeof(uint32_t));
+    mmi_free(m->ctx, where, m->corner_sharpness, m->num_corners * (int64_t)sizeof(float));
+    free(m);
+    *mesh = NULL;
+}
+
+mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info)
+{
+    if (mesh == NULL || info == NULL) return MM_ERR_INVALID_ARGUMENT;
+    info->num_vertices = mesh->M->nrows;
+    info->num_faces = mesh->M->ncols;
+    info->nnz = mesh->M->nnz;
+    info->dim = mesh->X->d;
+    info->uniform_order = mesh->M->uniform;
+    info->precision = mesh->X->type;
+    info->num_creases = mesh->num_creases;
+    info->num_corners = mesh->num_corners;
+    return MM_OK;
+}
+
+mm_matrix mm_mesh_matrix(mm_mesh mesh)
+{
+    return mesh ? mesh->M : NULL;
+}
+
+mm_dense mm_mesh_vertices(mm_mesh mesh)
+{
+    return mesh ? mesh->X : NULL;
+}

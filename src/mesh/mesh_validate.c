@@ -1,0 +1,193 @@
+/* mesh_validate.c: validation of a mesh description on the host: sizes, finite
+ * coordinates, face orders ≥ 3, vertex ids in range, vertices repeated within a
+ * face, crease and corner data. Messages name file:line when the desc has them. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/checked.h"
+#include "../core/error.h"
+#include "mesh_validate.h"
+
+#define MAX_ID ((int64_t)UINT32_MAX)
+/* Faces up to this order are checked for repeats pairwise; longer ones sorted. */
+#define PAIRWISE_MAX 32
+
+/* "file:line: " or "file: " or "" into buf, for element i with lines[]. */
+static const char *where(char *buf, size_t len, const mm_mesh_desc *d, const int64_t *lines,
+                         int64_t i)
+{
+    if (d->source == NULL) {
+        buf[0] = '\0';
+    } else if (lines != NULL) {
+        snprintf(buf, len, "%s:%lld: ", d->source, (long long)lines[i]);
+    } else {
+        snprintf(buf, len, "%s: ", d->source);
+    }
+    return buf;
+}
+
+static mm_status check_sizes(mm_context ctx, const mm_mesh_desc *d)
+{
+    if (d->num_vertices < 0 || d->num_faces < 0 || d->dim < 1 || d->num_creases < 0 ||
+        d->num_corners < 0)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "negative count or dim < 1 (|V| %lld, |F| %lld, dim %lld)",
+                        (long long)d->num_vertices, (long long)d->num_faces, (long long)d->dim);
+    if (d->vertex_type != MM_TYPE_FLOAT32 && d->vertex_type != MM_TYPE_FLOAT64)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "vertex_type must be FLOAT32 or FLOAT64");
+    if (d->precision != MM_TYPE_PATTERN && d->precision != MM_TYPE_FLOAT32 &&
+        d->precision != MM_TYPE_FLOAT64)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "precision must be 0, FLOAT32 or FLOAT64");
+    if (d->num_vertices > MAX_ID || d->num_faces > MAX_ID)
+        return mmi_fail(ctx, MM_ERR_OVERFLOW,
+                        "%lld vertices and %lld faces: ids are 32-bit, at most %lld each",
+                        (long long)d->num_vertices, (long long)d->num_faces, (long long)MAX_ID);
+    if (d->num_vertices > 0 && d->vertices == NULL)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "vertices is NULL");
+    if (d->face_offsets == NULL && d->num_faces > 0 && d->face_order < 3)
+        return mmi_fail(ctx, MM_ERR_INVALID_MESH,
+                        "face_order is %lld without face_offsets; a face needs at least 3 vertices",
+                        (long long)d->face_order);
+    if ((d->num_creases > 0 && (d->crease_vertices == NULL || d->crease_sharpness == NULL)) ||
+        (d->num_corners > 0 && (d->corner_vertices == NULL || d->corner_sharpness == NULL)))
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "crease or corner arrays are NULL");
+    return MM_OK;
+}
+
+static mm_status check_vertices(mm_context ctx, const mm_mesh_desc *d)
+{
+    char loc[512];
+    int64_t n = d->num_vertices * d->dim;
+    for (int64_t k = 0; k < n; ++k) {
+        double x = d->vertex_type == MM_TYPE_FLOAT32 ? (double)((const float *)d->vertices)[k]
+                                                      : ((const double *)d->vertices)[k];
+        if (!isfinite(x)) {
+            int64_t v = k / d->dim;
+            return mmi_fail(ctx, MM_ERR_INVALID_MESH,
+                            "%svertex %lld has a non-finite coordinate %lld (%g)",
+                            where(loc, sizeof loc, d, d->vertex_lines, v), (long long)v,
+                            (long long)(k % d->dim), x);
+        }
+    }
+    return MM_OK;
+}
+
+static int compare_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A vertex id used twice in v[0..c), or -1. scratch holds c ids for long faces. */
+static int64_t repeated_vertex(const uint32_t *v, int64_t c, uint32_t *scratch)
+{
+    if (c <= PAIRWISE_MAX) {
+        for (int64_t i = 0; i < c; ++i)
+            for (int64_t j = i + 1; j < c; ++j)
+                if (v[i] == v[j]) return v[i];
+        return -1;
+    }
+    memcpy(scratch, v, (size_t)c * sizeof *v);
+    qsort(scratch, (size_t)c, sizeof *scratch, compare_u32);
+    for (int64_t i = 1; i < c; ++i)
+        if (scratch[i] == scratch[i - 1]) return scratch[i];
+    return -1;
+}
+
+static mm_status check_offsets(mm_context ctx, const mm_mesh_desc *d)
+{
+    if (d->face_offsets == NULL) return MM_OK;
+    if (d->face_offsets[0] != 0)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "face_offsets[0] is %lld, expected 0",
+                        (long long)d->face_offsets[0]);
+    for (int64_t f = 0; f < d->num_faces; ++f)
+        if (d->face_offsets[f + 1] < d->face_offsets[f])
+            return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "face_offsets decreases at face %lld",
+                            (long long)f);
+    return MM_OK;
+}
+
+static mm_status check_faces(mm_context ctx, const mm_mesh_desc *d, int64_t *degenerate)
+{
+    mm_status st = MM_OK;
+    char loc[512];
+    uint32_t *scratch = NULL;
+    int64_t max_order = 0, nnz;
+    *degenerate = 0;
+    MM_TRY(check_offsets(ctx, d));
+    if (d->face_offsets == NULL && mmi_mul_i64(d->face_order, d->num_faces, &nnz))
+        MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld faces of order %lld overflow", (long long)d->num_faces,
+                (long long)d->face_order);
+    for (int64_t f = 0; f < d->num_faces; ++f) {
+        int64_t c = mmi_desc_face_order(d, f);
+        if (c < 3)
+            MM_FAIL(ctx, MM_ERR_INVALID_MESH, "%sface %lld has %lld vertices; a face needs at least 3",
+                    where(loc, sizeof loc, d, d->face_lines, f), (long long)f, (long long)c);
+        if (c > max_order) max_order = c;
+    }
+    if (d->num_faces > 0 && d->face_vertices == NULL)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "face_vertices is NULL");
+    if (max_order > PAIRWISE_MAX && (scratch = malloc((size_t)max_order * sizeof *scratch)) == NULL)
+        MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory to check a face of order %lld",
+                (long long)max_order);
+    for (int64_t f = 0; f < d->num_faces; ++f) {
+        const uint32_t *v = d->face_vertices + mmi_desc_face_start(d, f);
+        int64_t c = mmi_desc_face_order(d, f);
+        for (int64_t i = 0; i < c; ++i)
+            if ((int64_t)v[i] >= d->num_vertices)
+                MM_FAIL(ctx, MM_ERR_INVALID_MESH,
+                        "%sface %lld uses vertex %u (0-based), but there are %lld vertices",
+                        where(loc, sizeof loc, d, d->face_lines, f), (long long)f, v[i],
+                        (long long)d->num_vertices);
+        int64_t r = repeated_vertex(v, c, scratch);
+        if (r >= 0 && !d->keep_repeated)
+            MM_FAIL(ctx, MM_ERR_INVALID_MESH,
+                    "%sface %lld repeats vertex %lld (0-based); keep_repeated accepts such faces",
+                    where(loc, sizeof loc, d, d->face_lines, f), (long long)f, (long long)r);
+        if (r >= 0) ++*degenerate;
+    }
+done:
+    free(scratch);
+    return st;
+}
+
+static mm_status check_sharpness(mm_context ctx, const char *what, int64_t i, float s)
+{
+    if (isfinite(s) && s >= 0.0f) return MM_OK;
+    return mmi_fail(ctx, MM_ERR_INVALID_MESH, "%s %lld has sharpness %g; expected a finite value ≥ 0",
+                    what, (long long)i, (double)s);
+}
+
+static mm_status check_creases(mm_context ctx, const mm_mesh_desc *d)
+{
+    mm_status st = MM_OK;
+    for (int64_t i = 0; i < d->num_creases; ++i) {
+        uint32_t a = d->crease_vertices[2 * i], b = d->crease_vertices[2 * i + 1];
+        if ((int64_t)a >= d->num_vertices || (int64_t)b >= d->num_vertices || a == b)
+            MM_FAIL(ctx, MM_ERR_INVALID_MESH,
+                    "crease %lld joins vertices %u and %u; expected two distinct ids below %lld",
+                    (long long)i, a, b, (long long)d->num_vertices);
+        MM_TRY(check_sharpness(ctx, "crease", i, d->crease_sharpness[i]));
+    }
+    for (int64_t i = 0; i < d->num_corners; ++i) {
+        if ((int64_t)d->corner_vertices[i] >= d->num_vertices)
+            MM_FAIL(ctx, MM_ERR_INVALID_MESH, "corner %lld names vertex %u, but there are %lld",
+                    (long long)i, d->corner_vertices[i], (long long)d->num_vertices);
+        MM_TRY(check_sharpness(ctx, "corner", i, d->corner_sharpness[i]));
+    }
+done:
+    return st;
+}
+
+mm_status mmi_mesh_validate(mm_context ctx, const mm_mesh_desc *d, int64_t *degenerate)
+{
+    mm_status st = MM_OK;
+    MM_TRY(check_sizes(ctx, d));
+    MM_TRY(check_vertices(ctx, d));
+    MM_TRY(check_faces(ctx, d, degenerate));
+    MM_TRY(check_creases(ctx, d));
+done:
+    return st;
+}

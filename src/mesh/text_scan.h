@@ -1,0 +1,83 @@
+/* text_scan.h: number and token scanning over a [p, end) buffer that need not
+ * be NUL-terminated, shared by the text readers (OBJ, OFF, ASCII PLY).
+ * Integers detect int64 overflow; doubles are correctly rounded (Clinger's
+ * exact fast path, else strtod on a normalized copy), "inf" and "nan" accepted. */
+#ifndef MESHMAT_MESH_TEXT_SCAN_H
+#define MESHMAT_MESH_TEXT_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef enum mmi_scan_result {
+    MMI_SCAN_OK = 0,   /* a number was read and *pp moved past it            */
+    MMI_SCAN_NONE = 1, /* no number starts at *pp (*pp unchanged)            */
+    MMI_SCAN_RANGE = 2 /* an integer too large for int64 (*pp moved past it) */
+} mmi_scan_result;
+
+static inline int mmi_is_digit(char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+/* Blanks inside a line: space, tab, CR, VT, FF (not the newline). */
+static inline int mmi_is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline const char *mmi_skip_blanks(const char *p, const char *end)
+{
+    while (p < end && mmi_is_blank(*p)) ++p;
+    return p;
+}
+
+/* The end of the token at p: the next blank, newline or end. */
+static inline const char *mmi_token_end(const char *p, const char *end)
+{
+    while (p < end && !mmi_is_blank(*p) && *p != '\n') ++p;
+    return p;
+}
+
+/* Past the next newline (or end). */
+static inline const char *mmi_next_line(const char *p, const char *end)
+{
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    return nl ? nl + 1 : end;
+}
+
+/* True when p is at a token boundary: end, blank or newline. */
+static inline int mmi_at_boundary(const char *p, const char *end)
+{
+    return p == end || mmi_is_blank(*p) || *p == '\n';
+}
+
+/* [+-]digits into *out. */
+static inline mmi_scan_result mmi_scan_i64(const char **pp, const char *end, int64_t *out)
+{
+    const char *p = *pp;
+    int neg = 0;
+    if (p < end && (*p == '-' || *p == '+')) neg = *p++ == '-';
+    if (p == end || !mmi_is_digit(*p)) return MMI_SCAN_NONE;
+    uint64_t v = 0, limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+    int over = 0;
+    for (; p < end && mmi_is_digit(*p); ++p) {
+        uint64_t d = (uint64_t)(*p - '0');
+        if (v > (limit - d) / 10) over = 1;
+        else v = v * 10 + d;
+    }
+    *pp = p;
+    if (over) return MMI_SCAN_RANGE;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return MMI_SCAN_OK;
+}
+
+/* A decimal floating-point number ([+-] digits [. digits] [e [+-] digits]),
+ * or [+-] inf / infinity / nan (any case), correctly rounded into *out. */
+mmi_scan_result mmi_scan_f64(const char **pp, const char *end, double *out);
+
+/* Describes the token at p for messages: "'abc'" (at most 24 characters,
+ * non-printable bytes as '?'), "end of line" or "end of file"; returns buf. */
+const char *mmi_describe_token(const char *p, const char *end, char *buf, size_t len);
+
+#endif

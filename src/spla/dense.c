@@ -1,0 +1,97 @@
+/* dense.c: n × d row-major vertex-data arrays in the context's memory:
+ * zero-filled creation, import from and export to caller host arrays. */
+#include <stdlib.h>
+
+#include "../core/checked.h"
+#include "../core/error.h"
+#include "../core/memory.h"
+#include "matrix_impl.h"
+
+static int64_t dense_bytes(const struct mm_dense_s *X)
+{
+    return X->n * X->d * (int64_t)mm_type_size(X->type);
+}
+
+mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type)
+{
+    mm_status st = MM_OK;
+    int64_t count, bytes;
+    *X = NULL;
+    if (type != MM_TYPE_FLOAT32 && type != MM_TYPE_FLOAT64)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "dense arrays hold float32 or float64, not type %d",
+                (int)type);
+    if (n < 0 || d < 0)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "negative shape %lld × %lld", (long long)n,
+                (long long)d);
+    if (mmi_mul_i64(n, d, &count) || mmi_bytes(count, mm_type_size(type), &bytes))
+        MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld × %lld values overflow", (long long)n, (long long)d);
+    struct mm_dense_s *x = calloc(1, sizeof *x);
+    if (x == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a dense handle");
+    x->ctx = ctx;
+    x->n = n;
+    x->d = d;
+    x->type = type;
+    x->where = mmi_backend_memory(ctx);
+    *X = x;
+    MM_TRY(mmi_alloc(ctx, x->where, bytes, &x->data));
+done:
+    if (st != MM_OK) mm_dense_free(X);
+    return st;
+}
+
+mm_status mm_dense_new(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type)
+{
+    mm_status st = MM_OK;
+    if (ctx == NULL || X == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    MM_TRY(mmi_dense_alloc(ctx, X, n, d, type));
+    MM_TRY(mmi_zero(ctx, (*X)->data, (*X)->where, dense_bytes(*X)));
+done:
+    if (st != MM_OK) mm_dense_free(X);
+    return st;
+}
+
+mm_status mm_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                          const void *h_data)
+{
+    mm_status st = MM_OK;
+    if (ctx == NULL || X == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    MM_TRY(mmi_dense_alloc(ctx, X, n, d, type));
+    if (dense_bytes(*X) > 0 && h_data == NULL)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "h_data is NULL for a %lld × %lld array",
+                (long long)n, (long long)d);
+    MM_TRY(mmi_copy(ctx, (*X)->data, (*X)->where, h_data, MM_MEMORY_HOST, dense_bytes(*X)));
+done:
+    if (st != MM_OK) mm_dense_free(X);
+    return st;
+}
+
+mm_status mm_dense_shape(mm_dense X, int64_t *n, int64_t *d, mm_type *type)
+{
+    if (X == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (n) *n = X->n;
+    if (d) *d = X->d;
+    if (type) *type = X->type;
+    return MM_OK;
+}
+
+mm_status mm_dense_export(mm_dense X, void *h_data)
+{
+    mm_status st = MM_OK;
+    if (X == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(X->ctx);
+    if (dense_bytes(X) > 0 && h_data == NULL)
+        MM_FAIL(X->ctx, MM_ERR_INVALID_ARGUMENT, "h_data is NULL");
+    MM_TRY(mmi_copy(X->ctx, h_data, MM_MEMORY_HOST, X->data, X->where, dense_bytes(X)));
+done:
+    return st;
+}
+
+void mm_dense_free(mm_dense *X)
+{
+    if (X == NULL || *X == NULL) return;
+    mmi_free((*X)->ctx, (*X)->where, (*X)->data, dense_bytes(*X));
+    free(*X);
+    *X = NULL;
+}

@@ -1,0 +1,43 @@
+/* matrix_impl.h: the layout behind mm_matrix and mm_dense, shared by the spla
+ * layer and the layers above it. Arrays live in `where` (the memory of the
+ * context's backend); `uniform` > 0 means the pointer is implicit. */
+#ifndef MESHMAT_SPLA_MATRIX_IMPL_H
+#define MESHMAT_SPLA_MATRIX_IMPL_H
+
+#include "meshmat/matrix.h"
+#include "meshmat/dense.h"
+
+struct mm_matrix_s {
+    mm_context ctx;
+    mm_format format;
+    mm_type type;
+    int64_t nrows, ncols, nnz;
+    int64_t uniform;   /* > 0: ptr is NULL and ptr[j] = uniform · j              */
+    mm_memory where;
+    int64_t *ptr;      /* CSC: ncols + 1, CSR: nrows + 1, NULL for COO or uniform */
+    uint32_t *rows;    /* CSC, COO                                                */
+    uint32_t *cols;    /* CSR, COO                                                */
+    void *values;      /* nnz × mm_type_size(type), NULL for PATTERN              */
+};
+
+struct mm_dense_s {
+    mm_context ctx;
+    int64_t n, d;
+    mm_type type;
+    mm_memory where;
+    void *data;        /* n × d row-major */
+};
+
+/* Allocates an empty matrix of the given shape in the context's memory: the
+ * arrays the format needs (ptr unless uniform > 0), uninitialised. */
+mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                           int64_t nrows, int64_t ncols, int64_t nnz, int64_t uniform);
+
+/* Number of pointer entries the format needs (ncols + 1 for CSC, nrows + 1
+ * for CSR), 0 for COO. */
+int64_t mmi_matrix_ptr_len(const struct mm_matrix_s *A);
+
+/* Allocates an n × d array, uninitialised. */
+mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type);
+
+#endif

@@ -1,0 +1,59 @@
+/* test_util.c: the shared pieces of the test executables (see test_util.h). */
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+mm_backend mmt_backend(void)
+{
+    const char *b = getenv("MESHMAT_TEST_BACKEND");
+    if (b == NULL || strcmp(b, "cpu") == 0) return MM_BACKEND_CPU;
+    if (strcmp(b, "cuda") == 0) return MM_BACKEND_CUDA;
+    return MM_BACKEND_AUTO;
+}
+
+mm_context mmt_context_on(mm_backend backend)
+{
+    mm_context_options o = mm_context_options_default();
+    o.backend = backend;
+    mm_context ctx = NULL;
+    if (mm_context_new(&ctx, &o) != MM_OK) return NULL;
+    return ctx;
+}
+
+mm_context mmt_context(void)
+{
+    mm_context ctx = mmt_context_on(mmt_backend());
+    ck_assert_msg(ctx != NULL, "cannot make a context on the backend under test");
+    return ctx;
+}
+
+const char *mmt_project_path(const char *relative)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", MESHMAT_SOURCE_DIR, relative);
+    return buf;
+}
+
+const char *mmt_shared_model(const char *relative)
+{
+    static char buf[4096];
+    const char *dir = getenv("MESHMAT_SHARED_MODELS");
+    if (dir != NULL)
+        snprintf(buf, sizeof buf, "%s/%s", dir, relative);
+    else
+        snprintf(buf, sizeof buf, "%s/../shared/models/%s", MESHMAT_SOURCE_DIR, relative);
+    struct stat sb;
+    return stat(buf, &sb) == 0 ? buf : NULL;
+}
+
+int mmt_run(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

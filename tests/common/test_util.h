@@ -1,0 +1,37 @@
+/* test_util.h: what every test executable shares: the context under test
+ * (MESHMAT_TEST_BACKEND=cpu|cuda|auto picks its backend, cpu by default),
+ * paths to the shipped and shared models, and the Check runner. */
+#ifndef MESHMAT_TEST_UTIL_H
+#define MESHMAT_TEST_UTIL_H
+
+#include <check.h>
+#include "meshmat.h"
+
+/* Exit code that CTest reads as "skipped" (SKIP_RETURN_CODE). */
+#define MMT_SKIP_EXIT 77
+
+/* The backend under test (MESHMAT_TEST_BACKEND). */
+mm_backend mmt_backend(void);
+/* A context on the backend under test; fails the test when it cannot be made. */
+mm_context mmt_context(void);
+/* A context on an explicit backend, or NULL when that backend is unavailable. */
+mm_context mmt_context_on(mm_backend backend);
+
+/* Path of a file in the project's models/ folder (static buffer). */
+const char *mmt_project_path(const char *relative);
+/* Path of ../shared/models/<relative>, or NULL when the folder is absent
+ * (MESHMAT_SHARED_MODELS overrides the folder). */
+const char *mmt_shared_model(const char *relative);
+
+/* Runs the suite, prints Check's summary, returns the process exit code. */
+int mmt_run(Suite *s);
+
+/* Asserts st == MM_OK, printing mm_last_error(ctx) otherwise. */
+#define MMT_OK(ctx, expr)                                                             \
+    do {                                                                              \
+        mm_status mmt_st_ = (expr);                                                   \
+        ck_assert_msg(mmt_st_ == MM_OK, "%s -> %s: %s", #expr,                        \
+                      mm_status_string(mmt_st_), (ctx) ? mm_last_error(ctx) : "");    \
+    } while (0)
+
+#endif
