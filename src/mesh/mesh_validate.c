@@ -11,6 +11,7 @@
 #include "mesh_validate.h"
 
 #define MAX_ID ((int64_t)UINT32_MAX)
+#define MAX_NNZ ((int64_t)1 << 62)
 /* Faces up to this order are checked for repeats pairwise; longer ones sorted. */
 #define PAIRWISE_MAX 32
 
@@ -117,9 +118,13 @@ static mm_status check_faces(mm_context ctx, const mm_mesh_desc *d, int64_t *deg
     int64_t max_order = 0, nnz;
     *degenerate = 0;
     MM_TRY(check_offsets(ctx, d));
-    if (d->face_offsets == NULL && mmi_mul_i64(d->face_order, d->num_faces, &nnz))
-        MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld faces of order %lld overflow", (long long)d->num_faces,
-                (long long)d->face_order);
+    if (d->face_offsets != NULL)
+        nnz = d->face_offsets[d->num_faces];
+    else if (mmi_mul_i64(d->face_order, d->num_faces, &nnz))
+        nnz = INT64_MAX;
+    if (nnz > MAX_NNZ)
+        MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld faces with %lld corners in all overflow the 2^62 limit",
+                (long long)d->num_faces, (long long)nnz);
     for (int64_t f = 0; f < d->num_faces; ++f) {
         int64_t c = mmi_desc_face_order(d, f);
         if (c < 3)
