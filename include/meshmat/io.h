@@ -26,27 +26,69 @@ typedef struct mm_read_options {
 
 MM_API mm_read_options mm_read_options_default(void);
 
-/* mm_mesh_read: read a mesh file. OBJ: `v` (x y z, extra columns ignored) and
- * `f` with v, v/vt, v//vn, v/vt/vn forms and negative (relative) indices; other
- * statements are ignored; OpenSubdiv `t crease` / `t corner` tags, also written as
- * `# osd-tag: t ...` comments, become crease data. OFF: OFF header, counts,
- * vertices, faces (trailing colours ignored). PLY: vertex x, y, z and a face list
- * `vertex_indices` (or `vertex_index`), other properties skipped.
- *   Errors: MM_ERR_IO (open/read), MM_ERR_FORMAT (unknown extension or variant,
- *   e.g. big-endian PLY), MM_ERR_PARSE (the message gives file:line), and every
- *   refusal of mm_mesh_new, with the line of the face or vertex. */
+/* mm_mesh_read: read a mesh file into a new mesh on ctx (then validated as by
+ * mm_mesh_new). The file is read whole into host memory, then parsed with no
+ * allocation per line.
+ *   param  memory  in/out  meaning
+ *   mesh   -       out     the new mesh (NULL on error)
+ *   path   host    in      file name; its extension (.obj .off .ply, any case)
+ *                          gives the format unless opts->format says it
+ *   opts   host    in      NULL for mm_read_options_default()
+ * OBJ: `v x y z` (further columns such as w or colours ignored); `f` with v,
+ *   v/vt, v//vn, v/vt/vn, 1-based, negative = relative to the vertices read so
+ *   far; OpenSubdiv tags `t crease N/M/0 v0 … v(N-1) s…` (the chain's N-1 edges,
+ *   M = 1 sharpness for all or N-1, one each) and `t corner N/M/0 v… s…`
+ *   (M = 1 or N), ids 0-based, also written as `# osd-tag: t ...` comments;
+ *   other tags and statements (vt, vn, l, o, g, s, usemtl, mtllib, …) ignored;
+ *   a trailing backslash continues a statement; CRLF accepted.
+ * OFF: header OFF (or COFF, NOFF, CNOFF, STOFF…: extra vertex columns ignored;
+ *   missing: the counts come first), `|V| |F| [|E|]`, one vertex per line, one
+ *   face per line `n i0 … i(n-1)` (0-based; trailing colour values ignored),
+ *   `#` comments.
+ * PLY: ascii 1.0 or binary_little_endian 1.0; vertex x, y, z of any PLY type,
+ *   face list `vertex_indices` (or `vertex_index`) of integers; every other
+ *   element and property (lists included) is skipped.
+ * Properties: the mesh lives where ctx computes; deterministic; float64 values
+ *   are correctly rounded from the decimal text (float32: the nearest float).
+ * Errors: the message names file:line (binary PLY: the element, record and
+ *   property) and what was expected and found.
+ *   MM_ERR_IO        the file cannot be opened or read
+ *   MM_ERR_FORMAT    unknown extension; binary_big_endian PLY, 4-D/n-D or binary
+ *                    OFF; a PLY header without vertex x, y, z or face list
+ *   MM_ERR_PARSE     malformed text; truncated data; data beyond what a header
+ *                    declares; OBJ index 0 or one that does not fit 64 bits
+ *   MM_ERR_INVALID_MESH  every refusal of mm_mesh_new (index out of range, face
+ *                    with < 3 vertices, repeated vertex, NaN or infinite
+ *                    coordinate, bad crease), with the face's or vertex's line;
+ *                    also an OBJ relative index before the first vertex and any
+ *                    index below 0 or at least 2^32
+ *   MM_ERR_OUT_OF_MEMORY, MM_ERR_INVALID_ARGUMENT (NULL mesh or path, bad options)
+ * Example: "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n" gives |V| = 3, one face (0 1 2);
+ *   "f 1 0 2" on line 4 fails with "…: name.obj:4: expected a vertex index (OBJ
+ *   indices start at 1 or -1), found '0'". */
 MM_API mm_status mm_mesh_read(mm_context ctx, mm_mesh *mesh, const char *path,
                               const mm_read_options *opts);
 
-/* mm_mesh_read_memory: the same, from a buffer; name is used in messages and,
- * with MM_FILE_AUTO, for the extension. */
+/* mm_mesh_read_memory: the same, from data[0, size) (no NUL needed); name is
+ * used in messages and, with MM_FILE_AUTO, for the extension. */
 MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
                                      const char *name, const mm_read_options *opts);
 
-/* mm_mesh_write: write the mesh's first three vertex columns and its faces
- * (and, in OBJ, its creases and corners as OpenSubdiv `t` tags). Values are
- * printed with enough digits (9 for float32, 17 for float64) to read back
- * exactly. Errors: MM_ERR_IO, MM_ERR_INVALID_ARGUMENT (dim < 3 for OFF/PLY). */
+/* mm_mesh_write: write the mesh's first three vertex columns (zeros where the
+ * mesh has fewer) and its faces; OBJ also writes the creases and corners as
+ * OpenSubdiv tags (`t crease 2/1/0 a b s`, `t corner 1/1/0 v s`, 0-based), which
+ * OFF and PLY cannot hold. Each value is printed as the shortest decimal (at
+ * most 17 digits for float64, 9 for float32) that reads back to the same bits,
+ * with '.' whatever the locale. PLY: `float` x, y, z for float32 meshes, else
+ * `double`; the face list `list uchar int vertex_indices` (uint count when a
+ * face has 256 vertices or more, uint ids past 2^31 vertices).
+ *   format  MM_FILE_AUTO: from the extension (.obj, .off; .ply is binary).
+ * Properties: works on any backend (the mesh is exported to host memory
+ *   through the context's accounting); the file is written through a 1 MiB
+ *   buffer, every write and the close checked.
+ * Errors: MM_ERR_IO (open, write or close failed: the message names the path
+ *   and the system's reason), MM_ERR_FORMAT (unknown extension),
+ *   MM_ERR_INVALID_ARGUMENT, MM_ERR_OUT_OF_MEMORY. */
 MM_API mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path,
                                mm_file_format format);
 

@@ -93,21 +93,42 @@ typedef struct mm_mesh_arrays {
 MM_API mm_status mm_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h);
 
 /* Statistics (DESIGN §3's bad-input classes), computed through the mesh
- * matrix: edges are the non-zeros of E = M Mᵀ {Q_c + Q_c^{c-1}} in its lower
- * triangle, directed-edge multiplicities those of M Mᵀ {Q_c}.
- *   edges                  unique undirected vertex pairs of consecutive face corners
- *   boundary_edges         edges with one incident face
- *   boundary_loops         closed chains of boundary edges (a vertex where several
- *                          chains meet is passed through, pairing edges in order)
- *   nonmanifold_edges      edges with more than two incident faces
- *   nonmanifold_vertices   vertices whose incident faces form more than one
- *                          edge-connected fan, or which lie on a non-manifold edge
- *   components             edge-connected face components
- *   flipped_edges          edges with two faces that traverse them the same way
- *   unreferenced_vertices  vertices used by no face
- *   degenerate_faces       faces repeating a vertex (only with keep_repeated)
+ * matrix: the edges are the non-zeros of E = M Mᵀ {Q_c + Q_c^{c-1}} [τ] (eq. 4)
+ * in its strict lower triangle, E(b, a) = the number of face sides on {a, b};
+ * the side directions are M Mᵀ {Q_c} (eq. 6). A face side is a pair of
+ * consecutive corners i → j of one face (c sides for a face of order c).
+ *   edges                  unordered pairs {i, j}, i ≠ j, joined by a side; a side
+ *                          i → i (a face repeating a vertex consecutively) lies on
+ *                          E's diagonal and is no edge
+ *   boundary_edges         edges with exactly one side; a face passing an edge
+ *                          twice (a bridge into a hole) gives it two: not boundary
+ *   boundary_loops         connected components of the graph of boundary edges:
+ *                          chains that touch at a vertex count as one loop
+ *   nonmanifold_edges      edges with more than two sides
+ *   nonmanifold_vertices   vertices whose corners form more than one fan: corners
+ *                          at v are in one fan when a chain of them, each pair
+ *                          sharing an edge {v, x}, links them; non-manifold edges
+ *                          link like any other (their ends count only when split
+ *                          elsewhere, e.g. bow-ties); a side v → v links nothing
+ *   components             faces joined through shared edges (non-manifold
+ *                          edges included); a face with no edge stands alone
+ *   flipped_edges          edges with exactly two sides, both the same way
+ *   unreferenced_vertices  vertices in no face (E's empty columns)
+ *   degenerate_faces       faces listing a vertex twice, anywhere (keep_repeated)
  *   min_order, max_order   smallest and largest face order (0 with no faces)
- * The face-order histogram: mm_mesh_order_histogram. */
+ *   vertices, faces, nnz   |V|, |F|, nnz(M) = Σ face orders
+ * These rules reproduce every count of ../shared/models/README.md (all but
+ * dup-pos v, a geometric count, which is not computed here).
+ *   ctx    the mesh's context          mesh   in, any backend
+ *   stats  out, host
+ * Properties: runs on the host (M is copied from the device on CUDA),
+ * O(nnz log valence), about 30 bytes of host workspace per non-zero of M,
+ * deterministic. Errors: MM_ERR_INVALID_ARGUMENT (NULL, another context's mesh),
+ * MM_ERR_OVERFLOW (≥ 2^31 edges, a vertex in ≥ 2^31 corners),
+ * MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ * Example: the unit cube as six quads: vertices 8, faces 6, nnz 24, edges 12,
+ * min/max order 4, components 1, every other count 0. Two triangles sharing
+ * only vertex 0: edges 6, boundary 6 in 1 loop, components 2, NM-verts 1. */
 typedef struct mm_mesh_stats {
     int64_t vertices, faces, nnz, edges;
     int64_t min_order, max_order;
@@ -121,8 +142,13 @@ typedef struct mm_mesh_stats {
 
 MM_API mm_status mm_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats);
 
-/* counts[k] = number of faces of order k, for k in [0, max_order]; counts has
- * max_order + 1 entries (max_order from mm_mesh_stats). */
+/* mm_mesh_order_histogram: c = Mᵀ·1 counted per order: counts[k] = the number
+ * of faces of order k, for k in [0, max_order].
+ *   counts  out, host, max_order + 1 entries (max_order from mm_mesh_stats)
+ * Properties: on the host, O(|F|) (O(1) for a one-order mesh), no workspace on
+ * the CPU backend. Errors: MM_ERR_INVALID_ARGUMENT (NULL, max_order < 0, a face
+ * of order > max_order: the message names it), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ * Example: catmark_rook, max_order 4: counts {0, 0, 0, 44, 733}. */
 MM_API mm_status mm_mesh_order_histogram(mm_context ctx, mm_mesh mesh, int64_t max_order,
                                          int64_t *counts);
 

@@ -4,6 +4,7 @@
 #ifndef MESHMAT_CORE_CHECKED_H
 #define MESHMAT_CORE_CHECKED_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 static inline int mmi_add_i64(int64_t a, int64_t b, int64_t *out)

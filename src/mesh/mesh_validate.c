@@ -8,6 +8,7 @@
 
 #include "../core/checked.h"
 #include "../core/error.h"
+#include "host_array.h"
 #include "mesh_validate.h"
 
 #define MAX_ID ((int64_t)UINT32_MAX)
@@ -134,9 +135,8 @@ static mm_status check_faces(mm_context ctx, const mm_mesh_desc *d, int64_t *deg
     }
     if (d->num_faces > 0 && d->face_vertices == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "face_vertices is NULL");
-    if (max_order > PAIRWISE_MAX && (scratch = malloc((size_t)max_order * sizeof *scratch)) == NULL)
-        MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory to check a face of order %lld",
-                (long long)max_order);
+    if (max_order > PAIRWISE_MAX)
+        MM_TRY(mmi_host_array(ctx, max_order, sizeof *scratch, (void **)&scratch));
     for (int64_t f = 0; f < d->num_faces; ++f) {
         const uint32_t *v = d->face_vertices + mmi_desc_face_start(d, f);
         int64_t c = mmi_desc_face_order(d, f);
@@ -154,7 +154,7 @@ static mm_status check_faces(mm_context ctx, const mm_mesh_desc *d, int64_t *deg
         if (r >= 0) ++*degenerate;
     }
 done:
-    free(scratch);
+    mmi_host_array_free(ctx, scratch, max_order, sizeof *scratch);
     return st;
 }
 

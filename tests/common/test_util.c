@@ -30,10 +30,18 @@ mm_context mmt_context(void)
     return ctx;
 }
 
+/* The project root: MESHMAT_SOURCE_DIR from the environment (the GPU machine
+ * runs the binaries from another folder), else the one they were built from. */
+static const char *source_dir(void)
+{
+    const char *dir = getenv("MESHMAT_SOURCE_DIR");
+    return dir != NULL ? dir : MESHMAT_SOURCE_DIR;
+}
+
 const char *mmt_project_path(const char *relative)
 {
     static char buf[4096];
-    snprintf(buf, sizeof buf, "%s/%s", MESHMAT_SOURCE_DIR, relative);
+    snprintf(buf, sizeof buf, "%s/%s", source_dir(), relative);
     return buf;
 }
 
@@ -44,7 +52,7 @@ const char *mmt_shared_model(const char *relative)
     if (dir != NULL)
         snprintf(buf, sizeof buf, "%s/%s", dir, relative);
     else
-        snprintf(buf, sizeof buf, "%s/../shared/models/%s", MESHMAT_SOURCE_DIR, relative);
+        snprintf(buf, sizeof buf, "%s/../shared/models/%s", source_dir(), relative);
     struct stat sb;
     return stat(buf, &sb) == 0 ? buf : NULL;
 }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The main job: build meshmat (if needed) and run it on a mesh shipped in
+# models/, printing what it computes and how long each part took, on the GPU
+# when one is present, else on the CPU.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/cuda/bin"
+if [ ! -x build/meshmat ]; then
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build build -j"$(nproc)" --target meshmat >/dev/null
+fi
+model=${1:-models/torus_quads.obj}
+build/meshmat info "$model"
+build/meshmat convert "$model" build/demo_out.ply
+build/meshmat info build/demo_out.ply --json

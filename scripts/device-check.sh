@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, from the repository root, over a build folder made on
+# the build machine and carried along (the GPU machine has no Check library):
+# every test executable on the CUDA backend and then on the CPU backend, then
+# every benchmark. Logs and results go to $OUT (or build/device-check).
+#   BUILD=build scripts/device-check.sh
+# Shared models are read from .device-models/ when that folder was carried
+# (scripts/device-models.sh fills it), since ../shared does not travel.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${BUILD:-build}
+out=${OUT:-$build/device-check}
+mkdir -p "$out"
+
+{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true; } \
+  | tee "$out/device.txt"
+export MESHMAT_SOURCE_DIR=$PWD MESHMAT_CLI=$PWD/$build/meshmat
+if [ -d .device-models ]; then export MESHMAT_SHARED_MODELS=$PWD/.device-models; fi
+
+passed=0 failed=0 skipped=0
+log="$out/tests.log"
+: >"$log"
+for backend in cuda cpu; do
+  for t in "$build"/tests/test_*; do
+    [ -x "$t" ] || continue
+    name=$(basename "$t")
+    MESHMAT_TEST_BACKEND=$backend "$t" >"$out/$name.$backend.txt" 2>&1
+    rc=$?
+    case $rc in
+      0) result=passed; passed=$((passed + 1)) ;;
+      77) result=skipped; skipped=$((skipped + 1)) ;;
+      *) result="FAILED ($rc)"; failed=$((failed + 1)) ;;
+    esac
+    printf '%-28s %-5s %s  %s\n' "$name" "$backend" "$result" \
+      "$(grep -h '%: Checks' "$out/$name.$backend.txt" | tail -n 1)" | tee -a "$log"
+    cat "$out/$name.$backend.txt" >>"$out/all-tests.txt"
+    rm -f "$out/$name.$backend.txt"
+  done
+done
+
+for b in "$build"/bench/bench_*; do
+  [ -x "$b" ] || continue
+  echo "== $(basename "$b")" | tee -a "$out/bench.log"
+  "$b" "$out" 2>&1 | tee -a "$out/bench.log"
+done
+
+echo "device-check: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds meshmat and runs the whole Check suite through CTest.
+#   scripts/test.sh              release build (CUDA backend too when nvcc is found) in build/
+#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+# Installs what it needs with apt-get when it runs as root and something is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-release}
+packages=(cmake gcc g++ make check pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "missing packages: ${missing[*]} (install them, or run as root)" >&2
+    exit 1
+  fi
+fi
+export PATH="$PATH:/usr/local/cuda/bin"
+
+jobs=$(nproc)
+case "$mode" in
+  release)
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    cmake --build build -j"$jobs"
+    ctest --test-dir build --output-on-failure -j"$jobs"
+    ;;
+  --sanitize)
+    flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMESHMAT_CUDA=OFF -DMESHMAT_BENCH=OFF \
+      -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+    cmake --build build-asan -j"$jobs"
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      ctest --test-dir build-asan --output-on-failure -j"$jobs"
+    ;;
+  *)
+    echo "usage: scripts/test.sh [--sanitize]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,24 @@
+/* mesh_read.h: the format readers mm_mesh_read and mm_mesh_read_memory
+ * dispatch to. Each parses data[0, size) (not NUL-terminated), names `name` in
+ * its messages (file:line, or element and index for binary PLY), and builds
+ * *mesh through mmi_mesh_build. */
+#ifndef MESHMAT_MESH_MESH_READ_H
+#define MESHMAT_MESH_MESH_READ_H
+
+#include "meshmat/io.h"
+
+mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
+                            const char *name, const mm_read_options *opts);
+mm_status mmi_mesh_read_off(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
+                            const char *name, const mm_read_options *opts);
+mm_status mmi_mesh_read_ply(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
+                            const char *name, const mm_read_options *opts);
+
+/* The line to name at the end of data: the last line, not the empty one after
+ * a final newline. */
+static inline long long mmi_last_line(const char *data, size_t size, long long line)
+{
+    return (size > 0 && data[size - 1] == '\n' && line > 1) ? line - 1 : line;
+}
+
+#endif

@@ -1,0 +1,380 @@
+/* mesh_read_obj.c: the Wavefront OBJ reader, one parsing pass over the buffer
+ * (after a quick scan that sizes the lists): `v` (x y z), `f` (v, v/vt, v//vn,
+ * v/vt/vn; negative = relative), OpenSubdiv `t crease` / `t corner` tags (also
+ * as `# osd-tag: t ...` comments); other statements are skipped. A trailing
+ * backslash continues a statement. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "mesh_lists.h"
+#include "mesh_read.h"
+#include "text_scan.h"
+
+typedef struct obj_reader {
+    mm_context ctx;
+    const char *name;
+    const char *data, *p, *end;
+    int64_t line;        /* line of p (1-based)                  */
+    mmi_mesh_lists *l;
+    mmi_growable tag_ids;   /* uint32 scratch for a tag's int args   */
+    mmi_growable tag_values; /* float scratch for its float args    */
+} obj_reader;
+
+/* A backslash at p that ends its line ("\\\n", "\\\r\n"): a continuation. */
+static int at_continuation(const obj_reader *r)
+{
+    const char *q = r->p + 1;
+    while (q < r->end && *q == '\r') ++q;
+    return q == r->end || *q == '\n';
+}
+
+/* Past the next newline (or to the end), counting the line. */
+static void next_line(obj_reader *r)
+{
+    const char *nl = mmi_next_line(r->p, r->end);
+    if (nl > r->p && nl[-1] == '\n') ++r->line;
+    r->p = nl;
+}
+
+/* Blanks, and continuations with their newline. */
+static void skip_blanks(obj_reader *r)
+{
+    for (;;) {
+        r->p = mmi_skip_blanks(r->p, r->end);
+        if (r->p == r->end || *r->p != '\\' || !at_continuation(r)) return;
+        next_line(r);
+    }
+}
+
+/* At the end of the statement: newline, end of file or a '#' comment. */
+static int at_statement_end(const obj_reader *r)
+{
+    return r->p == r->end || *r->p == '\n' || *r->p == '#';
+}
+
+/* Does a value end at p (blank, end of statement, continuation)? */
+static int at_value_end(const obj_reader *r)
+{
+    return mmi_at_boundary(r->p, r->end) || *r->p == '#' || (*r->p == '\\' && at_continuation(r));
+}
+
+/* Past the statement's newline, following continuations. */
+static void skip_statement(obj_reader *r)
+{
+    for (;;) {
+        const char *start = r->p;
+        next_line(r);
+        const char *q = r->p - (r->p > start && r->p[-1] == '\n');
+        while (q > start && q[-1] == '\r') --q;
+        if (!(q > start && q[-1] == '\\' && r->p < r->end)) return;
+    }
+}
+
+/* MM_ERR_PARSE "name:line: expected E, found T" for the token at `token`. */
+static mm_status parse_fail(obj_reader *r, const char *expected, const char *token)
+{
+    char found[64];
+    long long line = (long long)r->line;
+    if (token == r->end) line = mmi_last_line(r->data, (size_t)(r->end - r->data), line);
+    return mmi_fail(r->ctx, MM_ERR_PARSE, "%s:%lld: expected %s, found %s", r->name, line,
+                    expected, mmi_describe_token(token, r->end, found, sizeof found));
+}
+
+static mm_status no_memory(obj_reader *r)
+{
+    return mmi_mesh_lists_no_memory(r->ctx, r->name);
+}
+
+/* v x y z [more]: the first three numbers; the rest of the statement is ignored. */
+static mm_status parse_vertex(obj_reader *r)
+{
+    static const char *const expected[3] = {"the x coordinate after 'v'", "the y coordinate",
+                                            "the z coordinate"};
+    int64_t line = r->line;
+    double *x = mmi_growable_append(&r->l->coords, 3);
+    int64_t *at = mmi_growable_append(&r->l->vertex_lines, 1);
+    if (x == NULL || at == NULL) return no_memory(r);
+    *at = line;
+    for (int k = 0; k < 3; ++k) {
+        skip_blanks(r);
+        const char *token = r->p;
+        if (mmi_scan_f64(&r->p, r->end, &x[k]) != MMI_SCAN_OK || !at_value_end(r))
+            return parse_fail(r, expected[k], token);
+    }
+    skip_statement(r);
+    return MM_OK;
+}
+
+/* The optional /vt, //vn or /vt/vn after a vertex index (values ignored). */
+static void skip_texture_normal(obj_reader *r)
+{
+    int64_t ignored;
+    for (int k = 0; k < 2 && r->p < r->end && *r->p == '/'; ++k) {
+        ++r->p;
+        mmi_scan_i64(&r->p, r->end, &ignored);
+    }
+}
+
+/* An OBJ index (1-based, or negative: relative to the vertices so far) as a
+ * 0-based id. */
+static mm_status resolve_index(obj_reader *r, int64_t index, const char *token, uint32_t *id)
+{
+    int64_t nv = mmi_mesh_lists_vertices(r->l), v = index > 0 ? index - 1 : nv + index;
+    long long line = (long long)r->line;
+    if (index == 0) return parse_fail(r, "a vertex index (OBJ indices start at 1 or -1)", token);
+    if (v < 0)
+        return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
+                        "%s:%lld: relative index %lld refers before the first vertex (%lld "
+                        "defined so far)",
+                        r->name, line, (long long)index, (long long)nv);
+    if (v > (int64_t)UINT32_MAX)
+        return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
+                        "%s:%lld: vertex index %lld is beyond meshmat's 32-bit vertex ids",
+                        r->name, line, (long long)index);
+    *id = (uint32_t)v;
+    return MM_OK;
+}
+
+/* f i j k ...: one face of every index on the statement. */
+static mm_status parse_face(obj_reader *r)
+{
+    static const char expected[] = "a vertex index (v, v/vt, v//vn or v/vt/vn)";
+    mm_status st = MM_OK;
+    int64_t *start = mmi_growable_append(&r->l->face_starts, 1);
+    int64_t *at = mmi_growable_append(&r->l->face_lines, 1);
+    if (start == NULL || at == NULL) return no_memory(r);
+    *start = r->l->face_vertices.len;
+    *at = r->line;
+    for (;;) {
+        skip_blanks(r);
+        if (at_statement_end(r)) break;
+        const char *token = r->p;
+        int64_t index = 0;
+        mmi_scan_result sr = mmi_scan_i64(&r->p, r->end, &index);
+        if (sr == MMI_SCAN_RANGE)
+            return mmi_fail(r->ctx, MM_ERR_PARSE,
+                            "%s:%lld: vertex index %.*s does not fit a 64-bit integer", r->name,
+                            (long long)r->line, (int)(r->p - token), token);
+        skip_texture_normal(r);
+        if (sr != MMI_SCAN_OK || !at_value_end(r)) return parse_fail(r, expected, token);
+        uint32_t *id = mmi_growable_append(&r->l->face_vertices, 1);
+        if (id == NULL) return no_memory(r);
+        MM_TRY(resolve_index(r, index, token, id));
+    }
+    skip_statement(r);
+done:
+    return st;
+}
+
+/* The "N/M/S" argument counts of a tag. */
+static mm_status parse_tag_counts(obj_reader *r, int64_t counts[3])
+{
+    skip_blanks(r);
+    const char *token = r->p;
+    for (int k = 0; k < 3; ++k) {
+        if ((k > 0 && (r->p == r->end || *r->p++ != '/')) ||
+            mmi_scan_i64(&r->p, r->end, &counts[k]) != MMI_SCAN_OK || counts[k] < 0)
+            return parse_fail(r, "argument counts 'ints/floats/strings' (e.g. 2/1/0)", token);
+    }
+    if (!at_value_end(r)) return parse_fail(r, "argument counts (e.g. 2/1/0)", token);
+    return MM_OK;
+}
+
+/* The n vertex ids (0-based) and m sharpness values of a crease or corner tag
+ * into the scratch lists (appended one by one: n and m come from the file). */
+static mm_status parse_tag_args(obj_reader *r, int64_t n, int64_t m)
+{
+    r->tag_ids.len = r->tag_values.len = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        skip_blanks(r);
+        const char *token = r->p;
+        int64_t v = -1;
+        mmi_scan_result sr = mmi_scan_i64(&r->p, r->end, &v);
+        if (sr != MMI_SCAN_OK || v < 0 || v > (int64_t)UINT32_MAX || !at_value_end(r))
+            return parse_fail(r, "a vertex id (0-based, below 2^32) in the tag", token);
+        uint32_t *id = mmi_growable_append(&r->tag_ids, 1);
+        if (id == NULL) return no_memory(r);
+        *id = (uint32_t)v;
+    }
+    for (int64_t i = 0; i < m; ++i) {
+        skip_blanks(r);
+        const char *token = r->p;
+        double s;
+        if (mmi_scan_f64(&r->p, r->end, &s) != MMI_SCAN_OK || !at_value_end(r))
+            return parse_fail(r, "a sharpness value in the tag", token);
+        float *value = mmi_growable_append(&r->tag_values, 1);
+        if (value == NULL) return no_memory(r);
+        *value = (float)s;
+    }
+    return MM_OK;
+}
+
+/* t crease N/M/0 v0 … v(N-1) s…: the chain's N-1 edges, with one sharpness for
+ * all (M = 1) or one each (M = N-1). */
+static mm_status add_creases(obj_reader *r, int64_t n, int64_t m)
+{
+    const uint32_t *ids = (const uint32_t *)r->tag_ids.data;
+    const float *s = (const float *)r->tag_values.data;
+    uint32_t *v = mmi_growable_append(&r->l->crease_vertices, 2 * (n - 1));
+    float *sharp = mmi_growable_append(&r->l->crease_sharpness, n - 1);
+    if (v == NULL || sharp == NULL) return no_memory(r);
+    for (int64_t e = 0; e + 1 < n; ++e) {
+        v[2 * e] = ids[e];
+        v[2 * e + 1] = ids[e + 1];
+        sharp[e] = s[m == 1 ? 0 : e];
+    }
+    return MM_OK;
+}
+
+/* t corner N/M/0 v0 … v(N-1) s…: one sharpness for all (M = 1) or one each. */
+static mm_status add_corners(obj_reader *r, int64_t n, int64_t m)
+{
+    const uint32_t *ids = (const uint32_t *)r->tag_ids.data;
+    const float *s = (const float *)r->tag_values.data;
+    uint32_t *v = mmi_growable_append(&r->l->corner_vertices, n);
+    float *sharp = mmi_growable_append(&r->l->corner_sharpness, n);
+    if (v == NULL || sharp == NULL) return no_memory(r);
+    for (int64_t i = 0; i < n; ++i) {
+        v[i] = ids[i];
+        sharp[i] = s[m == 1 ? 0 : i];
+    }
+    return MM_OK;
+}
+
+/* t name N/M/S args: crease and corner tags become crease data, others are skipped. */
+static mm_status parse_tag(obj_reader *r)
+{
+    mm_status st = MM_OK;
+    int64_t c[3];
+    skip_blanks(r);
+    const char *name = r->p, *name_end = mmi_token_end(r->p, r->end);
+    size_t len = (size_t)(name_end - name);
+    int crease = len == 6 && memcmp(name, "crease", 6) == 0;
+    int corner = len == 6 && memcmp(name, "corner", 6) == 0;
+    if (!crease && !corner) {
+        skip_statement(r);
+        return MM_OK;
+    }
+    r->p = name_end;
+    MM_TRY(parse_tag_counts(r, c));
+    if (crease && (c[0] < 2 || (c[1] != 1 && c[1] != c[0] - 1)))
+        MM_FAIL(r->ctx, MM_ERR_PARSE,
+                "%s:%lld: 't crease %lld/%lld/…' needs N ≥ 2 vertex ids and 1 or N-1 sharpness "
+                "values",
+                r->name, (long long)r->line, (long long)c[0], (long long)c[1]);
+    if (corner && (c[0] < 1 || (c[1] != 1 && c[1] != c[0])))
+        MM_FAIL(r->ctx, MM_ERR_PARSE,
+                "%s:%lld: 't corner %lld/%lld/…' needs N ≥ 1 vertex ids and 1 or N sharpness "
+                "values",
+                r->name, (long long)r->line, (long long)c[0], (long long)c[1]);
+    MM_TRY(parse_tag_args(r, c[0], c[1]));
+    MM_TRY(crease ? add_creases(r, c[0], c[1]) : add_corners(r, c[0], c[1]));
+    skip_statement(r);
+done:
+    return st;
+}
+
+/* A comment: "# osd-tag: t ..." is a tag, anything else is skipped. */
+static mm_status parse_comment(obj_reader *r)
+{
+    static const char marker[] = "osd-tag:";
+    ++r->p;
+    r->p = mmi_skip_blanks(r->p, r->end);
+    size_t k = sizeof marker - 1;
+    if ((size_t)(r->end - r->p) > k && memcmp(r->p, marker, k) == 0) {
+        r->p = mmi_skip_blanks(r->p + k, r->end);
+        if (r->p < r->end && *r->p == 't' && mmi_at_boundary(r->p + 1, r->end)) {
+            ++r->p;
+            return parse_tag(r);
+        }
+    }
+    next_line(r); /* a comment ends at its newline: no continuation */
+    return MM_OK;
+}
+
+/* Any other statement: skipped when its keyword looks like one (letters,
+ * digits, '_'); anything else (binary data) is an error. */
+static mm_status skip_other(obj_reader *r)
+{
+    const char *token = r->p;
+    for (const char *q = r->p; q < r->end && !mmi_at_boundary(q, r->end); ++q) {
+        char c = *q;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+              (q > token && mmi_is_digit(c))))
+            return parse_fail(r, "an OBJ statement (v, f, vt, vn, g, o, s, usemtl, …)", token);
+    }
+    skip_statement(r);
+    return MM_OK;
+}
+
+static mm_status parse_statement(obj_reader *r)
+{
+    char c = *r->p;
+    int keyword_alone = mmi_at_boundary(r->p + 1, r->end);
+    if (c == '\n') {
+        ++r->p;
+        ++r->line;
+        return MM_OK;
+    }
+    if (c == '#') return parse_comment(r);
+    if (keyword_alone && c == 'v') {
+        ++r->p;
+        return parse_vertex(r);
+    }
+    if (keyword_alone && c == 'f') {
+        ++r->p;
+        return parse_face(r);
+    }
+    if (keyword_alone && c == 't') {
+        ++r->p;
+        return parse_tag(r);
+    }
+    return skip_other(r);
+}
+
+/* Sizes the lists for the file in one quick pass (lines starting "v " and
+ * "f ", and the tokens of the latter), so that they never grow while parsing. */
+static int reserve_lists(const char *p, const char *end, mmi_mesh_lists *l)
+{
+    int64_t nv = 0, nf = 0, ids = 0;
+    while (p < end) {
+        const char *nl = mmi_next_line(p, end);
+        if (nl - p > 2 && p[1] == ' ' && p[0] == 'v') {
+            ++nv;
+        } else if (nl - p > 2 && p[1] == ' ' && p[0] == 'f') {
+            ++nf;
+            for (const char *q = p + 1; q + 1 < nl; ++q) ids += *q == ' ' && q[1] > ' ';
+        }
+        p = nl;
+    }
+    return mmi_growable_reserve(&l->coords, 3 * nv) || mmi_growable_reserve(&l->vertex_lines, nv) ||
+           mmi_growable_reserve(&l->face_starts, nf + 1) ||
+           mmi_growable_reserve(&l->face_lines, nf) || mmi_growable_reserve(&l->face_vertices, ids);
+}
+
+mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
+                            const char *name, const mm_read_options *opts)
+{
+    mm_status st = MM_OK;
+    mmi_mesh_lists lists;
+    mmi_mesh_lists_init(&lists);
+    obj_reader r = {ctx, name, data, data, data + size, 1, &lists, MMI_GROWABLE(uint32_t),
+                    MMI_GROWABLE(float)};
+    if (size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) r.p += 3;
+    if (reserve_lists(r.p, r.end, &lists)) MM_TRY(no_memory(&r));
+    for (;;) {
+        skip_blanks(&r);
+        if (r.p == r.end) break;
+        MM_TRY(parse_statement(&r));
+    }
+    if (lists.coords.len == 0 && lists.face_starts.len == 0)
+        MM_FAIL(ctx, MM_ERR_PARSE, "%s:%lld: found end of file before any 'v' or 'f' statement",
+                name, mmi_last_line(data, size, (long long)r.line));
+    MM_TRY(mmi_mesh_lists_build(ctx, &lists, name, opts, mesh));
+done:
+    mmi_growable_free(&r.tag_ids);
+    mmi_growable_free(&r.tag_values);
+    mmi_mesh_lists_free(&lists);
+    return st;
+}

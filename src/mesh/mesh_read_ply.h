@@ -1,0 +1,58 @@
+/* mesh_read_ply.h: the PLY header as the data reader needs it: the elements
+ * in file order, each with its properties (scalar or list, of any PLY type),
+ * and which of them are the vertex positions and the face lists. */
+#ifndef MESHMAT_MESH_MESH_READ_PLY_H
+#define MESHMAT_MESH_MESH_READ_PLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "meshmat/context.h"
+#include "mesh_lists.h"
+
+typedef enum ply_type {
+    PLY_NONE = 0,
+    PLY_I8, PLY_U8, PLY_I16, PLY_U16, PLY_I32, PLY_U32, PLY_F32, PLY_F64
+} ply_type;
+
+typedef enum ply_role {
+    PLY_ROLE_NONE = 0, /* skipped                                  */
+    PLY_ROLE_X, PLY_ROLE_Y, PLY_ROLE_Z, /* vertex position          */
+    PLY_ROLE_INDICES   /* the face's vertex list                    */
+} ply_role;
+
+typedef struct ply_property {
+    ply_type type;       /* the scalar's type, or the list items' type */
+    ply_type count_type; /* PLY_NONE for a scalar                      */
+    ply_role role;
+    const char *name;    /* in the header text (not NUL-terminated)   */
+    int name_len;
+} ply_property;
+
+typedef struct ply_element {
+    const char *name;    /* in the header text (not NUL-terminated)   */
+    int name_len;
+    int64_t count;
+    int64_t first, num;  /* its properties: props[first, first + num) */
+    int is_vertex, is_face;
+} ply_element;
+
+typedef struct ply_header {
+    int binary;          /* 0 ascii, 1 binary little-endian            */
+    mmi_growable elements; /* ply_element                             */
+    mmi_growable props;    /* ply_property                            */
+    size_t data_offset;  /* first byte after "end_header\n"            */
+    int64_t data_line;   /* line of that byte                          */
+} ply_header;
+
+/* Bytes of one value of t (0 for PLY_NONE). */
+size_t mmi_ply_type_size(ply_type t);
+
+/* Parses the header at the start of data into h (free with
+ * mmi_ply_header_free, also on error). MM_ERR_PARSE for malformed lines,
+ * MM_ERR_FORMAT for big-endian data or a header without vertex positions. */
+mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, const char *name,
+                               ply_header *h);
+void mmi_ply_header_free(ply_header *h);
+
+#endif

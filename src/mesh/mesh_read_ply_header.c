@@ -1,0 +1,249 @@
+/* mesh_read_ply_header.c: parsing a PLY header (ply / format / comment /
+ * obj_info / element / property / end_header) into the element and property
+ * table the data reader walks, marking vertex x, y, z and the face list. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "mesh_read.h"
+#include "mesh_read_ply.h"
+#include "text_scan.h"
+
+static const struct {
+    const char *name;
+    ply_type type;
+} type_names[] = {{"char", PLY_I8},     {"uchar", PLY_U8},    {"short", PLY_I16},
+                  {"ushort", PLY_U16},  {"int", PLY_I32},     {"uint", PLY_U32},
+                  {"float", PLY_F32},   {"double", PLY_F64},  {"int8", PLY_I8},
+                  {"uint8", PLY_U8},    {"int16", PLY_I16},   {"uint16", PLY_U16},
+                  {"int32", PLY_I32},   {"uint32", PLY_U32},  {"float32", PLY_F32},
+                  {"float64", PLY_F64}};
+
+size_t mmi_ply_type_size(ply_type t)
+{
+    switch (t) {
+    case PLY_I8: case PLY_U8: return 1;
+    case PLY_I16: case PLY_U16: return 2;
+    case PLY_I32: case PLY_U32: case PLY_F32: return 4;
+    case PLY_F64: return 8;
+    case PLY_NONE: break;
+    }
+    return 0;
+}
+
+/* The current header line's tokens. */
+typedef struct header_cursor {
+    mm_context ctx;
+    const char *name, *data, *p, *end;
+    int64_t line;
+    const char *tok; /* the last token read */
+    int len;
+} header_cursor;
+
+/* The next token of the line into c->tok / c->len; 0 at the line's end. */
+static int next_token(header_cursor *c)
+{
+    c->p = mmi_skip_blanks(c->p, c->end);
+    c->tok = c->p;
+    c->p = mmi_token_end(c->p, c->end);
+    c->len = (int)(c->p - c->tok);
+    return c->len > 0;
+}
+
+static int token_is(const header_cursor *c, const char *word)
+{
+    return (size_t)c->len == strlen(word) && memcmp(c->tok, word, (size_t)c->len) == 0;
+}
+
+static mm_status header_fail(const header_cursor *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* MM_ERR_PARSE "name:line: expected <fmt>, found <the last token>". */
+static mm_status header_fail(const header_cursor *c, const char *fmt, ...)
+{
+    char expected[160], found[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(expected, sizeof expected, fmt, ap);
+    va_end(ap);
+    long long line = (long long)c->line;
+    if (c->tok == c->end) line = mmi_last_line(c->data, (size_t)(c->end - c->data), line);
+    return mmi_fail(c->ctx, MM_ERR_PARSE, "%s:%lld: expected %s, found %s", c->name, line,
+                    expected, mmi_describe_token(c->tok, c->end, found, sizeof found));
+}
+
+static ply_type parse_type(const header_cursor *c)
+{
+    for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; ++i)
+        if (token_is(c, type_names[i].name)) return type_names[i].type;
+    return PLY_NONE;
+}
+
+static int is_integral(ply_type t)
+{
+    return t != PLY_NONE && t != PLY_F32 && t != PLY_F64;
+}
+
+static mm_status parse_format(header_cursor *c, ply_header *h)
+{
+    if (!next_token(c)) return header_fail(c, "ascii or binary_little_endian after 'format'");
+    if (token_is(c, "binary_big_endian"))
+        return mmi_fail(c->ctx, MM_ERR_FORMAT,
+                        "%s:%lld: binary_big_endian PLY is not supported; convert it to "
+                        "ascii or binary_little_endian",
+                        c->name, (long long)c->line);
+    if (token_is(c, "ascii")) h->binary = 0;
+    else if (token_is(c, "binary_little_endian")) h->binary = 1;
+    else return header_fail(c, "ascii, binary_little_endian or binary_big_endian");
+    if (!next_token(c) || !token_is(c, "1.0"))
+        return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s:%lld: PLY version '%.*s' is not supported; "
+                        "expected 1.0", c->name, (long long)c->line, c->len, c->tok);
+    return MM_OK;
+}
+
+static mm_status parse_element(header_cursor *c, ply_header *h)
+{
+    ply_element *e = mmi_growable_append(&h->elements, 1);
+    if (e == NULL) return mmi_mesh_lists_no_memory(c->ctx, c->name);
+    memset(e, 0, sizeof *e);
+    if (!next_token(c)) return header_fail(c, "an element name");
+    e->name = c->tok;
+    e->name_len = c->len;
+    e->is_vertex = token_is(c, "vertex");
+    e->is_face = token_is(c, "face");
+    e->first = h->props.len;
+    next_token(c);
+    const char *q = c->tok;
+    if (mmi_scan_i64(&q, c->end, &e->count) != MMI_SCAN_OK || q != c->p || e->count < 0)
+        return header_fail(c, "the element's count (an integer ≥ 0)");
+    return MM_OK;
+}
+
+/* What a property of element e is for, or MM_ERR_FORMAT when a position or
+ * the face list has a shape meshmat cannot read. */
+static mm_status property_role(header_cursor *c, const ply_element *e, ply_property *pr)
+{
+    static const char *const xyz[3] = {"x", "y", "z"};
+    pr->role = PLY_ROLE_NONE;
+    for (int k = 0; k < 3 && e->is_vertex; ++k) {
+        if (!token_is(c, xyz[k])) continue;
+        if (pr->count_type != PLY_NONE)
+            return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s:%lld: vertex property %s is a list; "
+                            "expected a scalar", c->name, (long long)c->line, xyz[k]);
+        pr->role = (ply_role)(PLY_ROLE_X + k);
+    }
+    if (e->is_face && (token_is(c, "vertex_indices") || token_is(c, "vertex_index"))) {
+        if (pr->count_type == PLY_NONE || !is_integral(pr->type))
+            return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s:%lld: face property %.*s must be a list "
+                            "of integers", c->name, (long long)c->line, c->len, c->tok);
+        pr->role = PLY_ROLE_INDICES;
+    }
+    return MM_OK;
+}
+
+static mm_status parse_property(header_cursor *c, ply_header *h)
+{
+    if (h->elements.len == 0) return header_fail(c, "an 'element' line before 'property'");
+    ply_element *e = (ply_element *)h->elements.data + h->elements.len - 1;
+    ply_property *pr = mmi_growable_append(&h->props, 1);
+    if (pr == NULL) return mmi_mesh_lists_no_memory(c->ctx, c->name);
+    memset(pr, 0, sizeof *pr);
+    ++e->num;
+    next_token(c);
+    if (token_is(c, "list")) {
+        next_token(c);
+        if (!is_integral(pr->count_type = parse_type(c)))
+            return header_fail(c, "the list's count type (an integer PLY type)");
+        next_token(c);
+    }
+    if ((pr->type = parse_type(c)) == PLY_NONE)
+        return header_fail(c, "a PLY type (char, uchar, short, …, float, double, int8, …)");
+    if (!next_token(c)) return header_fail(c, "the property's name");
+    pr->name = c->tok;
+    pr->name_len = c->len;
+    return property_role(c, e, pr);
+}
+
+/* The properties found must give vertex positions; a face element must have its list. */
+static mm_status check_roles(header_cursor *c, const ply_header *h)
+{
+    const ply_element *el = (const ply_element *)h->elements.data;
+    const ply_property *pr = (const ply_property *)h->props.data;
+    int have_vertex = 0;
+    for (int64_t i = 0; i < h->elements.len; ++i) {
+        unsigned seen = 0;
+        for (int64_t j = el[i].first; j < el[i].first + el[i].num; ++j)
+            seen |= 1u << pr[j].role;
+        if (el[i].is_vertex && (seen & 0xEu) != 0xEu)
+            return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s: the vertex element lacks x, y or z",
+                            c->name);
+        if (el[i].is_face && !(seen & (1u << PLY_ROLE_INDICES)))
+            return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s: the face element has no "
+                            "vertex_indices (or vertex_index) list", c->name);
+        have_vertex |= el[i].is_vertex;
+    }
+    if (!have_vertex)
+        return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s: the header declares no vertex element",
+                        c->name);
+    return MM_OK;
+}
+
+/* One header line after the magic; *done is set by end_header. */
+static mm_status parse_line(header_cursor *c, ply_header *h, int *have_format, int *done)
+{
+    mm_status st = MM_OK;
+    if (!next_token(c)) return MM_OK;
+    if (token_is(c, "comment") || token_is(c, "obj_info")) return MM_OK;
+    if (token_is(c, "end_header")) {
+        *done = 1;
+    } else if (token_is(c, "format")) {
+        st = parse_format(c, h);
+        *have_format = 1;
+    } else if (token_is(c, "element")) {
+        st = parse_element(c, h);
+    } else if (token_is(c, "property")) {
+        st = parse_property(c, h);
+    } else {
+        return header_fail(c, "format, element, property, comment, obj_info or end_header");
+    }
+    if (st == MM_OK && next_token(c)) return header_fail(c, "the end of the header line");
+    return st;
+}
+
+mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, const char *name,
+                               ply_header *h)
+{
+    mm_status st = MM_OK;
+    header_cursor c = {ctx, name, data, data, data + size, 1, data, 0};
+    int have_format = 0, done = 0;
+    char found[64];
+    h->binary = 0;
+    h->elements = MMI_GROWABLE(ply_element);
+    h->props = MMI_GROWABLE(ply_property);
+    if (!next_token(&c) || !token_is(&c, "ply"))
+        MM_FAIL(ctx, MM_ERR_PARSE, "%s:1: expected the PLY magic line 'ply', found %s", name,
+                mmi_describe_token(c.tok, c.end, found, sizeof found));
+    while (!done) {
+        c.p = mmi_next_line(c.p, c.end);
+        if (c.p[-1] == '\n') ++c.line;
+        if (c.p == c.end) {
+            c.tok = c.end;
+            MM_TRY(header_fail(&c, "'end_header'"));
+        }
+        MM_TRY(parse_line(&c, h, &have_format, &done));
+        if (done && !have_format) MM_TRY(header_fail(&c, "a 'format' line before end_header"));
+    }
+    MM_TRY(check_roles(&c, h));
+    c.p = mmi_next_line(c.p, c.end);
+    h->data_offset = (size_t)(c.p - data);
+    h->data_line = c.line + 1;
+done:
+    return st;
+}
+
+void mmi_ply_header_free(ply_header *h)
+{
+    mmi_growable_free(&h->elements);
+    mmi_growable_free(&h->props);
+}

@@ -1,0 +1,36 @@
+/* mesh_write_obj.c: the OBJ writer: `v x y z`, `f` with 1-based indices, and
+ * the crease data as OpenSubdiv tags (`t crease 2/1/0 a b s`, `t corner
+ * 1/1/0 v s`, 0-based ids), which mm_mesh_read reads back. */
+#include "mesh_write.h"
+
+void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
+{
+    const mm_mesh_info *in = &m->info;
+    mmi_write_printf(w, "# meshmat: %lld vertices, %lld faces, %lld creases, %lld corners\n",
+                     (long long)in->num_vertices, (long long)in->num_faces,
+                     (long long)in->num_creases, (long long)in->num_corners);
+    for (int64_t v = 0; v < in->num_vertices && w->err == 0; ++v) {
+        for (int k = 0; k < 3; ++k) {
+            mmi_write_bytes(w, k == 0 ? "v " : " ", k == 0 ? 2 : 1);
+            mmi_write_coord(w, m, v, k);
+        }
+        mmi_write_bytes(w, "\n", 1);
+    }
+    for (int64_t f = 0; f < in->num_faces && w->err == 0; ++f) {
+        mmi_write_bytes(w, "f", 1);
+        for (int64_t i = m->a.face_offsets[f]; i < m->a.face_offsets[f + 1]; ++i)
+            mmi_write_spaced_uint(w, (uint64_t)m->a.face_vertices[i] + 1);
+        mmi_write_bytes(w, "\n", 1);
+    }
+    for (int64_t c = 0; c < in->num_creases && w->err == 0; ++c) {
+        mmi_write_printf(w, "t crease 2/1/0 %u %u ", m->a.crease_vertices[2 * c],
+                         m->a.crease_vertices[2 * c + 1]);
+        mmi_write_float(w, m->a.crease_sharpness[c]);
+        mmi_write_bytes(w, "\n", 1);
+    }
+    for (int64_t c = 0; c < in->num_corners && w->err == 0; ++c) {
+        mmi_write_printf(w, "t corner 1/1/0 %u ", m->a.corner_vertices[c]);
+        mmi_write_float(w, m->a.corner_sharpness[c]);
+        mmi_write_bytes(w, "\n", 1);
+    }
+}

@@ -1,0 +1,149 @@
+/* test_cli.c: the meshmat command-line tool as a user runs it: help and usage
+ * errors with their documented exit codes, `info --json` on a shipped mesh
+ * against counts derived by hand, and `convert` round trips. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+/* Runs `meshmat ARGS`, capturing stdout+stderr into out; returns the exit code. */
+static int run(char *out, size_t len, const char *args)
+{
+    char cmd[8192];
+    const char *cli = getenv("MESHMAT_CLI"); /* the GPU machine runs another build folder */
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2>&1", mmt_project_path(""),
+             cli != NULL ? cli : MESHMAT_CLI, args);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The integer after "\"key\": " in a JSON text, or -1. */
+static long long json_int(const char *json, const char *key)
+{
+    char pat[128];
+    snprintf(pat, sizeof pat, "\"%s\": ", key);
+    const char *at = strstr(json, pat);
+    return at ? atoll(at + strlen(pat)) : -1;
+}
+
+START_TEST(help_and_usage_errors_have_documented_exit_codes)
+{
+    char out[16384];
+    ck_assert_int_eq(run(out, sizeof out, "--help"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "info FILE"));
+    ck_assert_int_eq(run(out, sizeof out, "info --help"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "--json"));
+    ck_assert_int_eq(run(out, sizeof out, "convert --help"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "--format"));
+    ck_assert_int_eq(run(out, sizeof out, ""), 2);
+    ck_assert_int_eq(run(out, sizeof out, "frobnicate"), 2);
+    ck_assert_ptr_nonnull(strstr(out, "unknown command 'frobnicate'"));
+    ck_assert_int_eq(run(out, sizeof out, "info"), 2);
+    ck_assert_int_eq(run(out, sizeof out, "info a.obj b.obj"), 2);
+    ck_assert_int_eq(run(out, sizeof out, "info models/cube.obj --backend gpu"), 2);
+    ck_assert_ptr_nonnull(strstr(out, "not 'gpu'"));
+    ck_assert_int_eq(run(out, sizeof out, "convert models/cube.obj"), 2);
+    ck_assert_int_eq(run(out, sizeof out, "convert a.obj b.obj --format stl"), 2);
+}
+END_TEST
+
+START_TEST(failures_exit_1_with_the_library_message)
+{
+    char out[16384];
+    ck_assert_int_eq(run(out, sizeof out, "info models/no_such_mesh.obj"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "MM_ERR_IO"));
+    ck_assert_ptr_nonnull(strstr(out, "no_such_mesh.obj"));
+    if (!mm_cuda_available()) {
+        ck_assert_int_eq(run(out, sizeof out, "info models/cube.obj --backend cuda"), 3);
+        ck_assert_ptr_nonnull(strstr(out, "MM_ERR_NO_DEVICE"));
+    }
+}
+END_TEST
+
+START_TEST(info_json_matches_hand_counts)
+{
+    /* models/polygons_open.obj (scripts/make_models.py): an open disc of one octagon,
+     * a ring of 8 quads and 8 outer triangles (24 vertices, 8+16+16 = 40 edges, the
+     * triangles' 16 outer edges on one boundary loop), and a pentagon and a heptagon
+     * sharing one edge (10 vertices, 11 edges, 10 on one boundary loop). */
+    char out[16384];
+    ck_assert_int_eq(run(out, sizeof out, "info --json models/polygons_open.obj --backend cpu"), 0);
+    ck_assert_int_eq(json_int(out, "vertices"), 34);
+    ck_assert_int_eq(json_int(out, "faces"), 19);
+    ck_assert_int_eq(json_int(out, "nnz"), 8 + 32 + 24 + 5 + 7);
+    ck_assert_int_eq(json_int(out, "edges"), 51);
+    ck_assert_int_eq(json_int(out, "3"), 8);
+    ck_assert_int_eq(json_int(out, "4"), 8);
+    ck_assert_int_eq(json_int(out, "5"), 1);
+    ck_assert_int_eq(json_int(out, "7"), 1);
+    ck_assert_int_eq(json_int(out, "8"), 1);
+    ck_assert_int_eq(json_int(out, "boundary_edges"), 26);
+    ck_assert_int_eq(json_int(out, "boundary_loops"), 2);
+    ck_assert_int_eq(json_int(out, "nonmanifold_edges"), 0);
+    ck_assert_int_eq(json_int(out, "nonmanifold_vertices"), 0);
+    ck_assert_int_eq(json_int(out, "components"), 2);
+    ck_assert_int_eq(json_int(out, "flipped_edges"), 0);
+    ck_assert_int_eq(json_int(out, "unreferenced_vertices"), 0);
+    ck_assert_int_eq(json_int(out, "degenerate_faces"), 0);
+}
+END_TEST
+
+START_TEST(torus_is_closed_and_has_euler_characteristic_zero)
+{
+    char out[16384];
+    ck_assert_int_eq(run(out, sizeof out, "info --json models/torus_quads.obj"), 0);
+    long long v = json_int(out, "vertices"), e = json_int(out, "edges"), f = json_int(out, "faces");
+    ck_assert_int_eq(f, 48 * 24);
+    ck_assert_int_eq(v - e + f, 0);
+    ck_assert_int_eq(json_int(out, "boundary_edges"), 0);
+    ck_assert_int_eq(json_int(out, "components"), 1);
+    ck_assert_int_eq(run(out, sizeof out, "info models/torus_quads.obj"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "closed"));
+    ck_assert_ptr_nonnull(strstr(out, "manifold        yes"));
+}
+END_TEST
+
+START_TEST(convert_round_trips_through_every_format)
+{
+    const char *formats[] = {"obj", "off", "ply", "ply-ascii"};
+    char out[16384], ref[16384], args[4096], path[64];
+    ck_assert_int_eq(run(ref, sizeof ref, "info --json models/polygons_open.obj"), 0);
+    for (int i = 0; i < 4; ++i) {
+        snprintf(path, sizeof path, "/tmp/meshmat_cli_%d_%d.mesh", (int)getpid(), i);
+        snprintf(args, sizeof args, "convert models/polygons_open.obj %s --format %s", path,
+                 formats[i]);
+        ck_assert_int_eq(run(out, sizeof out, args), 0);
+        char renamed[96];
+        snprintf(renamed, sizeof renamed, "%s.%s", path, i >= 2 ? "ply" : formats[i]);
+        ck_assert_int_eq(rename(path, renamed), 0);
+        snprintf(args, sizeof args, "info --json %s", renamed);
+        ck_assert_int_eq(run(out, sizeof out, args), 0);
+        const char *keys[] = {"vertices", "faces", "nnz", "edges", "boundary_edges",
+                              "boundary_loops", "components"};
+        for (int k = 0; k < 7; ++k)
+            ck_assert_int_eq(json_int(out, keys[k]), json_int(ref, keys[k]));
+        remove(renamed);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cli");
+    TCase *tc = tcase_create("meshmat");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, help_and_usage_errors_have_documented_exit_codes);
+    tcase_add_test(tc, failures_exit_1_with_the_library_message);
+    tcase_add_test(tc, info_json_matches_hand_counts);
+    tcase_add_test(tc, torus_is_closed_and_has_euler_characteristic_zero);
+    tcase_add_test(tc, convert_round_trips_through_every_format);
+    suite_add_tcase(s, tc);
+    return mmt_run(s);
+}

@@ -1,0 +1,136 @@
+/* mmt_mesh_io.c: the shared pieces of the mesh I/O tests (mmt_mesh_io.h). */
+#include "mmt_mesh_io.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void *alloc_or_null(int64_t n, size_t size)
+{
+    if (n <= 0) return NULL;
+    void *p = malloc((size_t)n * size);
+    ck_assert_ptr_nonnull(p);
+    return p;
+}
+
+void mmt_host_mesh_get(mm_context ctx, mm_mesh mesh, mmt_host_mesh *h)
+{
+    memset(h, 0, sizeof *h);
+    MMT_OK(ctx, mm_mesh_info_get(mesh, &h->info));
+    const mm_mesh_info *in = &h->info;
+    h->vertices = alloc_or_null(in->num_vertices * in->dim, mm_type_size(in->precision));
+    h->offsets = alloc_or_null(in->num_faces > 0 ? in->num_faces + 1 : 0, sizeof(int64_t));
+    h->ids = alloc_or_null(in->num_faces > 0 ? in->nnz : 0, sizeof(uint32_t));
+    h->crease_vertices = alloc_or_null(2 * in->num_creases, sizeof(uint32_t));
+    h->crease_sharpness = alloc_or_null(in->num_creases, sizeof(float));
+    h->corner_vertices = alloc_or_null(in->num_corners, sizeof(uint32_t));
+    h->corner_sharpness = alloc_or_null(in->num_corners, sizeof(float));
+    mm_mesh_arrays a = {h->vertices,         h->offsets,         h->ids,
+                        h->crease_vertices,  h->crease_sharpness, h->corner_vertices,
+                        h->corner_sharpness};
+    MMT_OK(ctx, mm_mesh_export(mesh, &a));
+}
+
+void mmt_host_mesh_free(mmt_host_mesh *h)
+{
+    free(h->vertices);
+    free(h->offsets);
+    free(h->ids);
+    free(h->crease_vertices);
+    free(h->crease_sharpness);
+    free(h->corner_vertices);
+    free(h->corner_sharpness);
+    memset(h, 0, sizeof *h);
+}
+
+double mmt_coord(const mmt_host_mesh *h, int64_t v, int k)
+{
+    int64_t i = v * h->info.dim + k;
+    if (h->info.precision == MM_TYPE_FLOAT32) return ((const float *)h->vertices)[i];
+    return ((const double *)h->vertices)[i];
+}
+
+void mmt_assert_mesh(const mmt_host_mesh *h, int64_t nv, const double *xyz, int64_t nf,
+                     const int64_t *offsets, const uint32_t *ids)
+{
+    ck_assert_int_eq(h->info.num_vertices, nv);
+    ck_assert_int_eq(h->info.num_faces, nf);
+    ck_assert_int_eq(h->info.nnz, offsets[nf]);
+    for (int64_t v = 0; v < nv; ++v)
+        for (int k = 0; k < 3; ++k)
+            ck_assert_msg(mmt_coord(h, v, k) == xyz[3 * v + k], "vertex %lld[%d]: %.17g != %.17g",
+                          (long long)v, k, mmt_coord(h, v, k), xyz[3 * v + k]);
+    if (nf == 0) return;
+    ck_assert_mem_eq(h->offsets, offsets, (size_t)(nf + 1) * sizeof *offsets);
+    ck_assert_mem_eq(h->ids, ids, (size_t)offsets[nf] * sizeof *ids);
+}
+
+void mmt_assert_same_mesh(const mmt_host_mesh *a, const mmt_host_mesh *b, int creases)
+{
+    const mm_mesh_info *x = &a->info, *y = &b->info;
+    ck_assert_int_eq(x->num_vertices, y->num_vertices);
+    ck_assert_int_eq(x->num_faces, y->num_faces);
+    ck_assert_int_eq(x->nnz, y->nnz);
+    ck_assert_int_eq(x->precision, y->precision);
+    size_t size = mm_type_size(x->precision);
+    for (int64_t v = 0; v < x->num_vertices; ++v)
+        for (int k = 0; k < 3 && k < x->dim; ++k) {
+            const char *p = (const char *)a->vertices + (size_t)(v * x->dim + k) * size;
+            const char *q = (const char *)b->vertices + (size_t)(v * y->dim + k) * size;
+            ck_assert_msg(memcmp(p, q, size) == 0, "vertex %lld coordinate %d: %.17g != %.17g",
+                          (long long)v, k, mmt_coord(a, v, k), mmt_coord(b, v, k));
+        }
+    if (x->num_faces > 0) {
+        ck_assert_mem_eq(a->offsets, b->offsets, (size_t)(x->num_faces + 1) * sizeof(int64_t));
+        ck_assert_mem_eq(a->ids, b->ids, (size_t)x->nnz * sizeof(uint32_t));
+    }
+    if (!creases) return;
+    ck_assert_int_eq(x->num_creases, y->num_creases);
+    ck_assert_int_eq(x->num_corners, y->num_corners);
+    if (x->num_creases > 0) {
+        ck_assert_mem_eq(a->crease_vertices, b->crease_vertices,
+                         (size_t)(2 * x->num_creases) * sizeof(uint32_t));
+        ck_assert_mem_eq(a->crease_sharpness, b->crease_sharpness,
+                         (size_t)x->num_creases * sizeof(float));
+    }
+    if (x->num_corners > 0) {
+        ck_assert_mem_eq(a->corner_vertices, b->corner_vertices,
+                         (size_t)x->num_corners * sizeof(uint32_t));
+        ck_assert_mem_eq(a->corner_sharpness, b->corner_sharpness,
+                         (size_t)x->num_corners * sizeof(float));
+    }
+}
+
+mm_status mmt_read_text(mm_context ctx, mm_mesh *mesh, const char *name, const char *text,
+                        const mm_read_options *opts)
+{
+    return mm_mesh_read_memory(ctx, mesh, text, strlen(text), name, opts);
+}
+
+const char *mmt_temp_dir(void)
+{
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/meshmat_test_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    return dir;
+}
+
+const char *mmt_temp_path(char *buf, size_t len, const char *dir, const char *name)
+{
+    snprintf(buf, len, "%s/%s", dir, name);
+    return buf;
+}
+
+void mmt_temp_dir_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4096];
+    while (d != NULL && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlink(mmt_temp_path(path, sizeof path, dir, e->d_name));
+    if (d != NULL) closedir(d);
+    rmdir(dir);
+}
