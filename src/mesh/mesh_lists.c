@@ -15,6 +15,7 @@ int mmi_growable_reserve(mmi_growable *g, int64_t n)
     int64_t need, cap = 64, bytes;
     int mapped;
     if (n < 0 || mmi_add_i64(g->len, n, &need)) return 1;
+    if (need <= g->cap) return 0;
     if (g->cap > 0 && mmi_mul_i64(g->cap, 2, &cap)) return 1;
     if (cap < need) cap = need;
     if (mmi_bytes(cap, g->elem, &bytes) || (uint64_t)bytes > SIZE_MAX) return 1;

@@ -155,7 +155,8 @@ static mm_status parse_face(obj_reader *r)
         if (sr == MMI_SCAN_RANGE)
             return mmi_fail(r->ctx, MM_ERR_PARSE,
                             "%s:%lld: vertex index %.*s does not fit a 64-bit integer", r->name,
-                            (long long)r->line, (int)(r->p - token), token);
+                            (long long)r->line, r->p - token > 64 ? 64 : (int)(r->p - token),
+                            token);
         skip_texture_normal(r);
         if (sr != MMI_SCAN_OK || !at_value_end(r)) return parse_fail(r, expected, token);
         uint32_t *id = mmi_growable_append(&r->l->face_vertices, 1);

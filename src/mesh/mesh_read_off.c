@@ -111,7 +111,7 @@ static mm_status parse_header(off_reader *r)
     return mmi_fail(r->ctx, MM_ERR_FORMAT,
                     "%s:%lld: header '%.*s' is not supported (4-D, n-D or unknown OFF variant); "
                     "meshmat reads [ST][C][N]OFF",
-                    r->name, (long long)r->line, (int)len, token);
+                    r->name, (long long)r->line, len > 64 ? 64 : (int)len, token);
 }
 
 static mm_status parse_vertices(off_reader *r, mmi_mesh_lists *l, int64_t nv)

@@ -41,13 +41,17 @@ typedef struct header_cursor {
     int len;
 } header_cursor;
 
+/* Longest header token kept whole: longer ones (only in broken files) are cut,
+ * so that they match no keyword and print in bounds. */
+#define MAX_TOKEN 1024
+
 /* The next token of the line into c->tok / c->len; 0 at the line's end. */
 static int next_token(header_cursor *c)
 {
     c->p = mmi_skip_blanks(c->p, c->end);
     c->tok = c->p;
     c->p = mmi_token_end(c->p, c->end);
-    c->len = (int)(c->p - c->tok);
+    c->len = c->p - c->tok > MAX_TOKEN ? MAX_TOKEN : (int)(c->p - c->tok);
     return c->len > 0;
 }
 

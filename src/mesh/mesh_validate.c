@@ -62,15 +62,15 @@ static mm_status check_vertices(mm_context ctx, const mm_mesh_desc *d)
 {
     char loc[512];
     int64_t n = d->num_vertices * d->dim;
+    int to_float32 = d->precision == MM_TYPE_FLOAT32;
     for (int64_t k = 0; k < n; ++k) {
         double x = d->vertex_type == MM_TYPE_FLOAT32 ? (double)((const float *)d->vertices)[k]
                                                       : ((const double *)d->vertices)[k];
-        if (!isfinite(x)) {
+        if (!isfinite(x) || (to_float32 && !isfinite((float)x))) {
             int64_t v = k / d->dim;
-            return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                            "%svertex %lld has a non-finite coordinate %lld (%g)",
+            return mmi_fail(ctx, MM_ERR_INVALID_MESH, "%svertex %lld has a non-finite coordinate %lld (%g%s)",
                             where(loc, sizeof loc, d, d->vertex_lines, v), (long long)v,
-                            (long long)(k % d->dim), x);
+                            (long long)(k % d->dim), x, isfinite(x) ? " overflows float32" : "");
         }
     }
     return MM_OK;

@@ -29,9 +29,10 @@ static int starts_with(const char *p, const char *end, const char *w)
     return 1;
 }
 
-static mmi_scan_result scan_special(const char **pp, const char *end, int neg, double *out)
+/* inf, infinity or nan (any case) at p, just after the sign; *pp moves past it. */
+static mmi_scan_result scan_special(const char *p, const char *end, int neg, const char **pp,
+                                    double *out)
 {
-    const char *p = *pp + ((**pp == '-' || **pp == '+') ? 1 : 0);
     if (starts_with(p, end, "infinity")) {
         p += 8;
     } else if (starts_with(p, end, "inf")) {
@@ -111,7 +112,7 @@ mmi_scan_result mmi_scan_f64(const char **pp, const char *end, double *out)
             ++sig;
         }
     }
-    if (digits == 0) return scan_special(pp, end, neg, out);
+    if (digits == 0) return scan_special(m, end, neg, pp, out);
     const char *m_end = p;
     int64_t e = 0;
     if (p < end && (*p == 'e' || *p == 'E')) {

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 mm_backend mmt_backend(void)
 {
@@ -55,6 +57,15 @@ const char *mmt_shared_model(const char *relative)
         snprintf(buf, sizeof buf, "%s/../shared/models/%s", source_dir(), relative);
     struct stat sb;
     return stat(buf, &sb) == 0 ? buf : NULL;
+}
+
+int mmt_cuda_available(void)
+{
+    pid_t pid = fork();
+    if (pid == 0) _exit(mm_cuda_available() ? 0 : 1);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid) return 0;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 int mmt_run(Suite *s)

@@ -17,6 +17,11 @@ mm_context mmt_context(void);
 /* A context on an explicit backend, or NULL when that backend is unavailable. */
 mm_context mmt_context_on(mm_backend backend);
 
+/* Whether a CUDA device can be used, probed in a child process: a process
+ * that has touched the CUDA runtime cannot use it in the children Check forks
+ * for each test, so test mains must call this, never mm_cuda_available. */
+int mmt_cuda_available(void);
+
 /* Path of a file in the project's models/ folder (static buffer). */
 const char *mmt_project_path(const char *relative);
 /* Path of ../shared/models/<relative>, or NULL when the folder is absent

@@ -244,6 +244,15 @@ START_TEST(non_finite_coordinate_names_vertex_and_line)
     p[3 * 4 + 2] = 0;
     p[0] = -INFINITY;
     refuse(&d, MM_ERR_INVALID_MESH, "square.obj:3: vertex 0 has a non-finite coordinate 0");
+    p[0] = 1e39; /* finite in float64, infinite once stored as float32 */
+    d.precision = MM_TYPE_FLOAT32;
+    refuse(&d, MM_ERR_INVALID_MESH, "square.obj:3: vertex 0 has a non-finite coordinate 0 (1e+39 overflows float32)");
+    d.precision = MM_TYPE_FLOAT64;
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
     float pf[18];
     for (int k = 0; k < 18; ++k) pf[k] = (float)pos[k];
     pf[5] = INFINITY;

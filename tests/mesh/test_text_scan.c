@@ -104,6 +104,13 @@ START_TEST(scan_f64_stops_at_the_end_of_the_number)
     p = cut;
     ck_assert_int_eq(mmi_scan_f64(&p, cut + 3, &v), MMI_SCAN_OK);
     ck_assert(v == 12.0 && p == cut + 3);
+    char *sign = malloc(1); /* a lone sign at the very end of a heap buffer (ASan checks) */
+    ck_assert_ptr_nonnull(sign);
+    sign[0] = '-';
+    p = sign;
+    ck_assert_int_eq(mmi_scan_f64(&p, sign + 1, &v), MMI_SCAN_NONE);
+    ck_assert_ptr_eq(p, sign);
+    free(sign);
 }
 END_TEST
 

@@ -171,7 +171,7 @@ END_TEST
 
 int main(void)
 {
-    if (!mm_cuda_available()) {
+    if (!mmt_cuda_available()) {
         printf("test_cuda_round_trip: no CUDA device: skipped\n");
         return MMT_SKIP_EXIT;
     }
