@@ -4,6 +4,7 @@
 # every test executable on the CUDA backend and then on the CPU backend, then
 # every benchmark. Logs and results go to $OUT (or build/device-check).
 #   BUILD=build scripts/device-check.sh
+#   BACKENDS=cuda scripts/device-check.sh   (only the CUDA pass; default "cuda cpu")
 # Shared models are read from .device-models/ when that folder was carried
 # (scripts/device-models.sh fills it), since ../shared does not travel.
 set -uo pipefail
@@ -20,7 +21,7 @@ if [ -d .device-models ]; then export MESHMAT_SHARED_MODELS=$PWD/.device-models;
 passed=0 failed=0 skipped=0
 log="$out/tests.log"
 : >"$log"
-for backend in cuda cpu; do
+for backend in ${BACKENDS:-cuda cpu}; do
   for t in "$build"/tests/test_*; do
     [ -x "$t" ] || continue
     name=$(basename "$t")

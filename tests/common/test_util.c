@@ -1,4 +1,5 @@
 /* test_util.c: the shared pieces of the test executables (see test_util.h). */
+#include "core/memory.h"
 #include "test_util.h"
 
 #include <stdio.h>
@@ -66,6 +67,22 @@ int mmt_cuda_available(void)
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid) return 0;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+int64_t mmt_sweep_allocations(mm_context ctx, mmt_attempt attempt, void *arg)
+{
+    int64_t host = mm_context_bytes_in_use(ctx, MM_MEMORY_HOST);
+    int64_t device = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);
+    for (int64_t k = 0;; ++k) {
+        mmi_test_fail_alloc_after(ctx, k);
+        mm_status st = attempt(ctx, arg);
+        mmi_test_fail_alloc_after(ctx, -1);
+        ck_assert_msg(st == MM_OK || st == MM_ERR_OUT_OF_MEMORY, "failure %lld: %s: %s",
+                      (long long)k, mm_status_string(st), mm_last_error(ctx));
+        ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_HOST), host);
+        ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE), device);
+        if (st == MM_OK) return k;
+    }
 }
 
 int mmt_run(Suite *s)

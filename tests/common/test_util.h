@@ -28,6 +28,14 @@ const char *mmt_project_path(const char *relative);
  * (MESHMAT_SHARED_MODELS overrides the folder). */
 const char *mmt_shared_model(const char *relative);
 
+/* The allocation-failure sweep (SQLite style): for k = 0, 1, … makes the k-th
+ * allocation on ctx fail and calls attempt(ctx, arg), until it returns MM_OK.
+ * Every failing attempt must return MM_ERR_OUT_OF_MEMORY, and after every
+ * attempt the host and device bytes in use must be back at their baseline (an
+ * attempt frees what it made on success). Returns the number of failures. */
+typedef mm_status (*mmt_attempt)(mm_context ctx, void *arg);
+int64_t mmt_sweep_allocations(mm_context ctx, mmt_attempt attempt, void *arg);
+
 /* Runs the suite, prints Check's summary, returns the process exit code. */
 int mmt_run(Suite *s);
 

@@ -4,7 +4,6 @@
  * properties over shared meshes; the allocation-failure sweep. */
 #include <stdio.h>
 
-#include "core/memory.h"
 #include "mesh/mesh_edges.h"
 #include "test_util.h"
 
@@ -258,6 +257,19 @@ START_TEST(edge_matrix_properties_on_shared_meshes)
 }
 END_TEST
 
+static mm_status build_edges(mm_context ctx, void *hf)
+{
+    mmi_edges E;
+    mm_status st = mmi_mesh_edges_build(ctx, hf, &E);
+    if (st == MM_OK) {
+        mmi_mesh_edges_release(ctx, &E);
+    } else {
+        ck_assert_ptr_null(E.ptr);
+        ck_assert_ptr_null(E.corner_edge);
+    }
+    return st;
+}
+
 /* Every allocation of the build fails in turn: MM_ERR_OUT_OF_MEMORY, nothing
  * left allocated, E left empty. */
 START_TEST(allocation_failures_leak_nothing)
@@ -266,24 +278,7 @@ START_TEST(allocation_failures_leak_nothing)
     static const uint32_t frows[] = {0, 1, 4, 3, 1, 2, 5, 4, 3, 4, 6, 4, 5, 6};
     mmi_host_faces hf = {7, 4, 14, fptr, frows, NULL, NULL};
     mm_context ctx = mmt_context();
-    int64_t base = mm_context_bytes_in_use(ctx, MM_MEMORY_HOST);
-    mm_status st = MM_ERR_OUT_OF_MEMORY;
-    int64_t k = 0;
-    for (; st != MM_OK; ++k) {
-        mmi_edges E;
-        mmi_test_fail_alloc_after(ctx, k);
-        st = mmi_mesh_edges_build(ctx, &hf, &E);
-        if (st == MM_OK) {
-            mmi_mesh_edges_release(ctx, &E);
-        } else {
-            ck_assert_int_eq(st, MM_ERR_OUT_OF_MEMORY);
-            ck_assert_ptr_null(E.ptr);
-            ck_assert_ptr_null(E.corner_edge);
-        }
-        ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_HOST), base);
-    }
-    ck_assert_int_gt(k, 1);
-    mmi_test_fail_alloc_after(ctx, -1);
+    ck_assert_int_gt(mmt_sweep_allocations(ctx, build_edges, &hf), 0);
     mm_context_free(&ctx);
 }
 END_TEST

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/memory.h"
 #include "mmt_mesh_io.h"
 
 /* Reads text (named name) and exports it; fails the test on error. */
@@ -322,6 +321,15 @@ START_TEST(obj_reads_a_shared_shape_with_tags)
 }
 END_TEST
 
+static mm_status read_sweep_text(mm_context ctx, void *text)
+{
+    mm_mesh mesh = NULL;
+    mm_status st = mmt_read_text(ctx, &mesh, "sweep.obj", text, NULL);
+    ck_assert(st == MM_OK ? mesh != NULL : mesh == NULL);
+    mm_mesh_free(&mesh);
+    return st;
+}
+
 /* Every allocation behind a read can fail: a clean MM_ERR_OUT_OF_MEMORY, no
  * mesh, and nothing left in use, until the read succeeds. */
 START_TEST(obj_read_fails_cleanly_when_memory_runs_out)
@@ -329,23 +337,7 @@ START_TEST(obj_read_fails_cleanly_when_memory_runs_out)
     static const char text[] = TRI "v 2 2 2\nf 1 2 3 4\nf 1 2 3\nt crease 2/1/0 0 1 1\n"
                                "t corner 1/1/0 2 3\n";
     mm_context ctx = mmt_context();
-    int64_t host = mm_context_bytes_in_use(ctx, MM_MEMORY_HOST);
-    int64_t device = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);
-    for (int k = 0;; ++k) {
-        mm_mesh mesh = NULL;
-        mmi_test_fail_alloc_after(ctx, k);
-        mm_status st = mmt_read_text(ctx, &mesh, "sweep.obj", text, NULL);
-        mmi_test_fail_alloc_after(ctx, -1);
-        if (st == MM_OK) {
-            mm_mesh_free(&mesh);
-            break;
-        }
-        ck_assert_msg(st == MM_ERR_OUT_OF_MEMORY, "k = %d: %s", k, mm_last_error(ctx));
-        ck_assert_ptr_null(mesh);
-        ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_HOST), host);
-        ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE), device);
-    }
-    ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_HOST), host);
+    ck_assert_int_gt(mmt_sweep_allocations(ctx, read_sweep_text, (void *)text), 0);
     mm_context_free(&ctx);
 }
 END_TEST
