@@ -8,5 +8,6 @@
 #include "meshmat/dense.h"
 #include "meshmat/mesh.h"
 #include "meshmat/io.h"
+#include "meshmat/ops.h"
 
 #endif

@@ -5,16 +5,9 @@
 #include <stdio.h>
 
 #include "context_impl.h"
+#include "cuda_check.cuh"
 #include "cuda_backend.h"
 #include "error.h"
-
-static mm_status check(mm_context ctx, cudaError_t e, const char *what)
-{
-    if (e == cudaSuccess) return MM_OK;
-    mm_status code = (e == cudaErrorMemoryAllocation) ? MM_ERR_OUT_OF_MEMORY : MM_ERR_CUDA;
-    return mmi_fail(ctx, code, "%s on device %d failed: %s", what, ctx->device,
-                    cudaGetErrorString(e));
-}
 
 static cudaStream_t stream_of(mm_context ctx)
 {
@@ -34,9 +27,10 @@ int mmi_cuda_device_count(void)
 mm_status mmi_cuda_open(mm_context ctx)
 {
     cudaDeviceProp prop;
-    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
     if (st != MM_OK) return st;
-    st = check(ctx, cudaGetDeviceProperties(&prop, ctx->device), "cudaGetDeviceProperties");
+    st = mmi_cuda_check(ctx, cudaGetDeviceProperties(&prop, ctx->device),
+                        "cudaGetDeviceProperties");
     if (st != MM_OK) return st;
     snprintf(ctx->device_name, sizeof ctx->device_name, "%s", prop.name);
     return MM_OK;
@@ -44,9 +38,9 @@ mm_status mmi_cuda_open(mm_context ctx)
 
 mm_status mmi_cuda_alloc(mm_context ctx, int64_t bytes, void **p)
 {
-    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
     if (st != MM_OK) return st;
-    return check(ctx, cudaMalloc(p, (size_t)bytes), "cudaMalloc");
+    return mmi_cuda_check(ctx, cudaMalloc(p, (size_t)bytes), "cudaMalloc");
 }
 
 void mmi_cuda_free(mm_context ctx, void *p)
@@ -62,26 +56,27 @@ mm_status mmi_cuda_copy(mm_context ctx, void *dst, int dst_device, const void *s
                                                    : cudaMemcpyHostToDevice)
                                      : (src_device ? cudaMemcpyDeviceToHost
                                                    : cudaMemcpyHostToHost);
-    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
     if (st != MM_OK) return st;
-    st = check(ctx, cudaMemcpyAsync(dst, src, (size_t)bytes, kind, stream_of(ctx)),
-               "cudaMemcpyAsync");
+    st = mmi_cuda_check(ctx, cudaMemcpyAsync(dst, src, (size_t)bytes, kind, stream_of(ctx)),
+                        "cudaMemcpyAsync");
     if (st != MM_OK) return st;
-    return check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
+    return mmi_cuda_check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
 }
 
 mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes)
 {
-    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
     if (st != MM_OK) return st;
-    return check(ctx, cudaMemsetAsync(p, 0, (size_t)bytes, stream_of(ctx)), "cudaMemsetAsync");
+    return mmi_cuda_check(ctx, cudaMemsetAsync(p, 0, (size_t)bytes, stream_of(ctx)),
+                          "cudaMemsetAsync");
 }
 
 mm_status mmi_cuda_synchronize(mm_context ctx)
 {
-    mm_status st = check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
     if (st != MM_OK) return st;
-    return check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
+    return mmi_cuda_check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
 }
 
 void *mmi_cuda_event_record(mm_context ctx)

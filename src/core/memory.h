@@ -6,6 +6,10 @@
 
 #include "meshmat/context.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Allocates bytes (≥ 0; 0 gives NULL and MM_OK) in `where`; records
  * MM_ERR_OUT_OF_MEMORY on ctx on failure. */
 mm_status mmi_alloc(mm_context ctx, mm_memory where, int64_t bytes, void **p);
@@ -25,4 +29,7 @@ mm_status mmi_zero(mm_context ctx, void *p, mm_memory where, int64_t bytes);
  * successful allocations every allocation fails; n < 0 turns it off. */
 void mmi_test_fail_alloc_after(mm_context ctx, int64_t n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

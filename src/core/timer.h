@@ -5,10 +5,17 @@
 
 #include "meshmat/context.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Starts stage `name` (a static string); returns its index, or -1 when timing
  * is off or the stage could not be recorded (timing never fails an operation). */
 int mmi_stage_begin(mm_context ctx, const char *name);
 /* Ends the stage begun with index i (-1 is ignored). */
 void mmi_stage_end(mm_context ctx, int i);
 
+#ifdef __cplusplus
+}
+#endif
 #endif
