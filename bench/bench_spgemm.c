@@ -3,7 +3,8 @@
  * product M Mᵀ through mm_spgemm, and cuSPARSE SpGEMM (CSR float32) computing
  * the plain product of the same matrices, on n × n quad grid-tori.
  *   usage: bench_spgemm OUT_DIR [max_n] [runs]  → OUT_DIR/spgemm.{json,md}
- * n runs over 1024, 2048, 4096 (1M, 4M, 16M faces) up to max_n (4096). */
+ * n runs over 1024, 2048, 4096, 5504 (1M, 4M, 16M, 30M faces) up to max_n
+ * (5504); each time is the median of `runs` (20) after a warm-up. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,8 +316,8 @@ int main(int argc, char **argv)
         printf("skipped: no CUDA device\n");
         return 0;
     }
-    int64_t max_n = argc > 2 ? atoll(argv[2]) : 4096;
-    int runs = argc > 3 ? atoi(argv[3]) : 7;
+    int64_t max_n = argc > 2 ? atoll(argv[2]) : 5504;
+    int runs = argc > 3 ? atoi(argv[3]) : 20;
     if (runs < 5) runs = 5;
     if (runs > MAX_RUNS) runs = MAX_RUNS;
     mm_context ctx = NULL;
@@ -332,9 +333,12 @@ int main(int argc, char **argv)
     const mm_spgemm_op plain_op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL},
                                    {MM_LAMBDA_MAP, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_NONE,
                                    MM_TYPE_FLOAT32};
-    row rows[3];
+    static const int64_t sizes[] = {1024, 2048, 4096, 5504};
+    enum { SIZES = sizeof sizes / sizeof sizes[0] };
+    row rows[SIZES];
     int count = 0;
-    for (int64_t n = 1024; n <= max_n && count < 3; n *= 2, ++count) {
+    for (; count < SIZES && sizes[count] <= max_n; ++count) {
+        int64_t n = sizes[count];
         mm_mesh mesh = torus(ctx, n);
         mm_matrix M = mm_mesh_matrix(mesh), Mt = NULL;
         MM_OK(ctx, mm_matrix_transpose(ctx, M, &Mt));

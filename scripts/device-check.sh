@@ -6,7 +6,8 @@
 #   BUILD=build scripts/device-check.sh
 #   BACKENDS=cuda scripts/device-check.sh   (only the CUDA pass; default "cuda cpu")
 # Shared models are read from .device-models/ when that folder was carried
-# (scripts/device-models.sh fills it), since ../shared does not travel.
+# (scripts/device-models.sh fills it), since ../shared does not travel, and
+# oracle libraries from .device-libs/ (scripts/device-libs.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD:-build}
@@ -17,6 +18,8 @@ mkdir -p "$out"
   | tee "$out/device.txt"
 export MESHMAT_SOURCE_DIR=$PWD MESHMAT_CLI=$PWD/$build/meshmat
 if [ -d .device-models ]; then export MESHMAT_SHARED_MODELS=$PWD/.device-models; fi
+# Oracle libraries carried from the build machine (scripts/device-libs.sh).
+if [ -d .device-libs ]; then export LD_LIBRARY_PATH=$PWD/.device-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}; fi
 
 passed=0 failed=0 skipped=0
 log="$out/tests.log"
