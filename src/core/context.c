@@ -64,6 +64,7 @@ void mm_context_free(mm_context *ctx)
 {
     if (ctx == NULL || *ctx == NULL) return;
     mm_context_clear_stages(*ctx);
+    if ((*ctx)->backend == MM_BACKEND_CUDA) mmi_cuda_close(*ctx);
     free((*ctx)->stages);
     free(*ctx);
     *ctx = NULL;

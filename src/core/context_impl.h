@@ -17,6 +17,7 @@ struct mm_context_s {
     mm_backend backend;
     int device;
     void *stream;
+    void *pool;             /* CUDA: the context's own stream-ordered memory pool */
     int timing;
     char device_name[256];
     const char *where;

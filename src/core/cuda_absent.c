@@ -13,6 +13,11 @@ mm_status mmi_cuda_open(mm_context ctx)
     return mmi_fail(ctx, MM_ERR_NO_DEVICE, "meshmat was built without the CUDA backend");
 }
 
+void mmi_cuda_close(mm_context ctx)
+{
+    (void)ctx;
+}
+
 mm_status mmi_cuda_alloc(mm_context ctx, int64_t bytes, void **p)
 {
     (void)bytes;

@@ -2,6 +2,7 @@
  * synchronisation and stage events (see cuda_backend.h). Every call first
  * selects the context's device, so contexts on different devices coexist. */
 #include <cuda_runtime.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "context_impl.h"
@@ -33,20 +34,46 @@ mm_status mmi_cuda_open(mm_context ctx)
                         "cudaGetDeviceProperties");
     if (st != MM_OK) return st;
     snprintf(ctx->device_name, sizeof ctx->device_name, "%s", prop.name);
+    /* A pool of the context's own, kept across frees (release threshold: all),
+     * makes the many temporaries of a subdivision cheap: cudaMalloc and
+     * cudaFree would each synchronise the device. */
+    cudaMemPoolProps props = {};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = ctx->device;
+    cudaMemPool_t pool;
+    st = mmi_cuda_check(ctx, cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate");
+    if (st != MM_OK) return st;
+    uint64_t keep = UINT64_MAX;
+    cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+    ctx->pool = pool;
     return MM_OK;
+}
+
+void mmi_cuda_close(mm_context ctx)
+{
+    cudaSetDevice(ctx->device);
+    cudaStreamSynchronize(stream_of(ctx));
+    if (ctx->pool != NULL) cudaMemPoolDestroy((cudaMemPool_t)ctx->pool);
+    ctx->pool = NULL;
 }
 
 mm_status mmi_cuda_alloc(mm_context ctx, int64_t bytes, void **p)
 {
     mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
     if (st != MM_OK) return st;
-    return mmi_cuda_check(ctx, cudaMalloc(p, (size_t)bytes), "cudaMalloc");
+    return mmi_cuda_check(ctx,
+                          cudaMallocFromPoolAsync(p, (size_t)bytes, (cudaMemPool_t)ctx->pool,
+                                                  stream_of(ctx)),
+                          "cudaMallocFromPoolAsync");
 }
 
+/* Stream-ordered: the memory returns to the pool once the work queued on the
+ * stream before this call is done. */
 void mmi_cuda_free(mm_context ctx, void *p)
 {
     cudaSetDevice(ctx->device);
-    cudaFree(p);
+    cudaFreeAsync(p, stream_of(ctx));
 }
 
 mm_status mmi_cuda_copy(mm_context ctx, void *dst, int dst_device, const void *src,

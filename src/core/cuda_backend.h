@@ -13,8 +13,12 @@ extern "C" {
 
 /* Number of usable devices (0 when none or not compiled in). */
 int mmi_cuda_device_count(void);
-/* Selects ctx->device and writes its name into ctx->device_name. */
+/* Selects ctx->device, writes its name into ctx->device_name and creates the
+ * context's memory pool. */
 mm_status mmi_cuda_open(mm_context ctx);
+/* Waits for ctx's stream and destroys its pool (memory still allocated from it
+ * is released when that is freed). */
+void mmi_cuda_close(mm_context ctx);
 mm_status mmi_cuda_alloc(mm_context ctx, int64_t bytes, void **p);
 void mmi_cuda_free(mm_context ctx, void *p);
 /* Copies on ctx's stream and waits; to_device / from_device say which sides are device. */
