@@ -34,5 +34,6 @@ double cli_now_ms(void);
 
 int cli_info(int argc, char **argv);
 int cli_convert(int argc, char **argv);
+int cli_subdiv(int argc, char **argv);
 
 #endif

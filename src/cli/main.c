@@ -10,6 +10,7 @@ static const char usage[] =
     "commands:\n"
     "  info FILE          mesh statistics (counts, boundaries, manifoldness, orientation)\n"
     "  convert IN OUT     convert between OBJ, OFF and PLY (ASCII or binary)\n"
+    "  subdiv IN -o OUT   Catmull-Clark subdivision (--levels N)\n"
     "\n"
     "meshmat <command> --help shows a command's options.\n"
     "exit codes: 0 success, 1 the operation failed, 2 usage error, 3 no CUDA device\n";
@@ -31,6 +32,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "info") == 0) return cli_info(argc - 1, argv + 1);
     if (strcmp(cmd, "convert") == 0) return cli_convert(argc - 1, argv + 1);
+    if (strcmp(cmd, "subdiv") == 0) return cli_subdiv(argc - 1, argv + 1);
     fprintf(stderr, "meshmat: unknown command '%s'\n\n%s", cmd, usage);
     return CLI_USAGE;
 }

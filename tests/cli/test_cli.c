@@ -1,6 +1,7 @@
 /* test_cli.c: the meshmat command-line tool as a user runs it: help and usage
  * errors with their documented exit codes, `info --json` on a shipped mesh
- * against counts derived by hand, and `convert` round trips. */
+ * against counts derived by hand, `convert` round trips, and `subdiv` on the
+ * shipped cube against the counts of Catmull-Clark's refinement. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,47 @@ START_TEST(convert_round_trips_through_every_format)
 }
 END_TEST
 
+START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
+{
+    /* Two Catmull-Clark levels of a closed cube: V' = V + F + E per level
+     * (8 → 26 → 98), F' = 4 F (6 → 24 → 96), still closed, χ = 2. */
+    char out[16384], args[4096], path[64], bad[64];
+    snprintf(path, sizeof path, "/tmp/meshmat_cli_%d_cube2.obj", (int)getpid());
+    snprintf(args, sizeof args, "subdiv --levels 2 models/cube.obj -o %s", path);
+    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_ptr_nonnull(strstr(out, "98 vertices, 96 faces"));
+    ck_assert_ptr_nonnull(strstr(out, "stage"));
+    snprintf(args, sizeof args, "info --json %s", path);
+    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(json_int(out, "vertices"), 98);
+    ck_assert_int_eq(json_int(out, "faces"), 96);
+    ck_assert_int_eq(json_int(out, "4"), 96);
+    ck_assert_int_eq(json_int(out, "edges"), 192);
+    ck_assert_int_eq(json_int(out, "boundary_edges"), 0);
+    remove(path);
+
+    ck_assert_int_eq(run(out, sizeof out, "subdiv --help"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "--boundary"));
+    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj --levels 1"), 2);
+    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --levels 0"), 2);
+    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --levels 2x"), 2);
+    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --scheme doo"), 2);
+    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --boundary all"), 2);
+
+    /* Three triangles on one edge: non-manifold, refused with exit 1 and the reason. */
+    snprintf(bad, sizeof bad, "/tmp/meshmat_cli_%d_fan.obj", (int)getpid());
+    FILE *f = fopen(bad, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\nf 1 2 3\nf 2 1 4\nf 1 2 5\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "subdiv --levels 1 %s -o %s.out.obj", bad, bad);
+    ck_assert_int_eq(run(out, sizeof out, args), 1);
+    ck_assert_ptr_nonnull(strstr(out, "MM_ERR_INVALID_MESH"));
+    ck_assert_ptr_nonnull(strstr(out, "non-manifold"));
+    remove(bad);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli");
@@ -144,6 +186,7 @@ int main(void)
     tcase_add_test(tc, info_json_matches_hand_counts);
     tcase_add_test(tc, torus_is_closed_and_has_euler_characteristic_zero);
     tcase_add_test(tc, convert_round_trips_through_every_format);
+    tcase_add_test(tc, subdiv_refines_the_cube_and_refuses_bad_input);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }

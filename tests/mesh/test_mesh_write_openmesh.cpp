@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "meshmat.h"
+#include "same_cycle.hpp"
 
 namespace {
 
@@ -55,18 +56,6 @@ bool export_host(mm_mesh mesh, Host &h)
     for (int64_t v = 0; v < h.nv; ++v)
         for (int k = 0; k < 3; ++k) h.xyz.push_back(all[(size_t)(v * info.dim + k)]);
     return true;
-}
-
-// Is b a rotation of a?
-bool same_cycle(const std::vector<uint32_t> &a, const std::vector<uint32_t> &b)
-{
-    if (a.size() != b.size()) return false;
-    for (size_t r = 0; r < a.size(); ++r) {
-        size_t k = 0;
-        while (k < a.size() && a[k] == b[(k + r) % b.size()]) ++k;
-        if (k == a.size()) return true;
-    }
-    return a.empty();
 }
 
 void compare(const Host &h, const std::string &file)

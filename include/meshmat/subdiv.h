@@ -1,0 +1,150 @@
+/* meshmat/subdiv.h: uniform subdivision (DESIGN §1, paper §3 and §6): a
+ * build step refines the topology of every level once (mm_subdiv_build), an
+ * evaluation step refines any vertex data through all of them (mm_subdiv_eval),
+ * and mm_subdivide does both for a mesh (the modelling case). Refined elements
+ * are numbered hierarchically (DESIGN §3); docs/schemes.md gives the rules. */
+#ifndef MESHMAT_SUBDIV_H
+#define MESHMAT_SUBDIV_H
+
+#include "mesh.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mm_subdiv_s *mm_subdiv;
+
+typedef enum mm_scheme {
+    MM_SCHEME_CATMULL_CLARK = 0, /* faces of any order ≥ 3 in, quads out (paper §3.2)  */
+    MM_SCHEME_LOOP = 1,          /* triangles in, 1 → 4 triangles (paper Appendix B)   */
+    MM_SCHEME_SQRT3 = 2          /* triangles in, 1 → 3 triangles (paper Appendix A)   */
+} mm_scheme;
+
+/* How boundaries are interpolated (paper §5.3; OpenSubdiv's Sdc names). */
+typedef enum mm_boundary {
+    MM_BOUNDARY_EDGE_ONLY = 0,       /* VTX_BOUNDARY_EDGE_ONLY: boundary edges are creases:
+                                        edge points at midpoints, boundary vertices
+                                        3/4 p + 1/8 (p_prev + p_next) (eq. 20)          */
+    MM_BOUNDARY_EDGE_AND_CORNER = 1  /* VTX_BOUNDARY_EDGE_AND_CORNER: as EDGE_ONLY, and a
+                                        vertex in exactly one face (a valence-2 boundary
+                                        corner) stays where it is                        */
+} mm_boundary;
+
+/* Which implementation refines (DESIGN §2). */
+typedef enum mm_subdiv_path {
+    MM_PATH_GENERIC = 0,    /* the formulas as mapped SpMV / SpGEMM of src/spla        */
+    MM_PATH_SPECIALIZED = 1 /* hand-written kernels of src/kernels (paper §4)           */
+} mm_subdiv_path;
+
+/* How mm_subdiv_eval refines vertex data (paper §6). */
+typedef enum mm_subdiv_mode {
+    MM_MODE_DYNAMIC = 0, /* level by level from the topology the build kept: the
+                            modelling case, where every call may follow an edit   */
+    MM_MODE_STATIC = 1   /* the build also makes the subdivision matrices R_l
+                            (eq. 21–23) and their product R = R_{L−1} … R_0; eval
+                            is then SpMV: the rendering case, build once, eval many */
+} mm_subdiv_mode;
+
+/* Which static evaluation mm_subdiv_eval runs in MM_MODE_STATIC. */
+typedef enum mm_static_eval {
+    MM_STATIC_AUTO = 0,      /* the faster of the two for this mesh, timed at build    */
+    MM_STATIC_COMPOSITE = 1, /* one SpMV with the composite R (|V_L| × |V_0|)          */
+    MM_STATIC_LEVELS = 2     /* one SpMV per level with R_l                            */
+} mm_static_eval;
+
+/* Called after each level of the build and of the evaluation (phase "build" or
+ * "eval", level 1 … levels), on the calling thread; for progress displays. */
+typedef void (*mm_subdiv_progress_fn)(void *user, const char *phase, int level, int levels);
+
+typedef struct mm_subdiv_options {
+    mm_scheme scheme;
+    int levels;                     /* ≥ 0; 0 refines nothing        */
+    mm_boundary boundary;
+    mm_subdiv_path path;
+    mm_subdiv_mode mode;
+    mm_static_eval static_eval;     /* MM_MODE_STATIC only           */
+    mm_subdiv_progress_fn progress; /* may be NULL                  */
+    void *progress_user;
+} mm_subdiv_options;
+
+/* Catmull-Clark, 1 level, EDGE_ONLY, the generic path, dynamic mode, no
+ * progress callback. */
+MM_API mm_subdiv_options mm_subdiv_options_default(void);
+
+/* The counts of one level: |V|, |F|, the edges |E| and nnz(M) = Σ face orders. */
+typedef struct mm_subdiv_counts {
+    int64_t vertices, faces, edges, nnz;
+} mm_subdiv_counts;
+
+/* mm_subdiv_build: refines the topology of mesh through opts->levels levels:
+ * for each level its mesh matrix M_l, the edges (E, eq. 4), the faces beside
+ * each side (F, eq. 6–7), valences (eq. 10) and face orders (eq. 2), and the
+ * refined M_{l+1} (eq. 12). Vertex data is not touched (mm_subdiv_eval).
+ *   ctx   the mesh's context           mesh  in, any backend; must outlive *s
+ *   opts  host, in                     s     out, a new handle (NULL on error)
+ * Refused (MM_ERR_INVALID_MESH, the message giving what is wrong and how often):
+ * non-manifold edges (more than two faces on an edge) and vertices, faces that
+ * repeat a vertex, inconsistent orientation (an edge passed twice the same
+ * way). Unreferenced vertices are kept and stay where they are.
+ *   Properties: every array stays in the backend's memory; the host learns only
+ *   sizes (and, on CUDA, copies M once to check the rules above). Deterministic:
+ *   identical topology on CPU and CUDA. Stages are timed (context timing).
+ *   Memory: all levels are kept, dominated by the last refined level (about
+ *   100 bytes per refined face).
+ *   Errors: MM_ERR_INVALID_ARGUMENT (NULL, bad enum, levels < 0, another
+ *   context's mesh), MM_ERR_INVALID_MESH, MM_ERR_OVERFLOW (a level would have
+ *   ≥ 2^32 vertices or edges, ≥ 2^31 faces, or nnz > 2^62: the message names
+ *   the level), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ *   Example: one quad, levels 1: level 1 has 9 vertices, 4 faces, 12 edges;
+ *   its first face is (0, 5, 4, 6): vertex 0, the edge point of edge 0 = {0,1},
+ *   the face point, the edge point of edge 1 = {0,3} (DESIGN §3: level-0 edges
+ *   sorted by (min, max): {0,1} {0,3} {1,2} {2,3}). */
+MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                                 mm_subdiv *s);
+
+/* mm_subdiv_eval: refines vertex data through every level of s:
+ * X0 (|V_0| × d, float32 or float64, in) gives *XL (a new |V_L| × d array of
+ * X0's type). Per level: face points (eq. 3), edge points, updated vertices
+ * (eq. 11 with the boundary rule of s). Any d: positions, normals, UVs.
+ *   Properties: mapped SpMVs and dense operations only, no host round trip;
+ *   deterministic (bitwise run to run on one backend); temporary memory two
+ *   arrays of the largest level.
+ *   Errors: MM_ERR_INVALID_ARGUMENT (NULL, X0 with the wrong number of rows,
+ *   another context), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ *   Example: the quad (0,0) (1,0) (1,1) (0,1), one level, EDGE_ONLY: vertex 0
+ *   becomes (1/8, 1/8) = 3/4 (0,0) + 1/8 ((1,0) + (0,1)), vertex 4 (the face
+ *   point) (1/2, 1/2), vertex 5 (edge point of (0,1)) (1/2, 0). */
+MM_API mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL);
+
+/* mm_subdivide: build and eval in one call; *out is a new mesh of the last
+ * level with mesh's vertex data refined (creases and corners are not carried).
+ *   Errors: those of mm_subdiv_build and mm_subdiv_eval.
+ *   Example: the cube (8 vertices, 6 quads), 2 levels: 98 vertices, 96 quads. */
+MM_API mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                              mm_mesh *out);
+
+/* The number of levels s was built with. */
+MM_API int mm_subdiv_levels(mm_subdiv s);
+
+/* mm_subdiv_level_counts: the counts of level 0 … levels. Errors:
+ * MM_ERR_INVALID_ARGUMENT (NULL, level out of range). */
+MM_API mm_status mm_subdiv_level_counts(mm_subdiv s, int level, mm_subdiv_counts *counts);
+
+/* The mesh matrix of a level (borrowed, valid while s is; level 0 is the
+ * input's), or NULL when level is out of range. Levels ≥ 1 are all-quad
+ * (uniform 4) pattern CSC matrices; export them with mm_matrix_export. */
+MM_API mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level);
+
+/* mm_subdiv_level_edges: the edges of a level (0 … levels) as 2 · |E| vertex
+ * ids (a_e, b_e) in edge order (DESIGN §3), copied into h_ends (host,
+ * caller-owned, sized from mm_subdiv_level_counts). Errors:
+ * MM_ERR_INVALID_ARGUMENT, MM_ERR_CUDA. */
+MM_API mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends);
+
+/* Frees s and sets *s to NULL; NULL is allowed. */
+MM_API void mm_subdiv_free(mm_subdiv *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

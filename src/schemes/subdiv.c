@@ -1,0 +1,205 @@
+/* subdiv.c: the public subdivision API (meshmat/subdiv.h): options, the
+ * checks of the input common to all schemes, the choice of the (scheme, path)
+ * implementation (subdiv_impl.h), mm_subdivide, and the per-level accessors. */
+#include <stdlib.h>
+
+#include "../core/error.h"
+#include "../core/memory.h"
+#include "../mesh/mesh_impl.h"
+#include "subdiv_impl.h"
+
+struct mm_subdiv_s {
+    mm_context ctx;
+    mm_subdiv_options opts;
+    const mmi_subdiv_impl *impl;
+    void *state;
+};
+
+mm_subdiv_options mm_subdiv_options_default(void)
+{
+    mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_EDGE_ONLY, MM_PATH_GENERIC,
+                           MM_MODE_DYNAMIC, MM_STATIC_AUTO, NULL, NULL};
+    return o;
+}
+
+/* The implementation of a (scheme, path) pair, or NULL where none is built. */
+static const mmi_subdiv_impl *impl_for(mm_scheme scheme, mm_subdiv_path path)
+{
+    if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_GENERIC) return &mmi_catmark_generic;
+    return NULL;
+}
+
+static const char *scheme_name(mm_scheme scheme)
+{
+    switch (scheme) {
+    case MM_SCHEME_CATMULL_CLARK: return "Catmull-Clark";
+    case MM_SCHEME_LOOP: return "Loop";
+    case MM_SCHEME_SQRT3: return "sqrt(3)";
+    }
+    return "?";
+}
+
+static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
+{
+    if (o->scheme != MM_SCHEME_CATMULL_CLARK && o->scheme != MM_SCHEME_LOOP &&
+        o->scheme != MM_SCHEME_SQRT3)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "scheme %d is unknown", (int)o->scheme);
+    if (o->boundary != MM_BOUNDARY_EDGE_ONLY && o->boundary != MM_BOUNDARY_EDGE_AND_CORNER)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "boundary rule %d is unknown",
+                        (int)o->boundary);
+    if (o->path != MM_PATH_GENERIC && o->path != MM_PATH_SPECIALIZED)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "path %d is unknown", (int)o->path);
+    if (o->mode != MM_MODE_DYNAMIC && o->mode != MM_MODE_STATIC)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "mode %d is unknown", (int)o->mode);
+    if (o->static_eval != MM_STATIC_AUTO && o->static_eval != MM_STATIC_COMPOSITE &&
+        o->static_eval != MM_STATIC_LEVELS)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "static evaluation %d is unknown",
+                        (int)o->static_eval);
+    if (o->levels < 0)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, must be ≥ 0", o->levels);
+    if (impl_for(o->scheme, o->path) == NULL)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s has no %s path in this build",
+                        scheme_name(o->scheme),
+                        o->path == MM_PATH_GENERIC ? "generic" : "specialized");
+    if (o->mode == MM_MODE_STATIC)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "static mode is not in this build");
+    return MM_OK;
+}
+
+/* The input rules of docs/schemes.md: refuse what OpenSubdiv would treat as
+ * non-manifold (and what F = M Mᵀ{Q_c} cannot represent: two sides i → j). */
+static mm_status check_mesh(mm_context ctx, mm_mesh mesh)
+{
+    mm_mesh_stats s;
+    mm_status st = mm_mesh_stats_get(ctx, mesh, &s);
+    mmi_where(ctx, "mm_subdiv_build");
+    if (st != MM_OK) return st;
+    if (s.nonmanifold_edges > 0 || s.nonmanifold_vertices > 0)
+        return mmi_fail(ctx, MM_ERR_INVALID_MESH,
+                        "the mesh has %lld non-manifold edges (more than two faces) and %lld "
+                        "non-manifold vertices (faces in more than one fan); Catmull-Clark "
+                        "refuses non-manifold input (docs/schemes.md)",
+                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices);
+    if (s.degenerate_faces > 0)
+        return mmi_fail(ctx, MM_ERR_INVALID_MESH,
+                        "%lld faces repeat a vertex; Catmull-Clark refuses them",
+                        (long long)s.degenerate_faces);
+    if (s.flipped_edges > 0)
+        return mmi_fail(ctx, MM_ERR_INVALID_MESH,
+                        "%lld edges are passed twice the same way (inconsistent orientation); "
+                        "Catmull-Clark refuses them", (long long)s.flipped_edges);
+    return MM_OK;
+}
+
+mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                          mm_subdiv *s)
+{
+    mm_status st = MM_OK;
+    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
+    *s = NULL;
+    if (mesh == NULL || opts == NULL)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
+    if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
+    MM_TRY(check_options(ctx, opts));
+    MM_TRY(check_mesh(ctx, mesh));
+    *s = calloc(1, sizeof **s);
+    if (*s == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a subdivision handle");
+    (*s)->ctx = ctx;
+    (*s)->opts = *opts;
+    (*s)->impl = impl_for(opts->scheme, opts->path);
+    MM_TRY((*s)->impl->build(ctx, mesh, opts, &(*s)->state));
+done:
+    if (st != MM_OK) mm_subdiv_free(s);
+    return st;
+}
+
+mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
+{
+    mm_status st = MM_OK;
+    if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
+    mm_context ctx = s->ctx;
+    MM_WHERE(ctx);
+    if (XL == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is NULL");
+    *XL = NULL;
+    if (X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is NULL");
+    if (X0->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 was made on another context");
+    int64_t nv = s->impl->counts(s->state, 0).vertices;
+    if (X0->n != nv)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld vertices",
+                (long long)X0->n, (long long)nv);
+    MM_TRY(s->impl->eval(ctx, s->state, X0, XL));
+done:
+    return st;
+}
+
+mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
+{
+    mm_status st = MM_OK;
+    mm_subdiv s = NULL;
+    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    if (out == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (opts != NULL && opts->levels < 1)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
+                opts->levels);
+    MM_TRY(mm_subdiv_build(ctx, mesh, opts, &s));
+    struct mm_mesh_s *m = calloc(1, sizeof *m);
+    if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
+    m->ctx = ctx;
+    *out = m;
+    MM_TRY(mm_subdiv_eval(s, mesh->X, &m->X));
+    m->M = s->impl->take_matrix(s->state, opts->levels);
+done:
+    mm_subdiv_free(&s);
+    if (st != MM_OK) mm_mesh_free(out);
+    return st;
+}
+
+int mm_subdiv_levels(mm_subdiv s)
+{
+    return s ? s->opts.levels : 0;
+}
+
+mm_status mm_subdiv_level_counts(mm_subdiv s, int level, mm_subdiv_counts *counts)
+{
+    if (s == NULL || counts == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(s->ctx);
+    if (level < 0 || level > s->opts.levels)
+        return mmi_fail(s->ctx, MM_ERR_INVALID_ARGUMENT, "level %d is not in [0, %d]", level,
+                        s->opts.levels);
+    *counts = s->impl->counts(s->state, level);
+    return MM_OK;
+}
+
+mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level)
+{
+    return s && level >= 0 && level <= s->opts.levels ? s->impl->matrix(s->state, level) : NULL;
+}
+
+mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends)
+{
+    mm_status st = MM_OK;
+    if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(s->ctx);
+    if (h_ends == NULL) MM_FAIL(s->ctx, MM_ERR_INVALID_ARGUMENT, "h_ends is NULL");
+    if (level < 0 || level > s->opts.levels)
+        MM_FAIL(s->ctx, MM_ERR_INVALID_ARGUMENT, "level %d is not in [0, %d]", level,
+                s->opts.levels);
+    int64_t ne = s->impl->counts(s->state, level).edges;
+    MM_TRY(mmi_copy(s->ctx, h_ends, MM_MEMORY_HOST, s->impl->edges(s->state, level),
+                    mmi_backend_memory(s->ctx), 2 * ne * (int64_t)sizeof(uint32_t)));
+done:
+    return st;
+}
+
+void mm_subdiv_free(mm_subdiv *s)
+{
+    if (s == NULL || *s == NULL) return;
+    mm_subdiv t = *s;
+    if (t->impl != NULL) t->impl->free_state(t->ctx, t->state);
+    free(t);
+    *s = NULL;
+}

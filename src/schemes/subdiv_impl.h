@@ -1,0 +1,38 @@
+/* subdiv_impl.h: what one (scheme, path) pair provides behind an mm_subdiv
+ * handle (subdiv.c): a build that keeps what every level needs, the level by
+ * level evaluation, and the per-level accessors of meshmat/subdiv.h. Each
+ * pair lives in its own file (catmark_generic.c, …) and is picked by
+ * mmi_subdiv_impl_for in subdiv.c. */
+#ifndef MESHMAT_SCHEMES_SUBDIV_IMPL_H
+#define MESHMAT_SCHEMES_SUBDIV_IMPL_H
+
+#include "meshmat/subdiv.h"
+
+typedef struct mmi_subdiv_impl {
+    /* Refines the topology of mesh through opts->levels levels into *state
+     * (the impl's own, freed by free_state, also after a failed build). The
+     * input checks common to all schemes are done (subdiv.c). */
+    mm_status (*build)(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                       void **state);
+    /* Refines X0 (|V_0| × d) through every level into a new *XL. */
+    mm_status (*eval)(mm_context ctx, void *state, mm_dense X0, mm_dense *XL);
+    /* The counts of level l in [0, levels]. */
+    mm_subdiv_counts (*counts)(const void *state, int level);
+    /* Level l's mesh matrix, borrowed; take_matrix moves it to the caller
+     * (mm_subdivide's result) and leaves NULL behind. */
+    mm_matrix (*matrix)(void *state, int level);
+    mm_matrix (*take_matrix)(void *state, int level);
+    /* Level l's edges, 2 |E| vertex ids in the backend's memory (DESIGN §3). */
+    const uint32_t *(*edges)(const void *state, int level);
+    void (*free_state)(mm_context ctx, void *state);
+} mmi_subdiv_impl;
+
+/* Reports a finished level to the caller's progress callback, if any. */
+static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *phase, int level)
+{
+    if (o->progress) o->progress(o->progress_user, phase, level, o->levels);
+}
+
+extern const mmi_subdiv_impl mmi_catmark_generic;
+
+#endif

@@ -1,0 +1,391 @@
+/* test_subdiv.c: Catmull-Clark's generic path (meshmat/subdiv.h) on the
+ * backend under test: the paper's Figure 3 kind of mesh (a quad and a
+ * triangle sharing an edge) worked by hand — its edges, refined faces and
+ * edges in DESIGN §3's numbering, and its refined positions under both
+ * boundary rules and both precisions; a closed cube's interior rule (eq. 9);
+ * mm_subdivide; determinism; refusals and bad input; the allocation sweep. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+/* Figure 3's kind of mesh: quad (0 1 2 3) and triangle (1 4 2), in the plane. */
+static const double fig3_xyz[] = {0, 0, 0,  2, 0, 0,  2, 2, 0,  0, 2, 0,  4, 1, 0};
+static const int64_t fig3_offsets[] = {0, 4, 7};
+static const uint32_t fig3_ids[] = {0, 1, 2, 3, 1, 4, 2};
+
+static mm_mesh fig3(mm_context ctx, mm_type precision)
+{
+    mm_mesh_desc d = {0};
+    d.num_vertices = 5;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = fig3_xyz;
+    d.num_faces = 2;
+    d.face_offsets = fig3_offsets;
+    d.face_vertices = fig3_ids;
+    d.precision = precision;
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    return mesh;
+}
+
+static mm_mesh cube(mm_context ctx)
+{
+    static double xyz[24];
+    static const uint32_t ids[] = {0, 2, 3, 1, 4, 5, 7, 6, 0, 1, 5, 4,
+                                   2, 6, 7, 3, 0, 4, 6, 2, 1, 3, 7, 5};
+    for (int i = 0; i < 8; ++i)
+        xyz[3 * i] = i & 1, xyz[3 * i + 1] = (i >> 1) & 1, xyz[3 * i + 2] = (i >> 2) & 1;
+    mm_mesh_desc d = {0};
+    d.num_vertices = 8;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = xyz;
+    d.num_faces = 6;
+    d.face_order = 4;
+    d.face_vertices = ids;
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    return mesh;
+}
+
+static mm_subdiv_options opts(int levels, mm_boundary rule)
+{
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.levels = levels;
+    o.boundary = rule;
+    return o;
+}
+
+/* Level 0's edges sorted by (min, max): e0 {0,1}, e1 {0,3}, e2 {1,2},
+ * e3 {1,4}, e4 {2,3}, e5 {2,4}. Level 1: vertices 0-4, face points 5 (quad),
+ * 6 (triangle), edge points 7 + e. Face k = (v_k, ep(out_k), fp, ep(in_k)):
+ * quad corners 0 1 2 3, then triangle corners 1 4 2. Edges 2e = (a_e, ep),
+ * 2e+1 = (ep, b_e), then spokes 12 + k = (ep(out_k), fp(face_k)). */
+START_TEST(figure3_topology_by_hand)
+{
+    static const uint32_t ends0[] = {0, 1, 0, 3, 1, 2, 1, 4, 2, 3, 2, 4};
+    static const uint32_t faces1[] = {0, 7, 5, 8,   1, 9, 5, 7,   2, 11, 5, 9,   3, 8, 5, 11,
+                                      1, 10, 6, 9,  4, 12, 6, 10, 2, 9, 6, 12};
+    static const uint32_t ends1[] = {0, 7,  7, 1,  0, 8,  8, 3,  1, 9,  9, 2,  1, 10, 10, 4,
+                                     2, 11, 11, 3, 2, 12, 12, 4,
+                                     7, 5,  9, 5,  11, 5, 8, 5,  10, 6, 12, 6, 9, 6};
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = fig3(ctx, MM_TYPE_FLOAT64);
+    mm_subdiv_options o = opts(2, MM_BOUNDARY_EDGE_ONLY);
+    mm_subdiv s = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    ck_assert_int_eq(mm_subdiv_levels(s), 2);
+    mm_subdiv_counts n;
+    MMT_OK(ctx, mm_subdiv_level_counts(s, 0, &n));
+    ck_assert(n.vertices == 5 && n.faces == 2 && n.edges == 6 && n.nnz == 7);
+    MMT_OK(ctx, mm_subdiv_level_counts(s, 1, &n));
+    ck_assert(n.vertices == 13 && n.faces == 7 && n.edges == 19 && n.nnz == 28);
+    MMT_OK(ctx, mm_subdiv_level_counts(s, 2, &n));
+    ck_assert(n.vertices == 13 + 7 + 19 && n.faces == 28 && n.edges == 38 + 28 && n.nnz == 112);
+    uint32_t ends[38];
+    MMT_OK(ctx, mm_subdiv_level_edges(s, 0, ends));
+    ck_assert(memcmp(ends, ends0, sizeof ends0) == 0);
+    MMT_OK(ctx, mm_subdiv_level_edges(s, 1, ends));
+    ck_assert(memcmp(ends, ends1, sizeof ends1) == 0);
+    int64_t ptr[8];
+    uint32_t rows[28];
+    mm_matrix_arrays a = {ptr, rows, NULL, NULL};
+    mm_matrix_info info;
+    MMT_OK(ctx, mm_matrix_info_get(mm_subdiv_level_matrix(s, 1), &info));
+    ck_assert(info.nrows == 13 && info.ncols == 7 && info.uniform == 4);
+    MMT_OK(ctx, mm_matrix_export(mm_subdiv_level_matrix(s, 1), &a));
+    ck_assert(memcmp(rows, faces1, sizeof faces1) == 0);
+    ck_assert(mm_subdiv_level_matrix(s, 3) == NULL && mm_subdiv_level_matrix(s, -1) == NULL);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Level 1 positions (z = 0). Face points: quad (1, 1), triangle (8/3, 1).
+ * Boundary edges at midpoints; the shared edge {1,2}: (p1 + p2 + f5 + f6) / 4
+ * = (23/12, 1). Every vertex is on the boundary: 3/4 p + 1/8 (its two
+ * boundary neighbours), e.g. vertex 1: 3/4 (2,0) + 1/8 ((0,0) + (4,1)) =
+ * (2, 1/8). EDGE_AND_CORNER keeps 0, 3 and 4 (each in one face) in place. */
+START_TEST(figure3_positions_by_hand)
+{
+    static const double edge_only[13][2] = {
+        {0.25, 0.25}, {2, 0.125}, {2, 1.875}, {0.25, 1.75}, {3.5, 1},
+        {1, 1}, {8.0 / 3.0, 1},
+        {1, 0}, {0, 1}, {23.0 / 12.0, 1}, {3, 0.5}, {1, 2}, {3, 1.5}};
+    int corner = _i & 1, f32 = _i >> 1;
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = fig3(ctx, f32 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64);
+    mm_subdiv_options o = opts(1, corner ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY);
+    mm_subdiv s = NULL;
+    mm_dense X = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &X));
+    int64_t rows, d;
+    mm_type t;
+    MMT_OK(ctx, mm_dense_shape(X, &rows, &d, &t));
+    ck_assert(rows == 13 && d == 3 && t == (f32 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64));
+    double got[39];
+    float gotf[39];
+    MMT_OK(ctx, mm_dense_export(X, f32 ? (void *)gotf : (void *)got));
+    for (int k = 0; f32 && k < 39; ++k) got[k] = gotf[k];
+    for (int v = 0; v < 13; ++v) {
+        double want[3] = {edge_only[v][0], edge_only[v][1], 0.0};
+        if (corner && (v == 0 || v == 3 || v == 4))
+            for (int k = 0; k < 3; ++k) want[k] = fig3_xyz[3 * v + k];
+        for (int k = 0; k < 3; ++k)
+            ck_assert_msg(fabs(got[3 * v + k] - want[k]) <= (f32 ? 1e-6 : 1e-15),
+                          "vertex %d coordinate %d: %.17g, want %.17g", v, k, got[3 * v + k],
+                          want[k]);
+    }
+    mm_dense_free(&X);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* A unit-cube corner has valence 3: eq. 9 gives (1 − 2/3) p + 1/9 Σ p_j +
+ * 1/9 Σ f_j = 0 + (1,1,1)/9 + (1,1,1)/9 = (2/9, 2/9, 2/9). Two levels: 98
+ * vertices, 96 quads (mm_subdivide). */
+START_TEST(cube_interior_rule_and_subdivide)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = cube(ctx), out = NULL;
+    mm_subdiv_options o = opts(1, MM_BOUNDARY_EDGE_ONLY);
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(out, &info));
+    ck_assert(info.num_vertices == 26 && info.num_faces == 24 && info.uniform_order == 4);
+    double xyz[26 * 3];
+    mm_mesh_arrays a = {xyz, NULL, NULL, NULL, NULL, NULL, NULL};
+    MMT_OK(ctx, mm_mesh_export(out, &a));
+    for (int k = 0; k < 3; ++k) ck_assert(fabs(xyz[k] - 2.0 / 9.0) < 1e-15);
+    mm_mesh_free(&out);
+    o.levels = 2;
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+    MMT_OK(ctx, mm_mesh_info_get(out, &info));
+    ck_assert(info.num_vertices == 98 && info.num_faces == 96 && info.nnz == 384);
+    mm_mesh_stats st;
+    MMT_OK(ctx, mm_mesh_stats_get(ctx, out, &st));
+    ck_assert(st.edges == 192 && st.boundary_edges == 0 && st.flipped_edges == 0 &&
+              st.nonmanifold_vertices == 0 && st.components == 1);
+    mm_mesh_free(&out);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Any d: a 1-column attribute refines with the same weights as positions;
+ * levels 0 copies; runs are bitwise equal. */
+START_TEST(eval_any_columns_and_deterministic)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = fig3(ctx, MM_TYPE_FLOAT64);
+    double x[5];
+    for (int v = 0; v < 5; ++v) x[v] = fig3_xyz[3 * v];
+    mm_dense X0 = NULL, A = NULL, B = NULL, P = NULL;
+    MMT_OK(ctx, mm_dense_import(ctx, &X0, 5, 1, MM_TYPE_FLOAT64, x));
+    mm_subdiv_options o = opts(3, MM_BOUNDARY_EDGE_ONLY);
+    mm_subdiv s = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    MMT_OK(ctx, mm_subdiv_eval(s, X0, &A));
+    MMT_OK(ctx, mm_subdiv_eval(s, X0, &B));
+    MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &P));
+    mm_subdiv_counts n;
+    MMT_OK(ctx, mm_subdiv_level_counts(s, 3, &n));
+    double *a = malloc((size_t)n.vertices * 8), *b = malloc((size_t)n.vertices * 8);
+    double *p = malloc((size_t)n.vertices * 24);
+    MMT_OK(ctx, mm_dense_export(A, a));
+    MMT_OK(ctx, mm_dense_export(B, b));
+    MMT_OK(ctx, mm_dense_export(P, p));
+    ck_assert(memcmp(a, b, (size_t)n.vertices * 8) == 0);
+    for (int64_t v = 0; v < n.vertices; ++v) ck_assert(a[v] == p[3 * v]);
+    free(a), free(b), free(p);
+    mm_dense_free(&A), mm_dense_free(&B), mm_dense_free(&P);
+    mm_subdiv_free(&s);
+    o.levels = 0;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    MMT_OK(ctx, mm_subdiv_eval(s, X0, &A));
+    double c[5];
+    MMT_OK(ctx, mm_dense_export(A, c));
+    ck_assert(memcmp(c, x, sizeof c) == 0);
+    mm_dense_free(&A), mm_dense_free(&X0);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+static mm_mesh faces_mesh(mm_context ctx, int64_t nv, int64_t nf, const uint32_t *ids)
+{
+    double xyz[3 * 8] = {0};
+    for (int i = 0; i < 3 * 8; ++i) xyz[i] = (double)(i * 7 % 5);
+    mm_mesh_desc d = {0};
+    d.num_vertices = nv;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = xyz;
+    d.num_faces = nf;
+    d.face_order = 3;
+    d.face_vertices = ids;
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    return mesh;
+}
+
+/* docs/schemes.md: non-manifold edges and vertices, inconsistent orientation
+ * are refused with MM_ERR_INVALID_MESH; an unreferenced vertex is kept. */
+START_TEST(non_manifold_and_flipped_are_refused)
+{
+    static const uint32_t fin[] = {0, 1, 2, 1, 0, 3, 0, 1, 4};    /* edge {0,1} in 3 faces */
+    static const uint32_t bowtie[] = {0, 1, 2, 0, 3, 4};          /* vertex 0 in two fans  */
+    static const uint32_t flipped[] = {0, 1, 2, 0, 1, 3};         /* 0 → 1 twice           */
+    static const uint32_t lonely[] = {0, 1, 2};                   /* vertex 3 in no face   */
+    mm_context ctx = mmt_context();
+    mm_subdiv_options o = opts(1, MM_BOUNDARY_EDGE_ONLY);
+    mm_subdiv s = NULL;
+    const uint32_t *bad[] = {fin, bowtie, flipped};
+    const char *what[] = {"non-manifold", "non-manifold", "orientation"};
+    for (int i = 0; i < 3; ++i) {
+        mm_mesh mesh = faces_mesh(ctx, 5, i == 0 ? 3 : 2, bad[i]);
+        ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_MESH);
+        ck_assert(s == NULL);
+        ck_assert_msg(strstr(mm_last_error(ctx), what[i]) != NULL, "%s", mm_last_error(ctx));
+        ck_assert(strncmp(mm_last_error(ctx), "mm_subdiv_build: ", 17) == 0);
+        mm_mesh_free(&mesh);
+    }
+    mm_mesh mesh = faces_mesh(ctx, 4, 1, lonely);
+    mm_dense X = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &X));
+    double x[8 * 3];
+    MMT_OK(ctx, mm_dense_export(X, x));
+    for (int k = 0; k < 3; ++k) ck_assert(x[9 + k] == (double)((9 + k) * 7 % 5));
+    mm_dense_free(&X);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+START_TEST(bad_input_is_refused)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = cube(ctx);
+    mm_subdiv_options o = opts(1, MM_BOUNDARY_EDGE_ONLY);
+    mm_subdiv s = NULL;
+    mm_mesh out = NULL;
+    ck_assert_int_eq(mm_subdiv_build(NULL, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_build(ctx, NULL, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, NULL, &s), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, NULL), MM_ERR_INVALID_ARGUMENT);
+    o.levels = -1;
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    ck_assert(strstr(mm_last_error(ctx), "levels") != NULL);
+    o = opts(1, (mm_boundary)7);
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    o = opts(1, MM_BOUNDARY_EDGE_ONLY);
+    o.scheme = (mm_scheme)3;
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    o = opts(1, MM_BOUNDARY_EDGE_ONLY);
+    o.path = (mm_subdiv_path)2;
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    /* 24 · 4^14 faces at level 15 pass 2^31: refused before any level is built. */
+    o = opts(16, MM_BOUNDARY_EDGE_ONLY);
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_OVERFLOW);
+    ck_assert_msg(strstr(mm_last_error(ctx), "level 15") != NULL, "%s", mm_last_error(ctx));
+    o.levels = 1000000;
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_OVERFLOW);
+    ck_assert(s == NULL);
+    o.levels = 0;
+    ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_ARGUMENT);
+    ck_assert(out == NULL);
+    o.levels = 1;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    mm_dense X = NULL, wrong = NULL;
+    MMT_OK(ctx, mm_dense_new(ctx, &wrong, 7, 3, MM_TYPE_FLOAT64));
+    ck_assert_int_eq(mm_subdiv_eval(s, wrong, &X), MM_ERR_INVALID_ARGUMENT);
+    ck_assert(strstr(mm_last_error(ctx), "7 rows") != NULL);
+    ck_assert_int_eq(mm_subdiv_eval(s, NULL, &X), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_eval(s, wrong, NULL), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_eval(NULL, wrong, &X), MM_ERR_INVALID_ARGUMENT);
+    mm_subdiv_counts n;
+    ck_assert_int_eq(mm_subdiv_level_counts(s, 2, &n), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_level_counts(s, 0, NULL), MM_ERR_INVALID_ARGUMENT);
+    uint32_t ends[2];
+    ck_assert_int_eq(mm_subdiv_level_edges(s, -1, ends), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_level_edges(s, 0, NULL), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_levels(NULL), 0);
+    mm_dense_free(&wrong);
+    mm_subdiv_free(&s);
+    mm_subdiv_free(&s);
+    mm_subdiv_free(NULL);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+static mm_status subdivide_twice(mm_context ctx, void *arg)
+{
+    mm_mesh mesh = arg, out = NULL;
+    mm_subdiv_options o = opts(2, MM_BOUNDARY_EDGE_AND_CORNER);
+    mm_status st = mm_subdivide(ctx, mesh, &o, &out);
+    mm_mesh_free(&out);
+    return st;
+}
+
+START_TEST(allocation_failures_leak_nothing)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = fig3(ctx, MM_TYPE_FLOAT32);
+    ck_assert(mmt_sweep_allocations(ctx, subdivide_twice, mesh) > 10);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+static int progress_calls;
+
+static void count_progress(void *user, const char *phase, int level, int levels)
+{
+    ck_assert(user == &progress_calls && levels == 2 && level >= 1 && level <= 2);
+    ck_assert(strcmp(phase, "build") == 0 || strcmp(phase, "eval") == 0);
+    ++progress_calls;
+}
+
+START_TEST(progress_is_reported_per_level)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = cube(ctx), out = NULL;
+    mm_subdiv_options o = opts(2, MM_BOUNDARY_EDGE_ONLY);
+    o.progress = count_progress;
+    o.progress_user = &progress_calls;
+    progress_calls = 0;
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+    ck_assert_int_eq(progress_calls, 4);
+    mm_mesh_free(&out);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("subdiv");
+    TCase *tc = tcase_create("subdiv");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, figure3_topology_by_hand);
+    tcase_add_loop_test(tc, figure3_positions_by_hand, 0, 4);
+    tcase_add_test(tc, cube_interior_rule_and_subdivide);
+    tcase_add_test(tc, eval_any_columns_and_deterministic);
+    tcase_add_test(tc, non_manifold_and_flipped_are_refused);
+    tcase_add_test(tc, bad_input_is_refused);
+    tcase_add_test(tc, allocation_failures_leak_nothing);
+    tcase_add_test(tc, progress_is_reported_per_level);
+    suite_add_tcase(s, tc);
+    return mmt_run(s);
+}
