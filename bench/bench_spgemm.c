@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_median.h"
 #include "meshmat.h"
 
 #ifndef MESHMAT_HAVE_CUDA
@@ -49,18 +50,6 @@ int main(void)
     } while (0)
 
 #define MAX_RUNS 64
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *t, int n)
-{
-    qsort(t, (size_t)n, sizeof *t, compare_double);
-    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-}
 
 static float elapsed(cudaEvent_t a, cudaEvent_t b)
 {
@@ -327,10 +316,10 @@ int main(int argc, char **argv)
         printf("skipped: no CUDA device\n");
         return 0;
     }
-    const mm_spgemm_op edge_op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL},
+    const mm_spgemm_op edge_op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
                                   {MM_LAMBDA_COUNT, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER,
                                   MM_TYPE_INT32};
-    const mm_spgemm_op plain_op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL},
+    const mm_spgemm_op plain_op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
                                    {MM_LAMBDA_MAP, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_NONE,
                                    MM_TYPE_FLOAT32};
     static const int64_t sizes[] = {1024, 2048, 4096, 5504};

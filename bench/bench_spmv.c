@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_median.h"
 #include "meshmat.h"
 
 #ifndef MESHMAT_HAVE_CUDA
@@ -55,12 +56,6 @@ typedef struct row {
     int64_t faces, nnz;
     double ms, bytes;
 } row;
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* The median in milliseconds of RUNS timed calls of fn(arg) after WARMUP
  * untimed ones, with CUDA events on the default stream. */
@@ -259,7 +254,7 @@ static void bench_size(mm_context ctx, int64_t n, row *rows)
     mm_mesh mesh = NULL;
     MM_OK(ctx, mm_mesh_new(ctx, &mesh, &desc));
     mm_matrix M = mm_mesh_matrix(mesh), Mt = NULL;
-    spmv_arg a = {ctx, {MM_MAP_INV_COUNT, NULL, 0, {0}, 0, NULL, NULL}, M, 1,
+    spmv_arg a = {ctx, {MM_MAP_INV_COUNT, NULL, 0, {0}, 0, NULL, NULL, NULL}, M, 1,
                   mm_mesh_vertices(mesh), NULL};
     /* Minimal bytes: indices once, x once, y once (M's pointer is implicit,
      * a stored Mᵀ's is not). */

@@ -29,7 +29,8 @@ typedef enum mm_status {
     MM_ERR_INVALID_MATRIX = -7,   /* index out of range, pointer not monotone                 */
     MM_ERR_NO_DEVICE = -8,        /* CUDA asked for, but not compiled in or no device found   */
     MM_ERR_CUDA = -9,             /* the CUDA runtime reported an error                       */
-    MM_ERR_FORMAT = -10           /* a file format or variant meshmat does not read           */
+    MM_ERR_FORMAT = -10,          /* a file format or variant meshmat does not read           */
+    MM_ERR_JIT = -11              /* user source failed to compile (the log is in mm_last_error) */
 } mm_status;
 
 /* Static English text for any status ("MM_ERR_PARSE: malformed file"). */

@@ -1,8 +1,9 @@
 /* meshmat/ops.h: mapped sparse linear algebra (DESIGN §1, paper §3.1):
  * mapped SpMV y = A_μ x, mapped SpGEMM C = A B {μ}[λ] with a reduction ⊕,
  * transpose and format conversion. Maps and lambdas are built in for every
- * formula of the schemes; user-defined ones are plain C function pointers
- * (CPU backend). */
+ * formula of the schemes; a user-defined map is a host function (CPU backend)
+ * and/or a C function body in a string, compiled at run time by NVRTC for the
+ * CUDA backend (DESIGN §2). */
 #ifndef MESHMAT_OPS_H
 #define MESHMAT_OPS_H
 
@@ -27,8 +28,9 @@ typedef enum mm_map_kind {
                              column k (the face order): Σ_s Q_c^s (eq. 5);
                              shifts {1, -1} give Q_c + Q_c^{c-1} (eq. 4), {1} Q_c (eq. 6) */
     MM_MAP_PRODUCT = 5,   /* SpGEMM: μ(a, b) = a · b (the plain product)                  */
-    MM_MAP_USER = 6       /* μ = user(a, b, c, user_data); SpMV passes b = 0, c = the row
-                             count of op(A); CPU backend only                              */
+    MM_MAP_USER = 6       /* μ = user(a, b, c, user_data) on the CPU, the body `source`
+                             on CUDA (SpMV only); SpMV passes b = 0, c = the row count
+                             of op(A)                                                      */
 } mm_map_kind;
 
 typedef double (*mm_map_fn)(double a, double b, int64_t c, const void *user_data);
@@ -39,9 +41,35 @@ typedef struct mm_map {
     int64_t table_len;
     int32_t shifts[4];      /* MM_MAP_CIRCULANT: up to 4 shifts (negative ok) */
     int num_shifts;
-    mm_map_fn user;         /* MM_MAP_USER                                    */
-    const void *user_data;
+    mm_map_fn user;         /* MM_MAP_USER: the host function (CPU backend)   */
+    const void *user_data;  /*   passed to user only                          */
+    const char *source;     /* MM_MAP_USER: the same map as a C function body
+                               (CUDA backend), see below                      */
 } mm_map;
+
+/* A user map's source is the body of
+ *     double map(double a, double b, int64_t c)
+ * in C (compiled as CUDA C++ by NVRTC for the current device's architecture):
+ * statements ending in a return of the map's value. It sees a, b and c as in
+ * mm_map_fn and the CUDA device math functions (sqrt, fabs, fmin, pow, …); it
+ * does not see user_data: constants go into the text. Example, the map
+ * μ(a, b, c) = a / 2 + c written both ways:
+ *     static double half_plus_count(double a, double b, int64_t c, const void *d)
+ *     { (void)b, (void)d; return a * 0.5 + (double)c; }
+ *     mm_map m = {MM_MAP_USER, NULL, 0, {0}, 0, half_plus_count, NULL,
+ *                 "return a * 0.5 + (double)c;"};
+ * The CPU backend calls the host function (it needs one; source alone is
+ * refused there), the CUDA backend compiles the source (it needs source) once
+ * per context and keeps the module; the compiled code is also kept on disk,
+ * in the folder named by the environment variable MESHMAT_JIT_CACHE (empty:
+ * no disk cache), else $XDG_CACHE_HOME/meshmat, else ~/.cache/meshmat, in a
+ * file named by a hash of the program and the architecture, so a new context
+ * or process skips the compiler. Disk errors only skip the disk cache. Source
+ * that does not compile fails the call with MM_ERR_JIT and the compiler's log
+ * (truncated to mm_last_error's length), lines numbered from the body's first
+ * line ("user_map(1): error: …"). With timing on, the lookup records stage
+ * "jit_compile" (NVRTC and module load), "jit_disk_hit" (read and load) or
+ * "jit_memory_hit". */
 
 /* λ(m, i, j, k, a, b): what a collision of A(i,k) = a and B(k,j) = b
  * contributes to C(i,j), given the map's result m. A collision whose map
@@ -58,6 +86,8 @@ typedef enum mm_lambda_kind {
 typedef double (*mm_lambda_fn)(double m, uint32_t i, uint32_t j, uint32_t k, double a, double b,
                                const void *user_data);
 
+/* User lambdas are host functions: SpGEMM with a user map or lambda runs on
+ * the CPU backend only (NVRTC compiles SpMV maps; see mm_spgemm). */
 typedef struct mm_lambda {
     mm_lambda_kind kind;
     mm_lambda_fn user;
@@ -94,8 +124,10 @@ typedef struct mm_spgemm_op {
  * rows(op(A)) × d, both of one float type, distinct, on A's context.
  * accumulate ≠ 0 adds to y instead of overwriting it. Maps: VALUE, ONE,
  * INV_COUNT (count = entries in the row of op(A), duplicates included), TABLE
- * (the table is copied to the backend's memory on each call), USER (CPU
- * backend only). The sum runs in double and is rounded once into y.
+ * (the table is copied to the backend's memory on each call), USER (the host
+ * function on the CPU, the source compiled by NVRTC on CUDA, applied to every
+ * entry into a temporary float64 array of nnz values first). The sum runs in
+ * double and is rounded once into y.
  *   Properties: deterministic (bitwise run to run, no float atomics): each row
  *   of op(A) is summed in one fixed order, the same on every backend. When the
  *   rows of op(A) are A's stored lines (CSC with transpose, CSR without) that is
@@ -106,9 +138,10 @@ typedef struct mm_spgemm_op {
  *   product, transpose A once and call the direct direction. Ordered on the
  *   context's stream; stage "spmv" is timed.
  *   Errors: MM_ERR_INVALID_ARGUMENT (shapes, types, a map SpMV cannot use, a
- *   USER map on the CUDA backend: that needs the NVRTC path, not built yet),
- *   MM_ERR_OVERFLOW (positions of a PATTERN line past 2^31 - 1),
- *   MM_ERR_OUT_OF_MEMORY.
+ *   USER map without the host function on the CPU or without source on CUDA,
+ *   or with blank source), MM_ERR_JIT (the source did not compile: the log is
+ *   in mm_last_error), MM_ERR_OVERFLOW (positions of a PATTERN line past
+ *   2^31 - 1), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
  *   Example: M of one quad (4 × 1), x = ones(1 × 1), map ONE: y = (1,1,1,1)ᵀ. */
 MM_API mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
                          mm_dense x, mm_dense y, int accumulate);
@@ -131,7 +164,8 @@ MM_API mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int tra
  *   stages "spgemm_symbolic" and "spgemm_numeric" are timed. USER maps run in
  *   both phases for the collisions the mask keeps, USER lambdas once per
  *   surviving collision in the numeric phase (in the combination order; not
- *   for a PATTERN C); CPU backend only.
+ *   for a PATTERN C); they run on the CPU backend only (a map's source is
+ *   not used by mm_spgemm).
  *   Errors: MM_ERR_INVALID_ARGUMENT (format, shapes, op; user functions on
  *   CUDA), MM_ERR_OVERFLOW (nnz(C) > 2^62), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
  *   Example: E = M Mᵀ {Q_c + Q_c^{c-1}}[τ]: map CIRCULANT shifts {1, -1},

@@ -65,6 +65,7 @@ void mm_context_free(mm_context *ctx)
     if (ctx == NULL || *ctx == NULL) return;
     mm_context_clear_stages(*ctx);
     if ((*ctx)->backend == MM_BACKEND_CUDA) mmi_cuda_close(*ctx);
+    if ((*ctx)->jit_release != NULL) (*ctx)->jit_release(*ctx); /* after the stream is idle */
     free((*ctx)->stages);
     free(*ctx);
     *ctx = NULL;

@@ -1,5 +1,6 @@
 /* context_impl.h: the layout behind mm_context, for src/core only: backend,
- * device and stream, the last error, memory counters, recorded stages. */
+ * device and stream, the last error, memory counters, recorded stages, the
+ * modules compiled at run time. */
 #ifndef MESHMAT_CORE_CONTEXT_IMPL_H
 #define MESHMAT_CORE_CONTEXT_IMPL_H
 
@@ -18,6 +19,8 @@ struct mm_context_s {
     int device;
     void *stream;
     void *pool;             /* CUDA: the context's own stream-ordered memory pool */
+    void *jit;              /* CUDA: modules compiled from user source (src/spla/jit.h) */
+    void (*jit_release)(mm_context ctx); /* frees them; set with the first one     */
     int timing;
     char device_name[256];
     const char *where;

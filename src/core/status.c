@@ -15,6 +15,7 @@ const char *mm_status_string(mm_status st)
     case MM_ERR_NO_DEVICE: return "MM_ERR_NO_DEVICE: no CUDA device available";
     case MM_ERR_CUDA: return "MM_ERR_CUDA: CUDA runtime error";
     case MM_ERR_FORMAT: return "MM_ERR_FORMAT: unsupported file format";
+    case MM_ERR_JIT: return "MM_ERR_JIT: source failed to compile";
     }
     return "unknown mm_status";
 }

@@ -52,6 +52,11 @@ void mmi_stage_end(mm_context ctx, int i)
     }
 }
 
+void mmi_stage_rename(mm_context ctx, int i, const char *name)
+{
+    if (i >= 0 && i < ctx->num_stages) ctx->stages[i].name = name;
+}
+
 int mm_context_stage_count(mm_context ctx)
 {
     return ctx ? ctx->num_stages : 0;

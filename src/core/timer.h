@@ -14,6 +14,9 @@ extern "C" {
 int mmi_stage_begin(mm_context ctx, const char *name);
 /* Ends the stage begun with index i (-1 is ignored). */
 void mmi_stage_end(mm_context ctx, int i);
+/* Renames stage i (-1 is ignored): for a stage whose kind is known only
+ * once it ran, such as a cache lookup that hit or had to compile. */
+void mmi_stage_rename(mm_context ctx, int i, const char *name);
 
 #ifdef __cplusplus
 }

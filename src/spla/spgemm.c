@@ -47,8 +47,8 @@ static mm_status check_op(mm_context ctx, const mm_spgemm_op *op)
     if (ctx->backend == MM_BACKEND_CUDA &&
         (op->map.kind == MM_MAP_USER || op->lambda.kind == MM_LAMBDA_USER))
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT,
-                "user maps and lambdas on the CUDA backend need the NVRTC path, which is not "
-                "built yet; use a CPU context");
+                "user maps and lambdas of mm_spgemm run on the CPU backend only (NVRTC "
+                "compiles the source of SpMV maps); use a CPU context");
 done:
     return st;
 }

@@ -24,6 +24,31 @@ static const char *type_name(mm_type t)
     return t == MM_TYPE_FLOAT32 ? "float32" : t == MM_TYPE_FLOAT64 ? "float64" : "non-float";
 }
 
+static int blank(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') ++s;
+    return *s == '\0';
+}
+
+/* The CPU backend calls the host function, the CUDA backend compiles the source. */
+static mm_status check_user_map(mm_context ctx, const mm_map *map)
+{
+    if (map->user == NULL && map->source == NULL)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "map USER has neither a host function nor source");
+    if (map->source != NULL && blank(map->source))
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "map USER has blank source");
+    if (ctx->backend == MM_BACKEND_CUDA && map->source == NULL)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "map USER on the CUDA backend needs source (a C body NVRTC compiles); "
+                        "the host function cannot run on the device");
+    if (ctx->backend == MM_BACKEND_CPU && map->user == NULL)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "map USER on the CPU backend needs a host function; its source is "
+                        "compiled for the CUDA backend only");
+    return MM_OK;
+}
+
 static mm_status check_args(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
                             mm_dense x, mm_dense y)
 {
@@ -58,14 +83,7 @@ static mm_status check_args(mm_context ctx, const mm_map *map, mm_matrix A, int 
                             "map TABLE needs table_len ≥ 0 values (table_len %lld, table %s)",
                             (long long)map->table_len, map->table ? "set" : "NULL");
         return MM_OK;
-    case MM_MAP_USER:
-        if (map->user == NULL)
-            return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "map USER has a NULL function");
-        if (ctx->backend == MM_BACKEND_CUDA)
-            return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
-                            "user maps on the CUDA backend need the NVRTC path, which is not "
-                            "built yet; use a CPU context");
-        return MM_OK;
+    case MM_MAP_USER: return check_user_map(ctx, map);
     default:
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
                         "map kind %d is not an SpMV map (VALUE, ONE, INV_COUNT, TABLE, USER)",
@@ -106,13 +124,29 @@ done:
     return st;
 }
 
+/* Applies a user map to every entry into *mu (nnz doubles), which then
+ * stands for A's values under map VALUE. */
+static mm_status map_user(mm_context ctx, const mm_map *map, mmi_spmv_args *a, double **mu,
+                          int64_t mu_bytes)
+{
+    mm_status st = MM_OK;
+    MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), mu_bytes, (void **)mu));
+    if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_spmv_map_user_cuda(ctx, a, map->source, *mu));
+    else mmi_spmv_map_user_cpu(a, map->user, map->user_data, *mu);
+    a->values = *mu;
+    a->type = MM_TYPE_FLOAT64;
+    a->map.kind = MM_MAP_VALUE;
+done:
+    return st;
+}
+
 mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose, mm_dense x,
                   mm_dense y, int accumulate)
 {
     mm_status st = MM_OK;
     regrouped r = {NULL, NULL, NULL, 0, 0, 0};
-    double *table = NULL;
-    int64_t table_bytes = 0;
+    double *table = NULL, *mu = NULL;
+    int64_t table_bytes = 0, mu_bytes = A ? A->nnz * (int64_t)sizeof(double) : 0;
     mm_memory where;
     int stage = -1;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
@@ -133,10 +167,12 @@ mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
     int direct = (A->format == MM_FORMAT_CSC && transpose) ||
                  (A->format == MM_FORMAT_CSR && !transpose);
     if (!direct) MM_TRY(regroup_rows(ctx, A, transpose, &r, &a));
+    if (map->kind == MM_MAP_USER) MM_TRY(map_user(ctx, map, &a, &mu, mu_bytes));
     if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_spmv_cuda(ctx, &a));
-    else MM_TRY(mmi_spmv_cpu(ctx, &a, map->user, map->user_data));
+    else MM_TRY(mmi_spmv_cpu(ctx, &a));
 done:
     mmi_stage_end(ctx, stage);
+    mmi_free(ctx, where, mu, mu_bytes);
     mmi_free(ctx, where, table, table_bytes);
     mmi_free(ctx, where, r.ptr, r.ptr_bytes);
     mmi_free(ctx, where, r.idx, r.idx_bytes);

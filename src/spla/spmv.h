@@ -103,11 +103,18 @@ extern "C" {
 #endif
 
 /* spmv_row_at for every row when d ≤ MMI_SPMV_ROW_MAX_D, else spmv_at for
- * every i < nrows and c < d. The CPU launcher also serves MM_MAP_USER
- * (user, user_data): it maps every entry through the host function first. */
-mm_status mmi_spmv_cpu(mm_context ctx, const mmi_spmv_args *a, mm_map_fn user,
-                       const void *user_data);
+ * every i < nrows and c < d (built-in maps only). */
+mm_status mmi_spmv_cpu(mm_context ctx, const mmi_spmv_args *a);
 mm_status mmi_spmv_cuda(mm_context ctx, const mmi_spmv_args *a);
+
+/* A user map applied ahead of the product: mu[k] = μ(spmv_value_at(a, k,
+ * pos), 0, its row's length) for every entry k (mu: nnz doubles in backend
+ * memory), through the host function on the CPU, through the map's source
+ * compiled by NVRTC (jit.h) on CUDA. */
+void mmi_spmv_map_user_cpu(const mmi_spmv_args *a, mm_map_fn user, const void *user_data,
+                           double *mu);
+mm_status mmi_spmv_map_user_cuda(mm_context ctx, const mmi_spmv_args *a, const char *source,
+                                 double *mu);
 
 #ifdef __cplusplus
 }

@@ -5,13 +5,15 @@
  * arguments so the compiler folds them into the shared element rule (fixed
  * trip counts, no per-entry branches on d or type). Wider d falls back to one
  * thread per output value (spmv_at), so the d threads of a row share its
- * index loads and the writes of y are coalesced. */
+ * index loads and the writes of y are coalesced. A user map's values are
+ * made ahead: the values its entries show, then its compiled source (jit.h). */
 #include <cuda_runtime.h>
 #include <stdint.h>
 
 #include "../core/context_impl.h"
 #include "../core/cuda_check.cuh"
 #include "../core/error.h"
+#include "jit.h"
 #include "spmv.h"
 
 static const int kThreads = 256;
@@ -81,4 +83,27 @@ mm_status mmi_spmv_cuda(mm_context ctx, const mmi_spmv_args *a)
         spmv_kernel<int64_t><<<grid_for(n), kThreads, 0, stream>>>(*a, n);
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "the SpMV kernel launch");
+}
+
+/* v[k] = the value the map sees for entry k, one thread per row. */
+__global__ void entry_values_kernel(mmi_spmv_args a, double *v)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < a.nrows;
+         i += (int64_t)gridDim.x * blockDim.x) {
+        int64_t begin = spmv_row_start(&a, i), end = spmv_row_start(&a, i + 1);
+        for (int64_t k = begin; k < end; ++k) v[k] = spmv_value_at(&a, k, k - begin + 1);
+    }
+}
+
+mm_status mmi_spmv_map_user_cuda(mm_context ctx, const mmi_spmv_args *a, const char *source,
+                                 double *mu)
+{
+    mm_status st = MM_OK;
+    if (a->nrows > 0) {
+        entry_values_kernel<<<grid_for(a->nrows), kThreads, 0, (cudaStream_t)ctx->stream>>>(*a,
+                                                                                            mu);
+        st = mmi_cuda_check(ctx, cudaGetLastError(), "the SpMV entry-value kernel launch");
+    }
+    if (st != MM_OK) return st;
+    return mmi_jit_map_rows_cuda(ctx, source, a->ptr, a->uniform, a->nrows, mu);
 }

@@ -8,3 +8,10 @@ mm_status mmi_spmv_cuda(mm_context ctx, const mmi_spmv_args *a)
     (void)a;
     return mmi_fail(ctx, MM_ERR_NO_DEVICE, "meshmat was built without the CUDA backend");
 }
+
+mm_status mmi_spmv_map_user_cuda(mm_context ctx, const mmi_spmv_args *a, const char *source,
+                                 double *mu)
+{
+    (void)a, (void)source, (void)mu;
+    return mmi_fail(ctx, MM_ERR_NO_DEVICE, "meshmat was built without the CUDA backend");
+}

@@ -64,7 +64,7 @@ START_TEST(every_status_has_distinct_text)
 {
     const mm_status all[] = {MM_OK, MM_ERR_INVALID_ARGUMENT, MM_ERR_OUT_OF_MEMORY, MM_ERR_OVERFLOW,
                              MM_ERR_IO, MM_ERR_PARSE, MM_ERR_INVALID_MESH, MM_ERR_INVALID_MATRIX,
-                             MM_ERR_NO_DEVICE, MM_ERR_CUDA, MM_ERR_FORMAT};
+                             MM_ERR_NO_DEVICE, MM_ERR_CUDA, MM_ERR_FORMAT, MM_ERR_JIT};
     const int n = (int)(sizeof all / sizeof all[0]);
     for (int i = 0; i < n; ++i) {
         ck_assert_ptr_nonnull(strstr(mm_status_string(all[i]), "MM_"));

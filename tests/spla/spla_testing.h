@@ -171,11 +171,33 @@ static inline double sp_at(mm_type t, const void *a, int64_t k)
     return t == MM_TYPE_FLOAT32 ? (double)((const float *)a)[k] : ((const double *)a)[k];
 }
 
+/* y = op(A)_μ x on ctx for the host matrix h and float64 x (cols(op(A)) × d);
+ * returns mm_spmv's status and, on success, y in *y (malloc'd). */
+static inline mm_status sp_spmv_f64(mm_context ctx, const mm_map *m, const sp_host *h,
+                                    int transpose, int64_t d, const double *x, double **y)
+{
+    int64_t rows = transpose ? h->nc : h->nr, cols = transpose ? h->nr : h->nc;
+    mm_matrix A = sp_import(ctx, h);
+    mm_dense X = NULL, Y = NULL;
+    MMT_OK(ctx, mm_dense_import(ctx, &X, cols, d, MM_TYPE_FLOAT64, x));
+    MMT_OK(ctx, mm_dense_new(ctx, &Y, rows, d, MM_TYPE_FLOAT64));
+    mm_status st = mm_spmv(ctx, m, A, transpose, X, Y, 0);
+    *y = NULL;
+    if (st == MM_OK) {
+        *y = malloc((size_t)(rows * d) * 8 + 8);
+        MMT_OK(ctx, mm_dense_export(Y, *y));
+    }
+    mm_dense_free(&X), mm_dense_free(&Y), mm_matrix_free(&A);
+    return st;
+}
+
 /* A user map for the tests: μ(a, b, c) = 2a + c + b. */
 static inline double sp_user_map(double a, double b, int64_t c, const void *data)
 {
     (void)data;
     return 2.0 * a + (double)c + b;
 }
+/* The same map as C source for the CUDA backend (ops.h, mm_map.source). */
+static const char sp_user_map_source[] = "return 2.0 * a + (double)c + b;";
 
 #endif

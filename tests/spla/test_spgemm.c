@@ -199,11 +199,11 @@ static const struct shape {
 };
 
 static const mm_map maps[] = {
-    {MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL},
-    {MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL},
-    {MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL},
-    {MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL},
-    {MM_MAP_CIRCULANT, NULL, 0, {1, 0, 5, -7}, 4, NULL, NULL},
+    {MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+    {MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+    {MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL, NULL},
+    {MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
+    {MM_MAP_CIRCULANT, NULL, 0, {1, 0, 5, -7}, 4, NULL, NULL, NULL},
 };
 
 START_TEST(every_op_matches_dense_reference)
@@ -259,7 +259,7 @@ START_TEST(repeated_rows_combine_in_order)
     sp_host hA = {MM_FORMAT_CSC, MM_TYPE_FLOAT64, 2, 1, 3, 0, aptr, arows, NULL, avals};
     sp_host hB = {MM_FORMAT_CSC, MM_TYPE_FLOAT64, 1, 1, 2, 0, bptr, brows, NULL, bvals};
     mm_matrix A = sp_import(ctx, &hA), B = sp_import(ctx, &hB);
-    mm_spgemm_op op = {{MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
                        MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_FLOAT64};
     /* By hand: C(0,0) = 5·7 + 5·11 = 90, C(1,0) = 2·7 + 3·7 + 2·11 + 3·11 = 90. */
     char has[2] = {1, 1};
@@ -335,7 +335,7 @@ START_TEST(edge_matrix_counts_faces_per_edge)
     mm_matrix Mt = NULL, E = NULL;
     figure_mesh(ctx, &mesh, &Mt);
     /* E = M Mᵀ {Q_c + Q_c^{c-1}} [τ], lower triangle: 1 on boundary edges, 2 inside. */
-    mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
                        {MM_LAMBDA_COUNT, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER, MM_TYPE_INT32};
     MMT_OK(ctx, mm_spgemm(ctx, &op, mm_mesh_matrix(mesh), Mt, &E));
     const int64_t e_ptr[] = {0, 2, 4, 6, 7, 8, 8};
@@ -364,7 +364,7 @@ START_TEST(edge_face_matrix_names_face_of_each_directed_edge)
     mm_matrix Mt = NULL, F = NULL;
     figure_mesh(ctx, &mesh, &Mt);
     /* F = M Mᵀ {Q_c} [γ]: F(i,j) = the face holding i → j (eq. 6–7). */
-    mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1}, 1, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1}, 1, NULL, NULL, NULL},
                        {MM_LAMBDA_K, NULL, NULL}, MM_REDUCE_FIRST, MM_MASK_NONE, MM_TYPE_INT32};
     MMT_OK(ctx, mm_spgemm(ctx, &op, mm_mesh_matrix(mesh), Mt, &F));
     /* Column j: the i with i → j. 3→0 f0; 0→1 f0, 4→1 f1; 1→2 f1, 4→2 f2;
@@ -390,7 +390,7 @@ START_TEST(user_map_and_lambda_run_on_cpu_only)
     sp_host hB = sp_random(MM_FORMAT_CSC, MM_TYPE_INT32, 7, 8, 4, 0);
     mm_matrix A = sp_import(ctx, &hA), B = sp_import(ctx, &hB), C = NULL;
     user_state state = {0.5, 0}, ref_state = {0.5, 0};
-    mm_spgemm_op op = {{MM_MAP_USER, NULL, 0, {0}, 0, user_map, &state},
+    mm_spgemm_op op = {{MM_MAP_USER, NULL, 0, {0}, 0, user_map, &state, NULL},
                        {MM_LAMBDA_USER, user_lambda, &state}, MM_REDUCE_SUM, MM_MASK_NONE,
                        MM_TYPE_FLOAT64};
     if (mmt_backend() == MM_BACKEND_CUDA) {
@@ -431,7 +431,7 @@ START_TEST(phases_are_timed)
     mm_matrix Mt = NULL, E = NULL;
     figure_mesh(ctx, &mesh, &Mt);
     mm_context_clear_stages(ctx);
-    mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
                        {MM_LAMBDA_COUNT, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER, MM_TYPE_INT32};
     MMT_OK(ctx, mm_spgemm(ctx, &op, mm_mesh_matrix(mesh), Mt, &E));
     int seen = 0;
@@ -462,7 +462,7 @@ START_TEST(bad_input_is_refused_with_shapes_named)
     MMT_OK(ctx, mm_matrix_import(ctx, &B, MM_FORMAT_CSC, MM_TYPE_PATTERN, 5, 4, 2, &in));
     mm_matrix_arrays rin = {ptr, NULL, rows, NULL};
     MMT_OK(ctx, mm_matrix_import(ctx, &R, MM_FORMAT_CSR, MM_TYPE_PATTERN, 4, 3, 2, &rin));
-    mm_spgemm_op op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
                        MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_FLOAT64};
     ck_assert_int_eq(mm_spgemm(ctx, &op, A, B, &C), MM_ERR_INVALID_ARGUMENT);
     ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), "3 × 4"));
@@ -513,7 +513,7 @@ START_TEST(allocation_failures_leak_nothing)
     sp_host hA = sp_random(MM_FORMAT_CSC, MM_TYPE_PATTERN, 30, 20, 8, 0);
     sp_host hB = sp_random(MM_FORMAT_CSC, MM_TYPE_INT32, 20, 25, 8, 0);
     mm_matrix A = sp_import(ctx, &hA), B = sp_import(ctx, &hB), C = NULL;
-    mm_spgemm_op op = {{MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
                        MM_REDUCE_MAX, MM_MASK_NONE, MM_TYPE_FLOAT64};
     int64_t host = mm_context_bytes_in_use(ctx, MM_MEMORY_HOST);
     int64_t device = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);

@@ -89,10 +89,10 @@ START_TEST(random_products_cuda_equals_cpu)
     sp_host pat_a = sp_random(MM_FORMAT_CSC, MM_TYPE_PATTERN, s->m, s->n, s->most, s->uniform);
     sp_host pos_b = sp_random(MM_FORMAT_CSC, MM_TYPE_INT32, s->n, s->p, s->most, 0);
     const mm_map maps[] = {
-        {MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL},
-        {MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL},
-        {MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL},
-        {MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL},
+        {MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+        {MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+        {MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL, NULL},
+        {MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
     };
     char what[128];
     for (int mi = 0; mi < 4; ++mi)
@@ -202,13 +202,13 @@ START_TEST(mesh_edge_matrices_cuda_equal_cpu)
     mesh_matrices(nv, nf, off, fv, &M, &Mt);
     /* E (eq. 4) lower and full, F (eq. 6–7), and a pattern of E. */
     const mm_spgemm_op ops[] = {
-        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL}, {MM_LAMBDA_COUNT, NULL, NULL},
+        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL}, {MM_LAMBDA_COUNT, NULL, NULL},
          MM_REDUCE_SUM, MM_MASK_LOWER, MM_TYPE_INT32},
-        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL}, {MM_LAMBDA_COUNT, NULL, NULL},
+        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL}, {MM_LAMBDA_COUNT, NULL, NULL},
          MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_FLOAT64},
-        {{MM_MAP_CIRCULANT, NULL, 0, {1}, 1, NULL, NULL}, {MM_LAMBDA_K, NULL, NULL},
+        {{MM_MAP_CIRCULANT, NULL, 0, {1}, 1, NULL, NULL, NULL}, {MM_LAMBDA_K, NULL, NULL},
          MM_REDUCE_FIRST, MM_MASK_NONE, MM_TYPE_INT32},
-        {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+        {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
          MM_REDUCE_ANY, MM_MASK_UPPER, MM_TYPE_PATTERN},
     };
     char what[64];

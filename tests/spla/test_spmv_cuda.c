@@ -55,10 +55,10 @@ START_TEST(spmv_matches_the_cpu_and_is_stable)
 {
     mm_context ctx[2] = {mmt_context_on(MM_BACKEND_CPU), mmt_context_on(MM_BACKEND_CUDA)};
     static const double table[] = {0.25, 1.5, -3.0, 2.0, 9.0, -1.0, 4.0};
-    mm_map maps[4] = {{MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL},
-                      {MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL},
-                      {MM_MAP_INV_COUNT, NULL, 0, {0}, 0, NULL, NULL},
-                      {MM_MAP_TABLE, table, 7, {0}, 0, NULL, NULL}};
+    mm_map maps[4] = {{MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+                      {MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+                      {MM_MAP_INV_COUNT, NULL, 0, {0}, 0, NULL, NULL, NULL},
+                      {MM_MAP_TABLE, table, 7, {0}, 0, NULL, NULL, NULL}};
     const mm_type types[] = {MM_TYPE_PATTERN, MM_TYPE_INT32, MM_TYPE_FLOAT64};
     /* (d, uniform line length): the row-per-thread kernels for each d ≤ 4 and
      * the triangle and quad layouts, and the value-per-thread kernel (d = 6). */

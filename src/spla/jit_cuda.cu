@@ -1,0 +1,200 @@
+/* jit_cuda.cu: user maps on the CUDA backend (jit.h, DESIGN §2): the program
+ * around the source is compiled by NVRTC to a CUBIN for the device's own
+ * architecture, loaded with the runtime's library API (cudaLibraryLoadData,
+ * which needs no link to libcuda, absent where no driver is installed) and
+ * kept per context; compiled images are also kept on disk (jit_disk.c). */
+#include <cuda_runtime.h>
+#include <nvrtc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/context_impl.h"
+#include "../core/cuda_check.cuh"
+#include "../core/error.h"
+#include "../core/timer.h"
+#include "jit.h"
+
+/* One loaded program of a context, found by its full text. */
+typedef struct jit_module {
+    char *program;
+    cudaLibrary_t library;
+    cudaKernel_t kernel;
+    struct jit_module *next;
+} jit_module;
+
+static void release_modules(mm_context ctx)
+{
+    for (jit_module *m = (jit_module *)ctx->jit, *next; m != NULL; m = next) {
+        next = m->next;
+        cudaLibraryUnload(m->library);
+        free(m->program);
+        free(m);
+    }
+    ctx->jit = NULL;
+}
+
+/* "sm_90, NVRTC 13.0": what the image depends on besides the source. */
+static mm_status target_of(mm_context ctx, char *target, size_t n, char *arch, size_t arch_n)
+{
+    int major = 0, minor = 0, nv_major = 0, nv_minor = 0;
+    mm_status st = mmi_cuda_check(
+        ctx, cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, ctx->device),
+        "cudaDeviceGetAttribute");
+    if (st != MM_OK) return st;
+    st = mmi_cuda_check(
+        ctx, cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, ctx->device),
+        "cudaDeviceGetAttribute");
+    if (st != MM_OK) return st;
+    nvrtcVersion(&nv_major, &nv_minor);
+    snprintf(arch, arch_n, "sm_%d%d", major, minor);
+    snprintf(target, n, "%s, NVRTC %d.%d", arch, nv_major, nv_minor);
+    return MM_OK;
+}
+
+/* NVRTC's log after a failed compile (malloc'd, or NULL). */
+static char *log_of(nvrtcProgram prog)
+{
+    size_t n = 0;
+    char *log = NULL;
+    if (nvrtcGetProgramLogSize(prog, &n) == NVRTC_SUCCESS && n > 0 && (log = (char *)malloc(n)))
+        if (nvrtcGetProgramLog(prog, log) != NVRTC_SUCCESS) log[0] = '\0';
+    return log;
+}
+
+/* Compiles program to a CUBIN for arch (*image malloc'd). */
+static mm_status compile(mm_context ctx, const char *program, const char *arch, char **image,
+                         size_t *bytes)
+{
+    char option[64];
+    const char *options[] = {option};
+    nvrtcProgram prog;
+    mm_status st = MM_OK;
+    snprintf(option, sizeof option, "--gpu-architecture=%s", arch);
+    nvrtcResult r = nvrtcCreateProgram(&prog, program, "user_map.cu", 0, NULL, NULL);
+    if (r != NVRTC_SUCCESS)
+        return mmi_fail(ctx, r == NVRTC_ERROR_OUT_OF_MEMORY ? MM_ERR_OUT_OF_MEMORY : MM_ERR_JIT,
+                        "NVRTC could not take the user map: %s", nvrtcGetErrorString(r));
+    r = nvrtcCompileProgram(prog, 1, options);
+    if (r != NVRTC_SUCCESS) {
+        char *log = log_of(prog);
+        st = mmi_fail(ctx, MM_ERR_JIT, "user map source failed to compile for %s (%s):\n%s", arch,
+                      nvrtcGetErrorString(r), log ? log : "");
+        free(log);
+    } else if ((r = nvrtcGetCUBINSize(prog, bytes)) != NVRTC_SUCCESS ||
+               (*image = (char *)malloc(*bytes)) == NULL ||
+               (r = nvrtcGetCUBIN(prog, *image)) != NVRTC_SUCCESS) {
+        st = r != NVRTC_SUCCESS ? mmi_fail(ctx, MM_ERR_JIT, "NVRTC gave no CUBIN: %s",
+                                           nvrtcGetErrorString(r))
+                                : mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for the CUBIN");
+        free(*image);
+        *image = NULL;
+    }
+    nvrtcDestroyProgram(&prog);
+    return st;
+}
+
+/* Loads image as ctx's module for program, which it takes over on success. */
+static mm_status load(mm_context ctx, char *program, const void *image, jit_module **out)
+{
+    jit_module *m = (jit_module *)calloc(1, sizeof *m);
+    if (m == NULL) return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a user map module");
+    mm_status st = mmi_cuda_check(
+        ctx, cudaLibraryLoadData(&m->library, image, NULL, NULL, 0, NULL, NULL, 0),
+        "cudaLibraryLoadData of a user map");
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaLibraryGetKernel(&m->kernel, m->library, MMI_JIT_MAP_KERNEL),
+                            "cudaLibraryGetKernel of a user map");
+    /* Libraries load lazily: asking for the kernel's attributes loads it now,
+     * so a bad image fails here rather than at the launch. */
+    cudaFuncAttributes attributes;
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaFuncGetAttributes(&attributes, (const void *)m->kernel),
+                            "loading a user map's module");
+    if (st != MM_OK) {
+        cudaGetLastError(); /* a bad image is not a device fault: clear it for later calls */
+        if (m->library != NULL) cudaLibraryUnload(m->library);
+        free(m);
+        return st;
+    }
+    m->program = program;
+    m->next = (jit_module *)ctx->jit;
+    ctx->jit = m;
+    ctx->jit_release = release_modules;
+    *out = m;
+    return MM_OK;
+}
+
+/* From disk: a file that does not load (damaged, another driver) is a miss. */
+static int load_from_disk(mm_context ctx, char *program, jit_module **out)
+{
+    size_t bytes;
+    void *image = mmi_jit_disk_load(program, &bytes);
+    int hit = image != NULL && load(ctx, program, image, out) == MM_OK;
+    free(image);
+    return hit;
+}
+
+/* Compiles program with NVRTC, keeps the image on disk and loads it. */
+static mm_status compile_and_load(mm_context ctx, char *program, const char *arch,
+                                  jit_module **out)
+{
+    char *image = NULL;
+    size_t bytes = 0;
+    mm_status st = compile(ctx, program, arch, &image, &bytes);
+    if (st == MM_OK) {
+        mmi_jit_disk_store(program, image, bytes);
+        st = load(ctx, program, image, out);
+    }
+    free(image);
+    return st;
+}
+
+/* ctx's module for program (taken over, or freed when not kept): from
+ * memory, from disk, or compiled; the stage is named by the way it went. */
+static mm_status module_for(mm_context ctx, char *program, const char *arch, jit_module **out)
+{
+    mm_status st = MM_OK;
+    int stage = mmi_stage_begin(ctx, "jit_compile");
+    *out = NULL;
+    for (jit_module *m = (jit_module *)ctx->jit; m != NULL && *out == NULL; m = m->next)
+        if (strcmp(m->program, program) == 0) *out = m;
+    if (*out != NULL) {
+        mmi_stage_rename(ctx, stage, "jit_memory_hit");
+        free(program);
+    } else if (load_from_disk(ctx, program, out)) {
+        mmi_stage_rename(ctx, stage, "jit_disk_hit");
+    } else {
+        st = compile_and_load(ctx, program, arch, out);
+        if (st != MM_OK) free(program);
+    }
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+static unsigned grid_for(int64_t n)
+{
+    int64_t blocks = (n + 255) / 256;
+    return (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
+}
+
+mm_status mmi_jit_map_rows_cuda(mm_context ctx, const char *source, const int64_t *ptr,
+                                int64_t uniform, int64_t nrows, double *v)
+{
+    char target[96], arch[32];
+    jit_module *m = NULL;
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st != MM_OK) return st;
+    st = target_of(ctx, target, sizeof target, arch, sizeof arch);
+    if (st != MM_OK) return st;
+    char *program = mmi_jit_map_program(source, target);
+    if (program == NULL)
+        return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for the user map's program");
+    st = module_for(ctx, program, arch, &m);
+    if (st != MM_OK || nrows == 0) return st;
+    void *args[] = {&v, &ptr, &uniform, &nrows};
+    return mmi_cuda_check(ctx,
+                          cudaLaunchKernel((const void *)m->kernel, dim3(grid_for(nrows)),
+                                           dim3(256), args, 0, (cudaStream_t)ctx->stream),
+                          "the user map kernel launch");
+}
