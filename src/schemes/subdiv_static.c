@@ -11,6 +11,7 @@
 #include "../core/cuda_backend.h"
 #include "../core/error.h"
 #include "../core/memory.h"
+#include "../core/timer.h"
 #include "../kernels/static_spmv.h"
 #include "../spla/matrix_impl.h"
 #include "catmark.h"
@@ -91,23 +92,24 @@ mm_status mmi_subdiv_static_eval(mm_context ctx, const mmi_subdiv_static *s, mm_
                                  mm_dense *XL)
 {
     mm_status st = MM_OK;
-    int L = s->opts.levels;
+    int L = s->opts.levels, stage = mmi_stage_begin(ctx, "subdiv_static_eval");
     mm_dense X = X0;
     if (s->use == MM_STATIC_COMPOSITE || L == 0) {
         MM_TRY(spmv(ctx, s->C, s->c32, X0, XL));
-        mmi_subdiv_progress(&s->opts, "eval", L);
-        return MM_OK;
+        if (L > 0) mmi_subdiv_progress(&s->opts, "eval", L);
+    } else {
+        for (int l = 0; l < L; ++l) {
+            mm_dense Y = NULL;
+            MM_TRY(spmv(ctx, s->R[l], s->r32[l], X, &Y));
+            if (X != X0) mm_dense_free(&X);
+            X = Y;
+            mmi_subdiv_progress(&s->opts, "eval", l + 1);
+        }
+        *XL = X;
+        X = X0;
     }
-    for (int l = 0; l < L; ++l) {
-        mm_dense Y = NULL;
-        MM_TRY(spmv(ctx, s->R[l], s->r32[l], X, &Y));
-        if (X != X0) mm_dense_free(&X);
-        X = Y;
-        mmi_subdiv_progress(&s->opts, "eval", l + 1);
-    }
-    *XL = X;
-    X = X0;
 done:
+    mmi_stage_end(ctx, stage);
     if (X != X0) mm_dense_free(&X);
     return st;
 }
@@ -151,6 +153,8 @@ static mm_status choose(mm_context ctx, mmi_subdiv_static *s, int64_t nv0)
     mm_status st = MM_OK;
     mm_dense X = NULL;
     double composite_ms = 0.0, levels_ms = 0.0;
+    mm_subdiv_progress_fn progress = s->opts.progress;
+    s->opts.progress = NULL; /* the trial runs are no evaluation of the caller's */
     MM_TRY(mmi_dense_alloc(ctx, &X, nv0, 3, MM_TYPE_FLOAT32));
     MM_TRY(mm_dense_fill(ctx, X, 0.0));
     MM_TRY(time_eval(ctx, s, MM_STATIC_COMPOSITE, X, &composite_ms));
@@ -159,6 +163,7 @@ static mm_status choose(mm_context ctx, mmi_subdiv_static *s, int64_t nv0)
                  ? MM_STATIC_LEVELS
                  : MM_STATIC_COMPOSITE;
 done:
+    s->opts.progress = progress;
     mm_dense_free(&X);
     return st;
 }

@@ -122,6 +122,38 @@ START_TEST(static_matches_dynamic)
 }
 END_TEST
 
+/* Any d (the CUDA kernel folds d = 1 … 4 and runs wider d in chunks of
+ * four): d = 1, 5 and 9 columns of float32 data, static against dynamic. */
+START_TEST(any_width)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = mmt_mesh_shape(ctx, MMT_MIXED, MM_TYPE_FLOAT32);
+    static const int64_t widths[] = {1, 5, 9};
+    int64_t d = widths[_i], nv = 13;
+    float *x0 = malloc((size_t)(nv * d) * sizeof *x0);
+    for (int64_t k = 0; k < nv * d; ++k) x0[k] = (float)cos(0.7 * (double)k);
+    mm_dense X = NULL, want = NULL, got = NULL;
+    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, MM_TYPE_FLOAT32, x0));
+    mm_subdiv_options o = opts(3, MM_BOUNDARY_EDGE_ONLY, MM_MODE_DYNAMIC, MM_STATIC_AUTO);
+    mm_subdiv dyn = NULL, sta = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &dyn));
+    o = opts(3, MM_BOUNDARY_EDGE_ONLY, MM_MODE_STATIC, MM_STATIC_COMPOSITE);
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &sta));
+    MMT_OK(ctx, mm_subdiv_eval(dyn, X, &want));
+    MMT_OK(ctx, mm_subdiv_eval(sta, X, &got));
+    int64_t n = 0, m = 0;
+    double *a = to_host(ctx, want, &n), *b = to_host(ctx, got, &m), worst = 0.0;
+    ck_assert_int_eq(n, m);
+    for (int64_t k = 0; k < n; ++k) worst = fmax(worst, fabs(a[k] - b[k]));
+    ck_assert_msg(worst <= 1e-6, "d = %lld: %g", (long long)d, worst);
+    free(a), free(b), free(x0);
+    mm_dense_free(&X), mm_dense_free(&want), mm_dense_free(&got);
+    mm_subdiv_free(&dyn), mm_subdiv_free(&sta);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 /* Affine invariance: refining a constant gives the constant, so every row of
  * every R_l and of R sums to 1; and R has |V_L| × |V_0|, R_l |V_{l+1}| × |V_l|. */
 START_TEST(rows_sum_to_one)
@@ -336,6 +368,7 @@ START_TEST(bad_input)
     o.mode = MM_MODE_DYNAMIC;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &dyn));
     ck_assert_ptr_null(mm_subdiv_matrix(dyn, 0, 1));
+    mm_subdiv_free(&dyn);
     o.mode = MM_MODE_STATIC;
     o.static_eval = (mm_static_eval)7;
     ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &dyn), MM_ERR_INVALID_ARGUMENT);
@@ -372,6 +405,7 @@ int main(void)
     TCase *tc = tcase_create("subdiv_static");
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, static_matches_dynamic, 0, 4 * MMT_SHAPES);
+    tcase_add_loop_test(tc, any_width, 0, 3);
     tcase_add_loop_test(tc, rows_sum_to_one, 0, 2 * MMT_SHAPES);
     tcase_add_loop_test(tc, grid_rows_by_hand, 0, 2);
     tcase_add_loop_test(tc, eval_many_times, 0, 2);
