@@ -163,9 +163,10 @@ MM_API mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends)
  *   generic path's level data, then R by SpGEMMs of the R_l); identical
  *   structure on CPU and CUDA, values to rounding. Static evaluation of
  *   float32 data multiplies by a float32 copy of these values.
- *   Example: a 3 × 3 grid of quads, levels 1: the row of the centre vertex
- *   of R_0 = mm_subdiv_matrix(s, 0, 1) has 9/16 on itself, 3/32 on its four
- *   edge neighbours and 1/64 on its four diagonal neighbours. */
+ *   Example: a 3 × 3 grid of quads (vertex id 4y + x), static mode, levels 1:
+ *   row 5 (an interior vertex) of R_0 = mm_subdiv_matrix(s, 0, 1) has 9/16 at
+ *   5, 3/32 at its edge neighbours 1, 4, 6, 9 and 1/64 at 0, 2, 8, 10; row 1
+ *   (a boundary vertex) 3/4 at 1 and 1/8 at 0 and 2. */
 MM_API mm_matrix mm_subdiv_matrix(mm_subdiv s, int from, int to);
 
 /* Frees s and sets *s to NULL; NULL is allowed. */
