@@ -42,12 +42,16 @@ typedef enum mm_subdiv_mode {
                             modelling case, where every call may follow an edit   */
     MM_MODE_STATIC = 1   /* the build also makes the subdivision matrices R_l
                             (eq. 21–23) and their product R = R_{L−1} … R_0; eval
-                            is then SpMV: the rendering case, build once, eval many */
+                            is then SpMV: the rendering case, build once, eval many.
+                            Any path: the matrices come from the generic path's
+                            level data (built for them when opts.path is another) */
 } mm_subdiv_mode;
 
 /* Which static evaluation mm_subdiv_eval runs in MM_MODE_STATIC. */
 typedef enum mm_static_eval {
-    MM_STATIC_AUTO = 0,      /* the faster of the two for this mesh, timed at build    */
+    MM_STATIC_AUTO = 0,      /* the faster of the two for this mesh: the build times
+                                one run of each (after a warm-up) on the backend with
+                                |V_0| × 3 float32 data                                 */
     MM_STATIC_COMPOSITE = 1, /* one SpMV with the composite R (|V_L| × |V_0|)          */
     MM_STATIC_LEVELS = 2     /* one SpMV per level with R_l                            */
 } mm_static_eval;
@@ -106,9 +110,13 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
  * X0 (|V_0| × d, float32 or float64, in) gives *XL (a new |V_L| × d array of
  * X0's type). Per level: face points (eq. 3), edge points, updated vertices
  * (eq. 11 with the boundary rule of s). Any d: positions, normals, UVs.
- *   Properties: mapped SpMVs and dense operations only, no host round trip;
- *   deterministic (bitwise run to run on one backend); temporary memory two
- *   arrays of the largest level.
+ *   Dynamic mode: mapped SpMVs and dense operations only, no host round
+ *   trip; temporary memory two arrays of the largest level. Static mode
+ *   (MM_MODE_STATIC): Y = R X0, one SpMV with the composite R
+ *   (MM_STATIC_COMPOSITE) or one per level with R_l (MM_STATIC_LEVELS;
+ *   MM_STATIC_AUTO: whichever the build timed faster); the same results as the
+ *   dynamic mode to rounding. Deterministic (bitwise run to run on one
+ *   backend).
  *   Errors: MM_ERR_INVALID_ARGUMENT (NULL, X0 with the wrong number of rows,
  *   another context), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
  *   Example: the quad (0,0) (1,0) (1,1) (0,1), one level, EDGE_ONLY: vertex 0
@@ -140,6 +148,26 @@ MM_API mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level);
  * caller-owned, sized from mm_subdiv_level_counts). Errors:
  * MM_ERR_INVALID_ARGUMENT, MM_ERR_CUDA. */
 MM_API mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends);
+
+/* mm_subdiv_matrix: a subdivision matrix of a static-mode handle (paper
+ * §6.3): (l, l + 1) gives R_l (eq. 21: P_{l+1} = R_l P_l, |V_{l+1}| × |V_l|),
+ * (0, levels) the composite R = R_{L−1} … R_0 (eq. 22, |V_L| × |V_0|; R_0
+ * itself when levels = 1, the identity when levels = 0). Rows are refined
+ * vertices in DESIGN §3's order (updated vertices, face points, edge points),
+ * columns sorted in each row, every row summing to 1.
+ *   Returns a borrowed CSR matrix with FLOAT64 values (explicit pointer), in
+ *   the backend's memory, valid while s is; export it with mm_matrix_export
+ *   (host arrays). NULL for a dynamic-mode handle, a NULL s, or any other
+ *   (from, to).
+ *   Properties: built on the backend by mapped SpGEMM (R_l = S_l K_l from the
+ *   generic path's level data, then R by SpGEMMs of the R_l); identical
+ *   structure on CPU and CUDA, values to rounding. Static evaluation of
+ *   float32 data multiplies by a float32 copy of these values.
+ *   Example: a 3 × 3 grid of quads (vertex id 4y + x), static mode, levels 1:
+ *   row 5 (an interior vertex) of R_0 = mm_subdiv_matrix(s, 0, 1) has 9/16 at
+ *   5, 3/32 at its edge neighbours 1, 4, 6, 9 and 1/64 at 0, 2, 8, 10; row 1
+ *   (a boundary vertex) 3/4 at 1 and 1/8 at 0 and 2. */
+MM_API mm_matrix mm_subdiv_matrix(mm_subdiv s, int from, int to);
 
 /* Frees s and sets *s to NULL; NULL is allowed. */
 MM_API void mm_subdiv_free(mm_subdiv *s);

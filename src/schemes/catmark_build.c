@@ -18,7 +18,7 @@ typedef struct build_work {
     int64_t ids_bytes;
 } build_work;
 
-static mmi_cc_csc csc_of(mm_matrix X)
+mmi_cc_csc mmi_cc_csc_of(mm_matrix X)
 {
     mmi_cc_csc x = {X->ptr, X->uniform, X->rows,
                     X->type == MM_TYPE_INT32 ? (const int32_t *)X->values : NULL};
@@ -32,8 +32,8 @@ static mmi_cc_args args_of(int rule, const mmi_cc_level *lv)
     g.nv = lv->n.vertices;
     g.nf = lv->n.faces;
     g.ne = lv->n.edges;
-    g.M = csc_of(lv->M);
-    if (lv->E) g.E = csc_of(lv->E);
+    g.M = mmi_cc_csc_of(lv->M);
+    if (lv->E) g.E = mmi_cc_csc_of(lv->E);
     g.ends = lv->ends;
     return g;
 }
@@ -105,7 +105,7 @@ mm_status mmi_cc_enumerate_edges(mm_context ctx, mmi_cc_level *lv)
     lv->n.edges = L->nnz;
     MM_TRY(mmi_alloc(ctx, L->where, 2 * L->nnz * (int64_t)sizeof(uint32_t), (void **)&lv->ends));
     mmi_cc_args g = args_of(MMI_CC_EDGE_ENDS, lv);
-    g.L = csc_of(L);
+    g.L = mmi_cc_csc_of(L);
     g.out_ends = lv->ends;
     MM_TRY(mmi_cc_run(ctx, &g, lv->n.vertices));
 done:
@@ -168,7 +168,7 @@ static mm_status cc_edge_stencil(mm_context ctx, mmi_cc_level *lv, const build_w
     MM_TRY(mmi_matrix_alloc(ctx, &lv->R, MM_FORMAT_CSR, MM_TYPE_PATTERN, lv->n.edges,
                             lv->n.vertices + lv->n.faces, 4 * lv->n.edges, 4));
     mmi_cc_args g = args_of(MMI_CC_STENCIL, lv);
-    g.F = csc_of(w->F);
+    g.F = mmi_cc_csc_of(w->F);
     g.stencil = lv->R->cols;
     MM_TRY(mmi_cc_run(ctx, &g, lv->n.edges));
 done:
@@ -184,7 +184,7 @@ static mm_status cc_refined_faces(mm_context ctx, const mmi_cc_level *lv, const 
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
                             next->n.faces, next->n.nnz, 4));
     mmi_cc_args g = args_of(MMI_CC_QUADS, lv);
-    g.F = csc_of(w->F);
+    g.F = mmi_cc_csc_of(w->F);
     g.ids = w->ids;
     g.quads = next->M->rows;
     MM_TRY(mmi_cc_run(ctx, &g, lv->n.vertices));

@@ -99,6 +99,11 @@ static mm_subdiv_counts cc_counts(const void *state, int level)
     return ((const cc_state *)state)->lv[level].n;
 }
 
+const mmi_cc_level *mmi_cc_levels_of(const void *state)
+{
+    return ((const cc_state *)state)->lv;
+}
+
 static mm_matrix cc_matrix(void *state, int level)
 {
     return ((cc_state *)state)->lv[level].M;

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "../core/hd.h"
-#include "meshmat/context.h"
+#include "meshmat/matrix.h"
 
 typedef enum mmi_cc_rule {
     MMI_CC_EDGE_ENDS = 0,   /* i < |V|: column i of E's lower triangle gives edges (i, row)  */
@@ -172,6 +172,9 @@ MM_HD void cc_rule_at(const mmi_cc_args *g, int64_t i)
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* x's CSC arrays as the rules see them (values only when INT32). */
+mmi_cc_csc mmi_cc_csc_of(mm_matrix X);
 
 /* cc_rule_at(g, i) for every i < count, on the context's backend. */
 mm_status mmi_cc_run(mm_context ctx, const mmi_cc_args *g, int64_t count);

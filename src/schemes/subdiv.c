@@ -7,12 +7,14 @@
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
 #include "subdiv_impl.h"
+#include "subdiv_static.h"
 
 struct mm_subdiv_s {
     mm_context ctx;
     mm_subdiv_options opts;
     const mmi_subdiv_impl *impl;
     void *state;
+    mmi_subdiv_static *stat; /* MM_MODE_STATIC only */
 };
 
 mm_subdiv_options mm_subdiv_options_default(void)
@@ -61,8 +63,6 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s has no %s path in this build",
                         scheme_name(o->scheme),
                         o->path == MM_PATH_GENERIC ? "generic" : "specialized");
-    if (o->mode == MM_MODE_STATIC)
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "static mode is not in this build");
     return MM_OK;
 }
 
@@ -110,6 +110,9 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     (*s)->opts = *opts;
     (*s)->impl = impl_for(opts->scheme, opts->path);
     MM_TRY((*s)->impl->build(ctx, mesh, opts, &(*s)->state));
+    if (opts->mode == MM_MODE_STATIC)
+        MM_TRY(mmi_subdiv_static_build(
+            ctx, mesh, opts, (*s)->impl == &mmi_catmark_generic ? (*s)->state : NULL, &(*s)->stat));
 done:
     if (st != MM_OK) mm_subdiv_free(s);
     return st;
@@ -129,7 +132,8 @@ mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
     if (X0->n != nv)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld vertices",
                 (long long)X0->n, (long long)nv);
-    MM_TRY(s->impl->eval(ctx, s->state, X0, XL));
+    MM_TRY(s->stat ? mmi_subdiv_static_eval(ctx, s->stat, X0, XL)
+                   : s->impl->eval(ctx, s->state, X0, XL));
 done:
     return st;
 }
@@ -179,6 +183,11 @@ mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level)
     return s && level >= 0 && level <= s->opts.levels ? s->impl->matrix(s->state, level) : NULL;
 }
 
+mm_matrix mm_subdiv_matrix(mm_subdiv s, int from, int to)
+{
+    return s && s->stat ? mmi_subdiv_static_matrix(s->stat, from, to) : NULL;
+}
+
 mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends)
 {
     mm_status st = MM_OK;
@@ -200,6 +209,7 @@ void mm_subdiv_free(mm_subdiv *s)
     if (s == NULL || *s == NULL) return;
     mm_subdiv t = *s;
     if (t->impl != NULL) t->impl->free_state(t->ctx, t->state);
+    mmi_subdiv_static_free(t->ctx, t->stat);
     free(t);
     *s = NULL;
 }

@@ -37,6 +37,19 @@ mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_ty
  * for CSR), 0 for COO. */
 int64_t mmi_matrix_ptr_len(const struct mm_matrix_s *A);
 
+/* Aᵀ of a CSC or CSR matrix with A's arrays: the CSC of A read as the CSR
+ * of Aᵀ and back (a view; the arrays stay A's). */
+static inline struct mm_matrix_s mmi_matrix_transposed(const struct mm_matrix_s *A)
+{
+    struct mm_matrix_s T = *A;
+    T.format = A->format == MM_FORMAT_CSC ? MM_FORMAT_CSR : MM_FORMAT_CSC;
+    T.nrows = A->ncols;
+    T.ncols = A->nrows;
+    T.rows = A->cols;
+    T.cols = A->rows;
+    return T;
+}
+
 /* Allocates an n × d array, uninitialised. */
 mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type);
 

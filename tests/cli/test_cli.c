@@ -153,6 +153,13 @@ START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
     ck_assert_int_eq(json_int(out, "edges"), 192);
     ck_assert_int_eq(json_int(out, "boundary_edges"), 0);
     remove(path);
+    /* --mode static: the same refined mesh through the subdivision matrices. */
+    snprintf(args, sizeof args, "subdiv --levels 2 models/cube.obj -o %s --mode static", path);
+    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_ptr_nonnull(strstr(out, "static mode"));
+    ck_assert_ptr_nonnull(strstr(out, "98 vertices, 96 faces"));
+    ck_assert_ptr_nonnull(strstr(out, "subdiv_static_eval"));
+    remove(path);
 
     ck_assert_int_eq(run(out, sizeof out, "subdiv --help"), 0);
     ck_assert_ptr_nonnull(strstr(out, "--boundary"));

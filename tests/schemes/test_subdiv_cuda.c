@@ -71,7 +71,7 @@ static const char *const models[] = {"opensubdiv/catmark_car.obj", "control/cgal
 START_TEST(cuda_matches_cpu)
 {
     const char *path = mmt_shared_model(models[_i / 2]);
-    if (path == NULL) path = mmt_project_path("cube.obj");
+    if (path == NULL) path = mmt_project_path("models/cube.obj");
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
     result a, b;
