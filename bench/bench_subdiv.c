@@ -237,9 +237,13 @@ static void host_method(sd_records *all, const control *m, int level, counts cl,
     double predicted = *last_ms * (sqrt3 ? 3.0 : 4.0);
     if (*last_ms < 0 || predicted > host_cap_ms) {
         r.status = "skipped";
-        snprintf(r.message, sizeof r.message,
-                 "predicted %.0f s, over the host budget of %.0f s per level", predicted / 1e3,
-                 host_cap_ms / 1e3);
+        if (*last_ms < 0)
+            snprintf(r.message, sizeof r.message, "a lower level was skipped or failed");
+        else
+            snprintf(r.message, sizeof r.message,
+                     "predicted %.0f s, over the host budget of %.0f s per level "
+                     "(MESHMAT_BENCH_HOST_CAP_S)",
+                     predicted / 1e3, host_cap_ms / 1e3);
         *last_ms = -1.0;
         sd_add(all, &r);
         return;
