@@ -155,6 +155,9 @@ void sd_cusparse_r(mm_context ctx, mm_subdiv s, mm_dense X0, mm_dense XL, int ru
         rec->setup_ms = bu_now_ms() - t0;
         sd_method m = {ctx, run_spmm, release_nothing, &a, "cusparseSpMM"};
         sd_measure(&m, runs, budget_ms, rec);
+        /* cuSPARSE's arrays do not pass through the context: its peak is theirs. */
+        rec->peak_bytes = (double)((d.rows + 1 + d.nnz) * (d.wide ? 8 : 4) + 4 * d.nnz +
+                                   12 * (n0 + d.rows) + (int64_t)bytes);
         if (strcmp(rec->status, "unavailable") == 0)
             snprintf(rec->message, sizeof rec->message, "cusparseSpMM failed");
         else if (XL != NULL)

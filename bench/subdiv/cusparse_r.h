@@ -12,7 +12,8 @@
 
 /* Times cuSPARSE on R of s (built with MM_MODE_STATIC, MM_STATIC_COMPOSITE)
  * applied to X0 (|V_0| × 3 float32) into rec (eval only; setup_ms: copying R
- * into cuSPARSE's CSR and the buffer query). The message gives the largest
+ * into cuSPARSE's CSR and the buffer query; peak_bytes: cuSPARSE's own device
+ * arrays, R's CSR, X0, X_L and the buffer). The message gives the largest
  * difference from XL, meshmat's own static evaluation of X0 (NULL: no check). */
 void sd_cusparse_r(mm_context ctx, mm_subdiv s, mm_dense X0, mm_dense XL, int runs,
                    double budget_ms, sd_record *rec);
