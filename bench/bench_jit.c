@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_median.h"
+#include "bench_util.h"
 #include "meshmat.h"
 
 enum { RUNS = 10, HITS = 50, ROWS = 4096, PER_ROW = 4 };
@@ -121,13 +121,13 @@ static void bench(row *rows)
         m.source = sources[r];
         wall[r] = spmv_ms(&s, &m, "jit_compile", &stage[r]);
     }
-    rows[0] = (row){"NVRTC compile + load (new program)", "jit_compile", median(stage, RUNS),
-                    median(wall, RUNS)};
+    rows[0] = (row){"NVRTC compile + load (new program)", "jit_compile", bu_median(stage, RUNS),
+                    bu_median(wall, RUNS)};
     for (int r = 0; r < HITS; ++r) wall[r] = spmv_ms(&s, &m, "jit_memory_hit", &stage[r]);
-    rows[1] = (row){"in-memory cache hit (same context)", "jit_memory_hit", median(stage, HITS),
-                    median(wall, HITS)};
+    rows[1] = (row){"in-memory cache hit (same context)", "jit_memory_hit", bu_median(stage, HITS),
+                    bu_median(wall, HITS)};
     for (int r = 0; r < HITS; ++r) wall[r] = spmv_ms(&s, &value, NULL, &stage[r]);
-    rows[2] = (row){"built-in map VALUE (no JIT), for comparison", "-", NAN, median(wall, HITS)};
+    rows[2] = (row){"built-in map VALUE (no JIT), for comparison", "-", NAN, bu_median(wall, HITS)};
     setup_free(&s);
     for (int r = 0; r < RUNS; ++r) {
         setup fresh = setup_new();
@@ -135,8 +135,8 @@ static void bench(row *rows)
         wall[r] = spmv_ms(&fresh, &m, "jit_disk_hit", &stage[r]);
         setup_free(&fresh);
     }
-    rows[3] = (row){"disk cache hit (fresh context)", "jit_disk_hit", median(stage, RUNS),
-                    median(wall, RUNS)};
+    rows[3] = (row){"disk cache hit (fresh context)", "jit_disk_hit", bu_median(stage, RUNS),
+                    bu_median(wall, RUNS)};
 }
 
 static void write_results(const char *dir, const char *device, const char *date, const row *rows,

@@ -7,31 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "meshmat.h"
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Sorts t and returns its median; *best gets the smallest. */
-static double median(double *t, int n, double *best)
-{
-    qsort(t, (size_t)n, sizeof *t, compare_double);
-    *best = t[0];
-    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-}
+#include "bench_util.h"
 
 /* The grid OBJ: (n+1)² vertices on a gentle bump, n² quads. */
 static int write_grid(FILE *f, int n)
@@ -70,22 +48,6 @@ static long baseline_parse(const char *data, size_t size, double *xyz, long *ids
     return nv + ni;
 }
 
-static void cpu_model(char *buf, size_t len)
-{
-    char line[512];
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    snprintf(buf, len, "unknown");
-    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
-        char *c = strchr(line, ':');
-        if (strncmp(line, "model name", 10) == 0 && c != NULL) {
-            snprintf(buf, len, "%s", c + 2);
-            buf[strcspn(buf, "\n")] = '\0';
-            break;
-        }
-    }
-    if (f != NULL) fclose(f);
-}
-
 static char *read_all(const char *path, size_t *size)
 {
     FILE *f = fopen(path, "rb");
@@ -114,10 +76,7 @@ typedef struct results {
 
 static int report(const char *dir, const results *r)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/io_read_obj.json", dir);
-    FILE *j = fopen(path, "w");
-    if (j == NULL) return -1;
+    FILE *j = bu_open_result(dir, "io_read_obj.json");
     fprintf(j,
             "{\n  \"benchmark\": \"io_read_obj\",\n  \"device\": \"host CPU: %s\",\n"
             "  \"threads\": 1,\n  \"date\": \"%s\",\n  \"grid\": %d,\n  \"vertices\": %lld,\n"
@@ -133,9 +92,7 @@ static int report(const char *dir, const results *r)
             r->mb / (r->memory_ms * 1e-3), r->baseline_ms, r->baseline_best,
             r->mb / (r->baseline_ms * 1e-3));
     int bad = fclose(j) != 0;
-    snprintf(path, sizeof path, "%s/io_read_obj.md", dir);
-    FILE *m = fopen(path, "w");
-    if (m == NULL) return -1;
+    FILE *m = bu_open_result(dir, "io_read_obj.md");
     fprintf(m,
             "# OBJ reading throughput (one core)\n\n"
             "Device: host CPU: %s. Date: %s. Input: %d × %d quad grid, %lld vertices, %lld "
@@ -160,12 +117,12 @@ static int time_reads(mm_context ctx, const char *path, const char *data, size_t
 {
     for (int k = 0; k < runs; ++k) {
         mm_mesh mesh = NULL;
-        double t0 = now_ms();
+        double t0 = bu_now_ms();
         mm_read_options o = mm_read_options_default();
         o.format = MM_FILE_OBJ; /* the temporary file has no extension */
         mm_status st = data ? mm_mesh_read_memory(ctx, &mesh, data, size, path, &o)
                             : mm_mesh_read(ctx, &mesh, path, &o);
-        t[k] = now_ms() - t0;
+        t[k] = bu_now_ms() - t0;
         if (st != MM_OK) {
             fprintf(stderr, "bench_read_obj: %s\n", mm_last_error(ctx));
             return -1;
@@ -206,23 +163,25 @@ int main(int argc, char **argv)
     r.mb = (double)size * 1e-6;
     if (data == NULL || mm_context_new(&ctx, &o) != MM_OK) goto done;
     if (time_reads(ctx, path, NULL, 0, r.runs, t, &r) != 0) goto done;
-    r.file_ms = median(t, r.runs, &r.file_best);
+    r.file_ms = bu_median(t, r.runs); /* sorts t */
+    r.file_best = t[0];
     if (time_reads(ctx, path, data, size, r.runs, t, &r) != 0) goto done;
-    r.memory_ms = median(t, r.runs, &r.memory_best);
+    r.memory_ms = bu_median(t, r.runs); /* sorts t */
+    r.memory_best = t[0];
     double *xyz = malloc(3 * sizeof(double) * (size_t)(r.n + 1) * (size_t)(r.n + 1));
     long *ids = malloc(4 * sizeof(long) * (size_t)r.n * (size_t)r.n);
     for (int k = 0; k < r.runs && xyz && ids; ++k) {
-        double t0 = now_ms();
+        double t0 = bu_now_ms();
         long values = baseline_parse(data, size, xyz, ids);
-        t[k] = now_ms() - t0;
+        t[k] = bu_now_ms() - t0;
         if (values != 3L * (r.n + 1) * (r.n + 1) + 4L * r.n * r.n) t[k] = NAN;
     }
-    r.baseline_ms = median(t, r.runs, &r.baseline_best);
+    r.baseline_ms = bu_median(t, r.runs); /* sorts t */
+    r.baseline_best = t[0];
     free(xyz);
     free(ids);
-    cpu_model(r.cpu, sizeof r.cpu);
-    time_t now = time(NULL);
-    strftime(r.date, sizeof r.date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    bu_cpu_model(r.cpu, sizeof r.cpu);
+    bu_date(r.date, sizeof r.date);
     printf("%s: %.1f MB, mm_mesh_read %.1f ms = %.1f MB/s, from memory %.1f MB/s, "
            "strtod baseline %.1f MB/s\n",
            r.cpu, r.mb, r.file_ms, r.mb / (r.file_ms * 1e-3), r.mb / (r.memory_ms * 1e-3),

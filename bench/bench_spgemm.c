@@ -8,10 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "bench_median.h"
-#include "meshmat.h"
+#include "bench_util.h"
 
 #ifndef MESHMAT_HAVE_CUDA
 int main(void)
@@ -20,41 +18,14 @@ int main(void)
     return 0;
 }
 #else
-#include <cuda_runtime.h>
 #include <cusparse.h>
-
-#define CUDA_OK(x)                                                                         \
-    do {                                                                                   \
-        cudaError_t e_ = (x);                                                              \
-        if (e_ != cudaSuccess) {                                                           \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            exit(1);                                                                       \
-        }                                                                                  \
-    } while (0)
-#define SPARSE_OK(x)                                                                       \
-    do {                                                                                   \
-        cusparseStatus_t s_ = (x);                                                         \
-        if (s_ != CUSPARSE_STATUS_SUCCESS) {                                               \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,                    \
-                    cusparseGetErrorString(s_));                                           \
-            exit(1);                                                                       \
-        }                                                                                  \
-    } while (0)
-#define MM_OK(ctx, x)                                                                      \
-    do {                                                                                   \
-        mm_status m_ = (x);                                                                \
-        if (m_ != MM_OK) {                                                                 \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, mm_last_error(ctx)); \
-            exit(1);                                                                       \
-        }                                                                                  \
-    } while (0)
 
 #define MAX_RUNS 64
 
 static float elapsed(cudaEvent_t a, cudaEvent_t b)
 {
     float ms = 0.0f;
-    CUDA_OK(cudaEventElapsedTime(&ms, a, b));
+    BU_CUDA_OK(cudaEventElapsedTime(&ms, a, b));
     return ms;
 }
 
@@ -86,7 +57,7 @@ static mm_mesh torus(mm_context ctx, int64_t n)
     d.face_order = 4;
     d.face_vertices = fv;
     mm_mesh mesh = NULL;
-    MM_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    BU_MM_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
     free(xyz);
     free(fv);
     return mesh;
@@ -103,7 +74,7 @@ typedef struct csr32 {
 static csr32 csr_of_transpose(mm_context ctx, mm_matrix X)
 {
     mm_matrix_info info;
-    MM_OK(ctx, mm_matrix_info_get(X, &info));
+    BU_MM_OK(ctx, mm_matrix_info_get(X, &info));
     int64_t *ptr = malloc((size_t)(info.ncols + 1) * sizeof *ptr);
     uint32_t *idx = malloc((size_t)info.nnz * sizeof *idx);
     void *vals = malloc((size_t)info.nnz * (mm_type_size(info.type) + 1));
@@ -111,17 +82,17 @@ static csr32 csr_of_transpose(mm_context ctx, mm_matrix X)
     float *ones = malloc((size_t)info.nnz * sizeof *ones);
     if (ptr == NULL || idx == NULL || vals == NULL || ptr32 == NULL || ones == NULL) exit(1);
     mm_matrix_arrays out = {ptr, idx, NULL, vals};
-    MM_OK(ctx, mm_matrix_export(X, &out));
+    BU_MM_OK(ctx, mm_matrix_export(X, &out));
     for (int64_t j = 0; j <= info.ncols; ++j) ptr32[j] = (int32_t)ptr[j];
     for (int64_t e = 0; e < info.nnz; ++e) ones[e] = 1.0f;
     csr32 c = {info.ncols, info.nrows, info.nnz, NULL, NULL, NULL};
-    CUDA_OK(cudaMalloc((void **)&c.d_ptr, (size_t)(c.rows + 1) * sizeof(int32_t)));
-    CUDA_OK(cudaMalloc((void **)&c.d_idx, (size_t)c.nnz * sizeof(int32_t)));
-    CUDA_OK(cudaMalloc((void **)&c.d_val, (size_t)c.nnz * sizeof(float)));
-    CUDA_OK(cudaMemcpy(c.d_ptr, ptr32, (size_t)(c.rows + 1) * sizeof(int32_t),
+    BU_CUDA_OK(cudaMalloc((void **)&c.d_ptr, (size_t)(c.rows + 1) * sizeof(int32_t)));
+    BU_CUDA_OK(cudaMalloc((void **)&c.d_idx, (size_t)c.nnz * sizeof(int32_t)));
+    BU_CUDA_OK(cudaMalloc((void **)&c.d_val, (size_t)c.nnz * sizeof(float)));
+    BU_CUDA_OK(cudaMemcpy(c.d_ptr, ptr32, (size_t)(c.rows + 1) * sizeof(int32_t),
                        cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(c.d_idx, idx, (size_t)c.nnz * sizeof(int32_t), cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(c.d_val, ones, (size_t)c.nnz * sizeof(float), cudaMemcpyHostToDevice));
+    BU_CUDA_OK(cudaMemcpy(c.d_idx, idx, (size_t)c.nnz * sizeof(int32_t), cudaMemcpyHostToDevice));
+    BU_CUDA_OK(cudaMemcpy(c.d_val, ones, (size_t)c.nnz * sizeof(float), cudaMemcpyHostToDevice));
     free(ptr);
     free(idx);
     free(vals);
@@ -143,26 +114,26 @@ static double time_meshmat(mm_context ctx, const mm_spgemm_op *op, mm_matrix M, 
 {
     double t[MAX_RUNS];
     cudaEvent_t a, b;
-    CUDA_OK(cudaEventCreate(&a));
-    CUDA_OK(cudaEventCreate(&b));
+    BU_CUDA_OK(cudaEventCreate(&a));
+    BU_CUDA_OK(cudaEventCreate(&b));
     mm_context_reset_peak(ctx);
     for (int r = -1; r < runs; ++r) {
         mm_matrix C = NULL;
-        CUDA_OK(cudaDeviceSynchronize());
-        CUDA_OK(cudaEventRecord(a, 0));
-        MM_OK(ctx, mm_spgemm(ctx, op, M, Mt, &C));
-        CUDA_OK(cudaEventRecord(b, 0));
-        CUDA_OK(cudaEventSynchronize(b));
+        BU_CUDA_OK(cudaDeviceSynchronize());
+        BU_CUDA_OK(cudaEventRecord(a, 0));
+        BU_MM_OK(ctx, mm_spgemm(ctx, op, M, Mt, &C));
+        BU_CUDA_OK(cudaEventRecord(b, 0));
+        BU_CUDA_OK(cudaEventSynchronize(b));
         if (r >= 0) t[r] = elapsed(a, b);
         mm_matrix_info info;
-        MM_OK(ctx, mm_matrix_info_get(C, &info));
+        BU_MM_OK(ctx, mm_matrix_info_get(C, &info));
         *nnz = info.nnz;
         mm_matrix_free(&C);
     }
     *peak = mm_context_peak_bytes(ctx, MM_MEMORY_DEVICE);
     cudaEventDestroy(a);
     cudaEventDestroy(b);
-    return median(t, runs);
+    return bu_median(t, runs);
 }
 
 /* cuSPARSE C = A B as a user runs it (descriptors, buffer queries and
@@ -173,9 +144,9 @@ static double time_cusparse(const csr32 *A, const csr32 *B, int runs, int64_t *n
 {
     double t[MAX_RUNS], tc[MAX_RUNS];
     cudaEvent_t ev[5];
-    for (int e = 0; e < 5; ++e) CUDA_OK(cudaEventCreate(&ev[e]));
+    for (int e = 0; e < 5; ++e) BU_CUDA_OK(cudaEventCreate(&ev[e]));
     cusparseHandle_t h;
-    SPARSE_OK(cusparseCreate(&h));
+    BU_SPARSE_OK(cusparseCreate(&h));
     float alpha = 1.0f, beta = 0.0f;
     cusparseOperation_t op = CUSPARSE_OPERATION_NON_TRANSPOSE;
     for (int r = -1; r < runs; ++r) {
@@ -186,58 +157,58 @@ static double time_cusparse(const csr32 *A, const csr32 *B, int runs, int64_t *n
         int32_t *c_ptr = NULL, *c_idx = NULL;
         float *c_val = NULL;
         int64_t rows, cols, c_nnz;
-        CUDA_OK(cudaDeviceSynchronize());
-        CUDA_OK(cudaEventRecord(ev[0], 0));
-        SPARSE_OK(cusparseCreateCsr(&a, A->rows, A->cols, A->nnz, A->d_ptr, A->d_idx, A->d_val,
+        BU_CUDA_OK(cudaDeviceSynchronize());
+        BU_CUDA_OK(cudaEventRecord(ev[0], 0));
+        BU_SPARSE_OK(cusparseCreateCsr(&a, A->rows, A->cols, A->nnz, A->d_ptr, A->d_idx, A->d_val,
                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
                                     CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
-        SPARSE_OK(cusparseCreateCsr(&b, B->rows, B->cols, B->nnz, B->d_ptr, B->d_idx, B->d_val,
+        BU_SPARSE_OK(cusparseCreateCsr(&b, B->rows, B->cols, B->nnz, B->d_ptr, B->d_idx, B->d_val,
                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
                                     CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
-        SPARSE_OK(cusparseCreateCsr(&c, A->rows, B->cols, 0, NULL, NULL, NULL, CUSPARSE_INDEX_32I,
+        BU_SPARSE_OK(cusparseCreateCsr(&c, A->rows, B->cols, 0, NULL, NULL, NULL, CUSPARSE_INDEX_32I,
                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
-        CUDA_OK(cudaMalloc((void **)&c_ptr, (size_t)(A->rows + 1) * sizeof(int32_t)));
-        SPARSE_OK(cusparseSpGEMM_createDescr(&desc));
-        SPARSE_OK(cusparseSpGEMM_workEstimation(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
+        BU_CUDA_OK(cudaMalloc((void **)&c_ptr, (size_t)(A->rows + 1) * sizeof(int32_t)));
+        BU_SPARSE_OK(cusparseSpGEMM_createDescr(&desc));
+        BU_SPARSE_OK(cusparseSpGEMM_workEstimation(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
                                                 CUSPARSE_SPGEMM_DEFAULT, desc, &size1, NULL));
-        CUDA_OK(cudaMalloc(&buf1, size1));
-        SPARSE_OK(cusparseSpGEMM_workEstimation(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
+        BU_CUDA_OK(cudaMalloc(&buf1, size1));
+        BU_SPARSE_OK(cusparseSpGEMM_workEstimation(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
                                                 CUSPARSE_SPGEMM_DEFAULT, desc, &size1, buf1));
-        SPARSE_OK(cusparseSpGEMM_compute(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
+        BU_SPARSE_OK(cusparseSpGEMM_compute(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
                                          CUSPARSE_SPGEMM_DEFAULT, desc, &size2, NULL));
-        CUDA_OK(cudaMalloc(&buf2, size2));
-        CUDA_OK(cudaEventRecord(ev[1], 0));
-        SPARSE_OK(cusparseSpGEMM_compute(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
+        BU_CUDA_OK(cudaMalloc(&buf2, size2));
+        BU_CUDA_OK(cudaEventRecord(ev[1], 0));
+        BU_SPARSE_OK(cusparseSpGEMM_compute(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
                                          CUSPARSE_SPGEMM_DEFAULT, desc, &size2, buf2));
-        CUDA_OK(cudaEventRecord(ev[2], 0));
-        SPARSE_OK(cusparseSpMatGetSize(c, &rows, &cols, &c_nnz));
-        CUDA_OK(cudaMalloc((void **)&c_idx, (size_t)c_nnz * sizeof(int32_t)));
-        CUDA_OK(cudaMalloc((void **)&c_val, (size_t)c_nnz * sizeof(float)));
-        SPARSE_OK(cusparseCsrSetPointers(c, c_ptr, c_idx, c_val));
-        CUDA_OK(cudaEventRecord(ev[3], 0));
-        SPARSE_OK(cusparseSpGEMM_copy(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
+        BU_CUDA_OK(cudaEventRecord(ev[2], 0));
+        BU_SPARSE_OK(cusparseSpMatGetSize(c, &rows, &cols, &c_nnz));
+        BU_CUDA_OK(cudaMalloc((void **)&c_idx, (size_t)c_nnz * sizeof(int32_t)));
+        BU_CUDA_OK(cudaMalloc((void **)&c_val, (size_t)c_nnz * sizeof(float)));
+        BU_SPARSE_OK(cusparseCsrSetPointers(c, c_ptr, c_idx, c_val));
+        BU_CUDA_OK(cudaEventRecord(ev[3], 0));
+        BU_SPARSE_OK(cusparseSpGEMM_copy(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F,
                                       CUSPARSE_SPGEMM_DEFAULT, desc));
-        CUDA_OK(cudaEventRecord(ev[4], 0));
-        CUDA_OK(cudaEventSynchronize(ev[4]));
+        BU_CUDA_OK(cudaEventRecord(ev[4], 0));
+        BU_CUDA_OK(cudaEventSynchronize(ev[4]));
         if (r >= 0) {
             t[r] = elapsed(ev[0], ev[4]);
             tc[r] = elapsed(ev[1], ev[2]) + elapsed(ev[3], ev[4]);
         }
         *nnz = c_nnz;
-        SPARSE_OK(cusparseSpGEMM_destroyDescr(desc));
-        SPARSE_OK(cusparseDestroySpMat(a));
-        SPARSE_OK(cusparseDestroySpMat(b));
-        SPARSE_OK(cusparseDestroySpMat(c));
+        BU_SPARSE_OK(cusparseSpGEMM_destroyDescr(desc));
+        BU_SPARSE_OK(cusparseDestroySpMat(a));
+        BU_SPARSE_OK(cusparseDestroySpMat(b));
+        BU_SPARSE_OK(cusparseDestroySpMat(c));
         cudaFree(buf1);
         cudaFree(buf2);
         cudaFree(c_ptr);
         cudaFree(c_idx);
         cudaFree(c_val);
     }
-    SPARSE_OK(cusparseDestroy(h));
+    BU_SPARSE_OK(cusparseDestroy(h));
     for (int e = 0; e < 5; ++e) cudaEventDestroy(ev[e]);
-    *compute_ms = median(tc, runs);
-    return median(t, runs);
+    *compute_ms = bu_median(tc, runs);
+    return bu_median(t, runs);
 }
 
 typedef struct row {
@@ -248,10 +219,7 @@ typedef struct row {
 static int report(const char *dir, const char *device, const char *date, int runs,
                   const row *rows, int count)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/spgemm.json", dir);
-    FILE *j = fopen(path, "w");
-    if (j == NULL) return -1;
+    FILE *j = bu_open_result(dir, "spgemm.json");
     fprintf(j, "{\n  \"benchmark\": \"spgemm\",\n  \"device\": \"%s\",\n  \"date\": \"%s\",\n"
                "  \"runs\": %d,\n  \"meshes\": [\n", device, date, runs);
     for (int i = 0; i < count; ++i) {
@@ -269,9 +237,7 @@ static int report(const char *dir, const char *device, const char *date, int run
     }
     fprintf(j, "  ]\n}\n");
     int bad = fclose(j) != 0;
-    snprintf(path, sizeof path, "%s/spgemm.md", dir);
-    FILE *m = fopen(path, "w");
-    if (m == NULL) return -1;
+    FILE *m = bu_open_result(dir, "spgemm.md");
     fprintf(m,
             "# Mapped SpGEMM vs cuSPARSE\n\n"
             "Device: %s. Date: %s. Quad grid-tori (n × n faces, valence 4). Median of %d runs "
@@ -316,12 +282,17 @@ int main(int argc, char **argv)
         printf("skipped: no CUDA device\n");
         return 0;
     }
-    const mm_spgemm_op edge_op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
-                                  {MM_LAMBDA_COUNT, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER,
-                                  MM_TYPE_INT32};
-    const mm_spgemm_op plain_op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
-                                   {MM_LAMBDA_MAP, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_NONE,
-                                   MM_TYPE_FLOAT32};
+    const mm_spgemm_op edge_op = {.map = {.kind = MM_MAP_CIRCULANT, .shifts = {1, -1},
+                                          .num_shifts = 2},
+                                  .lambda = {.kind = MM_LAMBDA_COUNT},
+                                  .reduce = MM_REDUCE_SUM,
+                                  .mask = MM_MASK_LOWER,
+                                  .out_type = MM_TYPE_INT32};
+    const mm_spgemm_op plain_op = {.map = {.kind = MM_MAP_ONE},
+                                   .lambda = {.kind = MM_LAMBDA_MAP},
+                                   .reduce = MM_REDUCE_SUM,
+                                   .mask = MM_MASK_NONE,
+                                   .out_type = MM_TYPE_FLOAT32};
     static const int64_t sizes[] = {1024, 2048, 4096, 5504};
     enum { SIZES = sizeof sizes / sizeof sizes[0] };
     row rows[SIZES];
@@ -330,7 +301,7 @@ int main(int argc, char **argv)
         int64_t n = sizes[count];
         mm_mesh mesh = torus(ctx, n);
         mm_matrix M = mm_mesh_matrix(mesh), Mt = NULL;
-        MM_OK(ctx, mm_matrix_transpose(ctx, M, &Mt));
+        BU_MM_OK(ctx, mm_matrix_transpose(ctx, M, &Mt));
         row *r = &rows[count];
         r->n = n;
         r->faces = n * n;
@@ -357,8 +328,7 @@ int main(int argc, char **argv)
         mm_mesh_free(&mesh);
     }
     char date[64];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    bu_date(date, sizeof date);
     int bad = report(argv[1], mm_context_device_name(ctx), date, runs, rows, count);
     mm_context_free(&ctx);
     return bad ? 1 : 0;

@@ -9,10 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "bench_median.h"
-#include "meshmat.h"
+#include "bench_util.h"
 
 #ifndef MESHMAT_HAVE_CUDA
 int main(void)
@@ -21,88 +19,15 @@ int main(void)
     return 0;
 }
 #else
-#include <cuda_runtime.h>
 #include <cusparse.h>
 
 enum { WARMUP = 3, RUNS = 20, SIZES = 3, CASES = 7 };
-
-#define CUDA_OK(call)                                                                     \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            fprintf(stderr, "bench_spmv: %s: %s\n", #call, cudaGetErrorString(e_));       \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
-#define SPARSE_OK(call)                                                                   \
-    do {                                                                                  \
-        cusparseStatus_t s_ = (call);                                                     \
-        if (s_ != CUSPARSE_STATUS_SUCCESS) {                                              \
-            fprintf(stderr, "bench_spmv: %s: %s\n", #call, cusparseGetErrorString(s_));   \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
-#define MM_OK(ctx, call)                                                                  \
-    do {                                                                                  \
-        mm_status m_ = (call);                                                            \
-        if (m_ != MM_OK) {                                                                \
-            fprintf(stderr, "bench_spmv: %s: %s\n", #call, mm_last_error(ctx));           \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
 
 typedef struct row {
     const char *what;
     int64_t faces, nnz;
     double ms, bytes;
 } row;
-
-/* The median in milliseconds of RUNS timed calls of fn(arg) after WARMUP
- * untimed ones, with CUDA events on the default stream. */
-static double time_ms(void (*fn)(void *), void *arg)
-{
-    cudaEvent_t start, stop;
-    double t[RUNS];
-    CUDA_OK(cudaEventCreate(&start));
-    CUDA_OK(cudaEventCreate(&stop));
-    for (int r = 0; r < WARMUP + RUNS; ++r) {
-        CUDA_OK(cudaEventRecord(start, 0));
-        fn(arg);
-        CUDA_OK(cudaEventRecord(stop, 0));
-        CUDA_OK(cudaEventSynchronize(stop));
-        float ms;
-        CUDA_OK(cudaEventElapsedTime(&ms, start, stop));
-        if (r >= WARMUP) t[r - WARMUP] = ms;
-    }
-    CUDA_OK(cudaEventDestroy(start));
-    CUDA_OK(cudaEventDestroy(stop));
-    qsort(t, RUNS, sizeof t[0], compare_double);
-    return 0.5 * (t[RUNS / 2 - 1] + t[RUNS / 2]);
-}
-
-typedef struct copy_arg {
-    void *dst, *src;
-    size_t bytes;
-} copy_arg;
-
-static void run_copy(void *p)
-{
-    copy_arg *a = p;
-    CUDA_OK(cudaMemcpyAsync(a->dst, a->src, a->bytes, cudaMemcpyDeviceToDevice, 0));
-}
-
-/* Device copy bandwidth in GB/s, counting the bytes read and written. */
-static double copy_bandwidth(void)
-{
-    copy_arg a = {NULL, NULL, (size_t)1 << 30};
-    CUDA_OK(cudaMalloc(&a.dst, a.bytes));
-    CUDA_OK(cudaMalloc(&a.src, a.bytes));
-    CUDA_OK(cudaMemset(a.src, 1, a.bytes));
-    double ms = time_ms(run_copy, &a);
-    CUDA_OK(cudaFree(a.dst));
-    CUDA_OK(cudaFree(a.src));
-    return 2.0 * (double)a.bytes / (ms * 1e6);
-}
 
 typedef struct spmv_arg {
     mm_context ctx;
@@ -115,7 +40,12 @@ typedef struct spmv_arg {
 static void run_spmv(void *p)
 {
     spmv_arg *a = p;
-    MM_OK(a->ctx, mm_spmv(a->ctx, &a->map, a->M, a->transpose, a->x, a->y, 0));
+    BU_MM_OK(a->ctx, mm_spmv(a->ctx, &a->map, a->M, a->transpose, a->x, a->y, 0));
+}
+
+static double time_spmv(spmv_arg *a)
+{
+    return bu_cuda_time_ms(run_spmv, a, WARMUP, RUNS);
 }
 
 /* cuSPARSE on the CSR of Mᵀ (|F| × |V|, values 1/4): face points by SpMM
@@ -134,14 +64,14 @@ static void run_sparse(void *p)
     sparse_arg *a = p;
     float one = 1.0f, zero = 0.0f;
     if (a->spmm)
-        SPARSE_OK(cusparseSpMM(a->h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+        BU_SPARSE_OK(cusparseSpMM(a->h, CUSPARSE_OPERATION_NON_TRANSPOSE,
                                CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a->A, a->B, &zero, a->C,
                                CUDA_R_32F, CUSPARSE_SPMM_ALG_DEFAULT, a->buffer));
     else if (a->transpose)
-        SPARSE_OK(cusparseSpMV(a->h, CUSPARSE_OPERATION_TRANSPOSE, &one, a->A, a->x, &zero, a->y,
+        BU_SPARSE_OK(cusparseSpMV(a->h, CUSPARSE_OPERATION_TRANSPOSE, &one, a->A, a->x, &zero, a->y,
                                CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, a->buffer));
     else
-        SPARSE_OK(cusparseSpMV(a->h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a->A, a->P1, &zero,
+        BU_SPARSE_OK(cusparseSpMV(a->h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a->A, a->P1, &zero,
                                a->F1, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, a->buffer));
 }
 
@@ -166,9 +96,9 @@ static void time_sparse_spmv(sparse_arg *a, cusparseDnVecDescr_t x, cusparseDnVe
                                             CUSPARSE_SPMV_ALG_DEFAULT, &bytes),
                     "cusparseSpMV_bufferSize"))
         return;
-    CUDA_OK(cudaMalloc(&a->buffer, bytes + 1));
-    r->ms = time_ms(run_sparse, a);
-    CUDA_OK(cudaFree(a->buffer));
+    BU_CUDA_OK(cudaMalloc(&a->buffer, bytes + 1));
+    r->ms = bu_cuda_time_ms(run_sparse, a, WARMUP, RUNS);
+    BU_CUDA_OK(cudaFree(a->buffer));
 }
 
 static void time_cusparse(int64_t nf, int64_t nv, const uint32_t *fv, row *face, row *face1,
@@ -180,40 +110,40 @@ static void time_cusparse(int64_t nf, int64_t nv, const uint32_t *fv, row *face,
     for (int64_t f = 0; f <= nf; ++f) ptr[f] = (int32_t)(4 * f);
     for (int64_t k = 0; k < nnz; ++k) vals[k] = 0.25f;
     void *d_ptr, *d_idx, *d_vals, *d_P, *d_F, *d_x, *d_y;
-    CUDA_OK(cudaMalloc(&d_ptr, (size_t)(nf + 1) * 4));
-    CUDA_OK(cudaMalloc(&d_idx, (size_t)nnz * 4));
-    CUDA_OK(cudaMalloc(&d_vals, (size_t)nnz * 4));
-    CUDA_OK(cudaMalloc(&d_P, (size_t)nv * 12));
-    CUDA_OK(cudaMalloc(&d_F, (size_t)nf * 12));
-    CUDA_OK(cudaMalloc(&d_x, (size_t)nf * 4));
-    CUDA_OK(cudaMalloc(&d_y, (size_t)nv * 4));
-    CUDA_OK(cudaMemcpy(d_ptr, ptr, (size_t)(nf + 1) * 4, cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(d_idx, fv, (size_t)nnz * 4, cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(d_vals, vals, (size_t)nnz * 4, cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemset(d_P, 0, (size_t)nv * 12));
-    CUDA_OK(cudaMemset(d_x, 0, (size_t)nf * 4));
+    BU_CUDA_OK(cudaMalloc(&d_ptr, (size_t)(nf + 1) * 4));
+    BU_CUDA_OK(cudaMalloc(&d_idx, (size_t)nnz * 4));
+    BU_CUDA_OK(cudaMalloc(&d_vals, (size_t)nnz * 4));
+    BU_CUDA_OK(cudaMalloc(&d_P, (size_t)nv * 12));
+    BU_CUDA_OK(cudaMalloc(&d_F, (size_t)nf * 12));
+    BU_CUDA_OK(cudaMalloc(&d_x, (size_t)nf * 4));
+    BU_CUDA_OK(cudaMalloc(&d_y, (size_t)nv * 4));
+    BU_CUDA_OK(cudaMemcpy(d_ptr, ptr, (size_t)(nf + 1) * 4, cudaMemcpyHostToDevice));
+    BU_CUDA_OK(cudaMemcpy(d_idx, fv, (size_t)nnz * 4, cudaMemcpyHostToDevice));
+    BU_CUDA_OK(cudaMemcpy(d_vals, vals, (size_t)nnz * 4, cudaMemcpyHostToDevice));
+    BU_CUDA_OK(cudaMemset(d_P, 0, (size_t)nv * 12));
+    BU_CUDA_OK(cudaMemset(d_x, 0, (size_t)nf * 4));
     sparse_arg a;
     memset(&a, 0, sizeof a);
     float one = 1.0f, zero = 0.0f;
     size_t bytes = 0;
-    SPARSE_OK(cusparseCreate(&a.h));
-    SPARSE_OK(cusparseCreateCsr(&a.A, nf, nv, nnz, d_ptr, d_idx, d_vals, CUSPARSE_INDEX_32I,
+    BU_SPARSE_OK(cusparseCreate(&a.h));
+    BU_SPARSE_OK(cusparseCreateCsr(&a.A, nf, nv, nnz, d_ptr, d_idx, d_vals, CUSPARSE_INDEX_32I,
                                 CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
-    SPARSE_OK(cusparseCreateDnMat(&a.B, nv, 3, 3, d_P, CUDA_R_32F, CUSPARSE_ORDER_ROW));
-    SPARSE_OK(cusparseCreateDnMat(&a.C, nf, 3, 3, d_F, CUDA_R_32F, CUSPARSE_ORDER_ROW));
-    SPARSE_OK(cusparseCreateDnVec(&a.x, nf, d_x, CUDA_R_32F));
-    SPARSE_OK(cusparseCreateDnVec(&a.y, nv, d_y, CUDA_R_32F));
-    SPARSE_OK(cusparseCreateDnVec(&a.P1, nv, d_P, CUDA_R_32F));
-    SPARSE_OK(cusparseCreateDnVec(&a.F1, nf, d_F, CUDA_R_32F));
+    BU_SPARSE_OK(cusparseCreateDnMat(&a.B, nv, 3, 3, d_P, CUDA_R_32F, CUSPARSE_ORDER_ROW));
+    BU_SPARSE_OK(cusparseCreateDnMat(&a.C, nf, 3, 3, d_F, CUDA_R_32F, CUSPARSE_ORDER_ROW));
+    BU_SPARSE_OK(cusparseCreateDnVec(&a.x, nf, d_x, CUDA_R_32F));
+    BU_SPARSE_OK(cusparseCreateDnVec(&a.y, nv, d_y, CUDA_R_32F));
+    BU_SPARSE_OK(cusparseCreateDnVec(&a.P1, nv, d_P, CUDA_R_32F));
+    BU_SPARSE_OK(cusparseCreateDnVec(&a.F1, nf, d_F, CUDA_R_32F));
     a.spmm = 1;
     face->ms = NAN;
     if (sparse_try(cusparseSpMM_bufferSize(a.h, CUSPARSE_OPERATION_NON_TRANSPOSE,
                                            CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a.A, a.B, &zero,
                                            a.C, CUDA_R_32F, CUSPARSE_SPMM_ALG_DEFAULT, &bytes),
                    "cusparseSpMM_bufferSize")) {
-        CUDA_OK(cudaMalloc(&a.buffer, bytes + 1));
-        face->ms = time_ms(run_sparse, &a);
-        CUDA_OK(cudaFree(a.buffer));
+        BU_CUDA_OK(cudaMalloc(&a.buffer, bytes + 1));
+        face->ms = bu_cuda_time_ms(run_sparse, &a, WARMUP, RUNS);
+        BU_CUDA_OK(cudaFree(a.buffer));
     }
     a.spmm = 0;
     time_sparse_spmv(&a, a.P1, a.F1, face1);
@@ -223,7 +153,7 @@ static void time_cusparse(int64_t nf, int64_t nv, const uint32_t *fv, row *face,
     cusparseDestroyDnVec(a.x), cusparseDestroyDnVec(a.y);
     cusparseDestroyDnVec(a.P1), cusparseDestroyDnVec(a.F1), cusparseDestroy(a.h);
     void *d[] = {d_ptr, d_idx, d_vals, d_P, d_F, d_x, d_y};
-    for (int k = 0; k < 7; ++k) CUDA_OK(cudaFree(d[k]));
+    for (int k = 0; k < 7; ++k) BU_CUDA_OK(cudaFree(d[k]));
     free(ptr), free(vals);
 }
 
@@ -252,30 +182,29 @@ static void bench_size(mm_context ctx, int64_t n, row *rows)
     desc.num_vertices = nv, desc.dim = 3, desc.vertex_type = MM_TYPE_FLOAT32, desc.vertices = pos;
     desc.num_faces = nf, desc.face_order = 4, desc.face_vertices = fv;
     mm_mesh mesh = NULL;
-    MM_OK(ctx, mm_mesh_new(ctx, &mesh, &desc));
+    BU_MM_OK(ctx, mm_mesh_new(ctx, &mesh, &desc));
     mm_matrix M = mm_mesh_matrix(mesh), Mt = NULL;
-    spmv_arg a = {ctx, {MM_MAP_INV_COUNT, NULL, 0, {0}, 0, NULL, NULL, NULL}, M, 1,
-                  mm_mesh_vertices(mesh), NULL};
+    spmv_arg a = {ctx, {.kind = MM_MAP_INV_COUNT}, M, 1, mm_mesh_vertices(mesh), NULL};
     /* Minimal bytes: indices once, x once, y once (M's pointer is implicit,
      * a stored Mᵀ's is not). */
     double face_bytes = 4.0 * (double)nnz + 12.0 * (double)nv + 12.0 * (double)nf;
     double scalar_bytes = 4.0 * (double)nnz + 4.0 * (double)nf + 4.0 * (double)nv;
     double ptr_bytes = 8.0 * (double)(nv + 1);
-    MM_OK(ctx, mm_dense_new(ctx, &a.y, nf, 3, MM_TYPE_FLOAT32));
-    rows[0] = (row){"meshmat f = Mᵀ_{1/c} P (d=3)", nf, nnz, time_ms(run_spmv, &a), face_bytes};
+    BU_MM_OK(ctx, mm_dense_new(ctx, &a.y, nf, 3, MM_TYPE_FLOAT32));
+    rows[0] = (row){"meshmat f = Mᵀ_{1/c} P (d=3)", nf, nnz, time_spmv(&a), face_bytes};
     mm_dense_free(&a.y);
-    MM_OK(ctx, mm_dense_new(ctx, &a.x, nv, 1, MM_TYPE_FLOAT32));
-    MM_OK(ctx, mm_dense_new(ctx, &a.y, nf, 1, MM_TYPE_FLOAT32));
-    rows[2] = (row){"meshmat f = Mᵀ_{1/c} x (d=1)", nf, nnz, time_ms(run_spmv, &a), scalar_bytes};
+    BU_MM_OK(ctx, mm_dense_new(ctx, &a.x, nv, 1, MM_TYPE_FLOAT32));
+    BU_MM_OK(ctx, mm_dense_new(ctx, &a.y, nf, 1, MM_TYPE_FLOAT32));
+    rows[2] = (row){"meshmat f = Mᵀ_{1/c} x (d=1)", nf, nnz, time_spmv(&a), scalar_bytes};
     mm_dense_free(&a.x), mm_dense_free(&a.y);
     a.map.kind = MM_MAP_ONE, a.transpose = 0;
-    MM_OK(ctx, mm_dense_new(ctx, &a.x, nf, 1, MM_TYPE_FLOAT32));
-    MM_OK(ctx, mm_dense_new(ctx, &a.y, nv, 1, MM_TYPE_FLOAT32));
-    rows[4] = (row){"meshmat n = M_{1} x, regrouped (d=1)", nf, nnz, time_ms(run_spmv, &a),
+    BU_MM_OK(ctx, mm_dense_new(ctx, &a.x, nf, 1, MM_TYPE_FLOAT32));
+    BU_MM_OK(ctx, mm_dense_new(ctx, &a.y, nv, 1, MM_TYPE_FLOAT32));
+    rows[4] = (row){"meshmat n = M_{1} x, regrouped (d=1)", nf, nnz, time_spmv(&a),
                     scalar_bytes};
-    MM_OK(ctx, mm_matrix_transpose(ctx, M, &Mt));
+    BU_MM_OK(ctx, mm_matrix_transpose(ctx, M, &Mt));
     a.M = Mt, a.transpose = 1;
-    rows[5] = (row){"meshmat n = (Mᵀ)ᵀ_{1} x, stored Mᵀ (d=1)", nf, nnz, time_ms(run_spmv, &a),
+    rows[5] = (row){"meshmat n = (Mᵀ)ᵀ_{1} x, stored Mᵀ (d=1)", nf, nnz, time_spmv(&a),
                     scalar_bytes + ptr_bytes};
     mm_dense_free(&a.x), mm_dense_free(&a.y), mm_matrix_free(&Mt);
     mm_mesh_free(&mesh);
@@ -289,15 +218,7 @@ static void bench_size(mm_context ctx, int64_t n, row *rows)
 static void write_results(const char *dir, const char *device, const char *date, double copy,
                           const row *rows, int nrows)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/spmv.json", dir);
-    FILE *j = fopen(path, "w");
-    snprintf(path, sizeof path, "%s/spmv.md", dir);
-    FILE *m = fopen(path, "w");
-    if (j == NULL || m == NULL) {
-        fprintf(stderr, "bench_spmv: cannot write into %s\n", dir);
-        exit(1);
-    }
+    FILE *j = bu_open_result(dir, "spmv.json"), *m = bu_open_result(dir, "spmv.md");
     fprintf(j, "{\n  \"device\": \"%s\",\n  \"date\": \"%s\",\n  \"copy_GBps\": %.1f,\n"
                "  \"runs\": %d,\n  \"rows\": [\n", device, date, copy, RUNS);
     fprintf(m, "# Mapped SpMV (bench/bench_spmv.c)\n\n%s, %s. Device copy bandwidth %.0f GB/s "
@@ -347,9 +268,8 @@ int main(int argc, char **argv)
         return 0;
     }
     char date[32];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    double copy = copy_bandwidth();
+    bu_date(date, sizeof date);
+    double copy = bu_copy_bandwidth_GBps();
     printf("device %s, copy bandwidth %.0f GB/s\n", mm_context_device_name(ctx), copy);
     row rows[SIZES * CASES];
     const int64_t sizes[SIZES] = {1024, 2048, 4096};

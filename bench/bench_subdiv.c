@@ -1,0 +1,392 @@
+/* bench_subdiv.c: the uniform subdivision suite (issue 5 item 4, issue 6 item
+ * 5; DESIGN §5; paper Fig. 7–8, Fig. 10, Table 2). For each control mesh of
+ * CASES and each level up to the first with ≥ 30M refined faces (or max_faces),
+ * side by side on the GPU: specialized-dynamic and generic-dynamic
+ * (mm_subdivide: build + eval), specialized-static-composite and
+ * specialized-static-levels (mm_subdiv_eval after one build), cusparse-spmv-R
+ * (cuSPARSE on the same composite R), and on the host CPU OpenSubdiv Far
+ * (Catmull-Clark, Loop) or OpenMesh Sqrt3T (√3). A method that fails is
+ * recorded unavailable with its message, and the suite goes on.
+ *   usage: bench_subdiv OUT_DIR [max_faces = 64000000] [runs = 20]
+ *          → OUT_DIR/subdiv.{json,md} (records.h; bench/README.md)
+ * Meshes come from MESHMAT_SHARED_MODELS (else $MESHMAT_SOURCE_DIR/../shared/
+ * models) and $MESHMAT_SOURCE_DIR/models (else ./models); missing ones are
+ * skipped. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_util.h"
+
+#ifndef MESHMAT_HAVE_CUDA
+int main(void)
+{
+    printf("bench_subdiv: skipped: no CUDA device (meshmat was built without CUDA)\n");
+    return 0;
+}
+#else
+#include "cusparse_r.h"
+#include "measure.h"
+#include "peers.h"
+#include "records.h"
+
+/* A GPU measurement may take GPU_BUDGET_MS in all (warm-up excluded) before
+ * its runs are cut below `runs` (never below 3). A host peer level is skipped
+ * when its predicted time (the previous level's × the face growth) passes
+ * host_cap_ms (MESHMAT_BENCH_HOST_CAP_S seconds, 12 by default: on the H100
+ * machine's host OpenSubdiv takes about 6 s for 3M quads, mostly its stencil
+ * table), and runs once instead of 3 times past HOST_ONCE_MS. */
+enum { GPU_BUDGET_MS = 4000, HOST_ONCE_MS = 2000 };
+static double host_cap_ms = 12000.0;
+
+/* The control meshes: quad-dominant and mixed-polygon cages for
+ * Catmull-Clark, triangle meshes (one with holes) for Loop, closed ones for √3
+ * (whose counts below assume no boundary). The last level is the first with
+ * ≥ 30M faces; torus_quads (shipped, always there) stops at 4.7M. */
+static const struct mesh_case {
+    const char *file; /* under the shared models; "models/…": shipped */
+    mm_scheme scheme;
+    int levels;
+} CASES[] = {
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9},  /* 180 → 48.0M */
+    {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11},  /* 8 (4- and 6-gons) → 37.7M */
+    {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6},         /* 1152 → 4.7M */
+    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6},                   /* 8288 (7 holes) → 33.9M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5},              /* 52000 → 53.2M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6},             /* 52000 → 37.9M */
+    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8},              /* 5856 → 38.4M */
+};
+
+static const char *const SCHEME_NAMES[] = {"catmull-clark", "loop", "sqrt3"};
+
+/* The counts of a level by the schemes' rules (closed meshes for √3):
+ * Catmull-Clark V' = V + F + E, E' = 2E + nnz, F' = nnz (quads after);
+ * Loop V' = V + E, E' = 2E + 3F, F' = 4F; √3 V' = V + F, E' = E + 3F, F' = 3F. */
+typedef struct counts {
+    int64_t v, f, e, nnz;
+} counts;
+
+static counts next_level(counts c, mm_scheme scheme)
+{
+    counts n;
+    if (scheme == MM_SCHEME_CATMULL_CLARK) {
+        n = (counts){c.v + c.f + c.e, c.nnz, 2 * c.e + c.nnz, 4 * c.nnz};
+    } else if (scheme == MM_SCHEME_LOOP) {
+        n = (counts){c.v + c.e, 4 * c.f, 2 * c.e + 3 * c.f, 12 * c.f};
+    } else {
+        n = (counts){c.v + c.f, 3 * c.f, c.e + 3 * c.f, 9 * c.f};
+    }
+    return n;
+}
+
+/* One control mesh on the device and on the host. */
+typedef struct control {
+    const char *name, *scheme;
+    mm_scheme kind;
+    mm_mesh mesh;
+    counts c0;
+    int64_t control_bytes; /* M (indices, and the pointer unless uniform) + vertex data */
+    peer_mesh host;
+    float *xyz;
+    int64_t *offsets;
+    uint32_t *fv;
+} control;
+
+/* What the calls of one GPU method need (measure.h's sd_method.arg). */
+typedef struct call {
+    mm_context ctx;
+    mm_mesh mesh, out;
+    mm_subdiv_options opts;
+    mm_subdiv s;
+    mm_dense XL;
+    int64_t got_v, got_f;
+} call;
+
+static mm_status run_subdivide(void *p)
+{
+    call *c = p;
+    return mm_subdivide(c->ctx, c->mesh, &c->opts, &c->out);
+}
+
+static void release_mesh(void *p)
+{
+    call *c = p;
+    mm_mesh_info info;
+    if (mm_mesh_info_get(c->out, &info) == MM_OK) {
+        c->got_v = info.num_vertices;
+        c->got_f = info.num_faces;
+    }
+    mm_mesh_free(&c->out);
+}
+
+static mm_status run_eval(void *p)
+{
+    call *c = p;
+    return mm_subdiv_eval(c->s, mm_mesh_vertices(c->mesh), &c->XL);
+}
+
+static void release_dense(void *p)
+{
+    call *c = p;
+    mm_dense_free(&c->XL);
+}
+
+/* A record for (control, level, method) with its byte counts and status. */
+static sd_record new_record(const control *m, int level, const char *method, counts cl,
+                            int eval_only)
+{
+    sd_record r;
+    memset(&r, 0, sizeof r);
+    r.mesh = m->name, r.scheme = m->scheme, r.method = method, r.level = level;
+    r.control_faces = m->c0.f, r.refined_faces = cl.f;
+    r.total_ms = r.setup_ms = r.peak_bytes = NAN;
+    r.final_bytes = 4.0 * (double)cl.nnz + 12.0 * (double)cl.v;
+    r.min_bytes = eval_only ? 12.0 * (double)(m->c0.v + cl.v)
+                            : (double)m->control_bytes + r.final_bytes;
+    r.status = "unavailable";
+    return r;
+}
+
+/* The counts a method produced, when they differ from the rule's. */
+static void check_counts(sd_record *r, counts cl, int64_t v, int64_t f)
+{
+    if (strcmp(r->status, "ok") == 0 && (v != cl.v || f != cl.f))
+        snprintf(r->message, sizeof r->message,
+                 "refined counts %lld vertices, %lld faces; expected %lld, %lld", (long long)v,
+                 (long long)f, (long long)cl.v, (long long)cl.f);
+}
+
+static void dynamic_method(sd_records *all, mm_context ctx, const control *m, int level,
+                           counts cl, mm_subdiv_path path, const char *method, int runs)
+{
+    sd_record r = new_record(m, level, method, cl, 0);
+    call c = {ctx, m->mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0};
+    c.opts.scheme = m->kind;
+    c.opts.levels = level, c.opts.path = path;
+    sd_method meth = {ctx, run_subdivide, release_mesh, &c, NULL};
+    sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
+    check_counts(&r, cl, c.got_v, c.got_f);
+    sd_add(all, &r);
+}
+
+/* Builds s for static evaluation; 0, or −1 with r's message set. */
+static int build_static(mm_context ctx, const control *m, int level, mm_subdiv_path path,
+                        mm_static_eval how, mm_subdiv *s, sd_record *r)
+{
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = m->kind;
+    o.levels = level, o.path = path, o.mode = MM_MODE_STATIC, o.static_eval = how;
+    double t0 = bu_now_ms();
+    if (mm_subdiv_build(ctx, m->mesh, &o, s) != MM_OK) {
+        snprintf(r->message, sizeof r->message, "%s", mm_last_error(ctx));
+        return -1;
+    }
+    mm_context_synchronize(ctx);
+    r->setup_ms = bu_now_ms() - t0;
+    return 0;
+}
+
+/* specialized-static-composite, specialized-static-levels and cusparse-spmv-R
+ * (on the composite build's R, checked against its evaluation). */
+static void static_methods(sd_records *all, mm_context ctx, const control *m, int level,
+                           counts cl, int runs)
+{
+    static const char *const names[2] = {"specialized-static-composite",
+                                         "specialized-static-levels"};
+    static const mm_static_eval how[2] = {MM_STATIC_COMPOSITE, MM_STATIC_LEVELS};
+    mm_subdiv composite = NULL;
+    mm_dense reference = NULL;
+    for (int k = 0; k < 2; ++k) {
+        sd_record r = new_record(m, level, names[k], cl, 1);
+        call c = {ctx, m->mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0};
+        if (build_static(ctx, m, level, MM_PATH_SPECIALIZED, how[k], &c.s, &r) == 0) {
+            sd_method meth = {ctx, run_eval, release_dense, &c, NULL};
+            sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
+            mm_subdiv_counts got;
+            if (mm_subdiv_level_counts(c.s, level, &got) == MM_OK)
+                check_counts(&r, cl, got.vertices, got.faces);
+        }
+        sd_add(all, &r);
+        /* Keep the composite build and one evaluation for cuSPARSE's check. */
+        if (k == 0 && c.s != NULL && run_eval(&c) == MM_OK) {
+            composite = c.s;
+            reference = c.XL;
+        } else {
+            mm_subdiv_free(&c.s);
+        }
+    }
+    sd_record r = new_record(m, level, "cusparse-spmv-R", cl, 1);
+    if (composite == NULL)
+        build_static(ctx, m, level, MM_PATH_GENERIC, MM_STATIC_COMPOSITE, &composite, &r);
+    if (composite != NULL)
+        sd_cusparse_r(ctx, composite, mm_mesh_vertices(m->mesh), reference, runs, GPU_BUDGET_MS,
+                      &r);
+    sd_add(all, &r);
+    mm_dense_free(&reference);
+    mm_subdiv_free(&composite);
+}
+
+/* The host peer of m's scheme at this level, unless its predicted time
+ * passes host_cap_ms (*last_ms: the previous level's time, 0 at first). */
+static void host_method(sd_records *all, const control *m, int level, counts cl,
+                        double *last_ms)
+{
+    int sqrt3 = m->kind == MM_SCHEME_SQRT3;
+    sd_record r = new_record(m, level, sqrt3 ? "openmesh-sqrt3" : "opensubdiv-far", cl, 0);
+    r.host = 1;
+    double predicted = *last_ms * (sqrt3 ? 3.0 : 4.0);
+    if (*last_ms < 0 || predicted > host_cap_ms) {
+        r.status = "skipped";
+        if (*last_ms < 0)
+            snprintf(r.message, sizeof r.message, "a lower level was skipped or failed");
+        else
+            snprintf(r.message, sizeof r.message,
+                     "predicted %.0f s, over the host budget of %.0f s per level "
+                     "(MESHMAT_BENCH_HOST_CAP_S)",
+                     predicted / 1e3, host_cap_ms / 1e3);
+        *last_ms = -1.0;
+        sd_add(all, &r);
+        return;
+    }
+    peer_result p = {0};
+    int runs = predicted > HOST_ONCE_MS ? 1 : 3, st = -1;
+#ifdef MESHMAT_BENCH_OPENMESH
+    if (sqrt3) st = peer_openmesh_sqrt3(&m->host, level, runs, &p);
+#endif
+#ifdef MESHMAT_BENCH_OPENSUBDIV
+    if (!sqrt3) st = peer_opensubdiv(&m->host, m->kind == MM_SCHEME_LOOP, level, runs, &p);
+#endif
+    if (st == -1 && p.message[0] == '\0')
+        snprintf(p.message, sizeof p.message, "the peer's library was not found at build time");
+    if (st == 0) {
+        r.status = "ok";
+        r.runs = p.runs, r.total_ms = p.total_ms, r.num_stages = p.num_stages;
+        for (int s = 0; s < p.num_stages; ++s)
+            r.stage_names[s] = p.stage_names[s], r.stage_ms[s] = p.stage_ms[s];
+        check_counts(&r, cl, p.refined_vertices, p.refined_faces);
+        *last_ms = p.total_ms;
+    } else {
+        snprintf(r.message, sizeof r.message, "%s", p.message);
+        *last_ms = -1.0;
+    }
+    sd_add(all, &r);
+}
+
+/* Reads the control mesh (float32 vertex data) and its host copy; 0, or −1
+ * when the file is missing (the case is skipped). */
+static int load(mm_context ctx, const char *path, const struct mesh_case *mc, control *m)
+{
+    memset(m, 0, sizeof *m);
+    mm_read_options o = mm_read_options_default();
+    o.precision = MM_TYPE_FLOAT32;
+    if (mm_mesh_read(ctx, &m->mesh, path, &o) != MM_OK) {
+        printf("bench_subdiv: %s skipped: %s\n", path, mm_last_error(ctx));
+        return -1;
+    }
+    mm_mesh_info info;
+    mm_mesh_stats stats;
+    BU_MM_OK(ctx, mm_mesh_info_get(m->mesh, &info));
+    BU_MM_OK(ctx, mm_mesh_stats_get(ctx, m->mesh, &stats));
+    const char *slash = strrchr(mc->file, '/');
+    m->name = slash ? slash + 1 : mc->file;
+    m->scheme = SCHEME_NAMES[mc->scheme];
+    m->kind = mc->scheme;
+    m->c0 = (counts){info.num_vertices, info.num_faces, stats.edges, info.nnz};
+    m->control_bytes = 4 * info.nnz + (info.uniform_order ? 0 : 8 * (info.num_faces + 1)) +
+                       12 * info.num_vertices;
+    m->xyz = malloc((size_t)(3 * info.num_vertices) * sizeof *m->xyz);
+    m->offsets = malloc((size_t)(info.num_faces + 1) * sizeof *m->offsets);
+    m->fv = malloc((size_t)info.nnz * sizeof *m->fv);
+    if (!m->xyz || !m->offsets || !m->fv) exit(1);
+    mm_mesh_arrays h = {m->xyz, m->offsets, m->fv, NULL, NULL, NULL, NULL};
+    BU_MM_OK(ctx, mm_mesh_export(m->mesh, &h));
+    m->host = (peer_mesh){info.num_vertices, info.num_faces, m->xyz, m->offsets, m->fv};
+    return 0;
+}
+
+static void unload(control *m)
+{
+    mm_mesh_free(&m->mesh);
+    free(m->xyz), free(m->offsets), free(m->fv);
+}
+
+static void model_path(const char *file, char *buf, size_t len)
+{
+    const char *source = getenv("MESHMAT_SOURCE_DIR"), *shared = getenv("MESHMAT_SHARED_MODELS");
+    if (source == NULL) source = ".";
+    if (strncmp(file, "models/", 7) == 0)
+        snprintf(buf, len, "%s/%s", source, file);
+    else if (shared != NULL)
+        snprintf(buf, len, "%s/%s", shared, file);
+    else
+        snprintf(buf, len, "%s/../shared/models/%s", source, file);
+}
+
+static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *mc,
+                       int64_t max_faces, int runs)
+{
+    char path[4096];
+    control m;
+    model_path(mc->file, path, sizeof path);
+    if (load(ctx, path, mc, &m) != 0) return;
+    counts cl = m.c0;
+    double host_last = 0.0;
+    for (int level = 1; level <= mc->levels; ++level) {
+        cl = next_level(cl, mc->scheme);
+        if (cl.f > max_faces) break;
+        int first = all->count;
+        dynamic_method(all, ctx, &m, level, cl, MM_PATH_SPECIALIZED, "specialized-dynamic", runs);
+        static_methods(all, ctx, &m, level, cl, runs);
+        dynamic_method(all, ctx, &m, level, cl, MM_PATH_GENERIC, "generic-dynamic", runs);
+        host_method(all, &m, level, cl, &host_last);
+        for (int i = first; i < all->count; ++i) {
+            const sd_record *r = &all->r[i];
+            printf("%-24s %-13s L%-2d %10lld faces  %-28s ", r->mesh, r->scheme, r->level,
+                   (long long)r->refined_faces, r->method);
+            if (strcmp(r->status, "ok") == 0)
+                printf("%10.3f ms  (%d runs)  roofline %5.1f%%  %s\n", r->total_ms, r->runs,
+                       100.0 * sd_roofline(all, r), r->message);
+            else
+                printf("%s: %s\n", r->status, r->message);
+        }
+        fflush(stdout);
+    }
+    unload(&m);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_subdiv OUT_DIR [max_faces = 64000000] [runs = 20]\n");
+        return 2;
+    }
+    int64_t max_faces = argc > 2 ? atoll(argv[2]) : 64000000;
+    int runs = argc > 3 ? atoi(argv[3]) : 20;
+    if (runs < 3) runs = 3;
+    const char *cap = getenv("MESHMAT_BENCH_HOST_CAP_S");
+    if (cap != NULL) host_cap_ms = 1e3 * atof(cap);
+    mm_context_options o = mm_context_options_default();
+    o.backend = MM_BACKEND_CUDA;
+    o.timing = 1;
+    mm_context ctx = NULL;
+    if (!mm_cuda_available() || mm_context_new(&ctx, &o) != MM_OK) {
+        printf("bench_subdiv: skipped: no CUDA device\n");
+        return 0;
+    }
+    char cpu[256];
+    bu_cpu_model(cpu, sizeof cpu);
+    sd_records all = {NULL, 0, 0, mm_context_device_name(ctx), cpu, "", 0.0};
+    bu_date(all.date, sizeof all.date);
+    all.copy_GBps = bu_copy_bandwidth_GBps();
+    printf("device %s, copy bandwidth %.0f GB/s; host %s\n", all.device, all.copy_GBps, cpu);
+    /* Written after every mesh, so that a run cut short leaves what it measured. */
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; ++k) {
+        bench_case(&all, ctx, &CASES[k], max_faces, runs);
+        sd_write(&all, argv[1]);
+    }
+    free(all.r);
+    mm_context_free(&ctx);
+    return 0;
+}
+#endif
