@@ -5,6 +5,9 @@
 # every benchmark. Logs and results go to $OUT (or build/device-check).
 #   BUILD=build scripts/device-check.sh
 #   BACKENDS=cuda scripts/device-check.sh   (only the CUDA pass; default "cuda cpu")
+#   PARTS=tests scripts/device-check.sh     (only the tests, or only "bench"; default both,
+#                                            so one device call can stay under its time limit)
+#   BENCHES="bench_subdiv" scripts/device-check.sh  (those benchmarks only; default all)
 # Shared models are read from .device-models/ when that folder was carried
 # (scripts/device-models.sh fills it), since ../shared does not travel, and
 # oracle libraries from .device-libs/ (scripts/device-libs.sh).
@@ -21,10 +24,12 @@ if [ -d .device-models ]; then export MESHMAT_SHARED_MODELS=$PWD/.device-models;
 # Oracle libraries carried from the build machine (scripts/device-libs.sh).
 if [ -d .device-libs ]; then export LD_LIBRARY_PATH=$PWD/.device-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}; fi
 
+parts=${PARTS:-tests bench}
 passed=0 failed=0 skipped=0
 log="$out/tests.log"
 : >"$log"
-for backend in ${BACKENDS:-cuda cpu}; do
+case " $parts " in *" tests "*) backends=${BACKENDS:-cuda cpu} ;; *) backends= ;; esac
+for backend in $backends; do
   for t in "$build"/tests/test_*; do
     [ -x "$t" ] || continue
     name=$(basename "$t")
@@ -49,7 +54,9 @@ for backend in ${BACKENDS:-cuda cpu}; do
   done
 done
 
-for b in "$build"/bench/bench_*; do
+case " $parts " in *" bench "*) benches=${BENCHES:-$(cd "$build/bench" 2>/dev/null && ls bench_* 2>/dev/null)} ;; *) benches= ;; esac
+for name in $benches; do
+  b="$build/bench/$name"
   [ -x "$b" ] || continue
   echo "== $(basename "$b")" | tee -a "$out/bench.log"
   "$b" "$out" 2>&1 | tee -a "$out/bench.log"
