@@ -15,8 +15,10 @@
 
 static const int kThreads = 256;
 
+/* __grid_constant__: the rules index g.lv by the level at run time; the
+ * arguments stay in parameter space instead of a per-thread local copy. */
 template <int R>
-__global__ void __launch_bounds__(256) sk_kernel(const mmi_sk_args g)
+__global__ void __launch_bounds__(256) sk_kernel(const __grid_constant__ mmi_sk_args g)
 {
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
          i += (int64_t)gridDim.x * blockDim.x)

@@ -8,7 +8,8 @@
 
 #include "catmark_kernels.h"
 
-/* Components are accumulated in blocks of this many (any d). */
+/* Components are accumulated in blocks of this many (any d); the loops over
+ * a block have this constant bound so the sums stay in registers. */
 #define SK_BLOCK 4
 
 /* Face point f = the mean of its corners (eq. 3, Alg. 4): Y row |V| + f. */
@@ -119,14 +120,16 @@ MM_HD void sk_vertex_point(const mmi_sk_args *g, int64_t v)
             int64_t fp = (x->nv + sk_face(x, k)) * d + c0;
             int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
             boundary |= b_out | b_in;
-            for (int j = 0; j < w; ++j) {
+            for (int j = 0; j < SK_BLOCK; ++j) {
+                if (j >= w) break;
                 double p_out = sk_load(g->P, g->f64, out + j);
                 ring[j] += p_out + sk_load(g->Y, g->f64, fp + j);
                 if (b_out) rim[j] += p_out;
                 if (b_in) rim[j] += sk_load(g->P, g->f64, in + j);
             }
         }
-        for (int j = 0; j < w; ++j) {
+        for (int j = 0; j < SK_BLOCK; ++j) {
+            if (j >= w) break;
             double p = sk_load(g->P, g->f64, v * d + c0 + j), y = p;
             if (boundary && !(g->corners && fan.n == 1)) y = 0.75 * p + 0.125 * rim[j];
             else if (!boundary && fan.n > 0) y = (1.0 - 2.0 / n) * p + ring[j] / (n * n);

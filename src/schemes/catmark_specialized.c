@@ -124,7 +124,7 @@ static mm_status level0_edges(mm_context ctx, sk_state *s, int keep_ends)
     mm_memory where = mmi_backend_memory(ctx);
     uint64_t *keys = NULL, *sorted = NULL;
     uint32_t *corners = NULL, *sorted_corners = NULL, *ids = NULL;
-    int stage = mmi_stage_begin(ctx, "catmark_specialized_edges");
+    int stage = mmi_stage_begin(ctx, "catmark_edges");
     MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&keys));
     MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&sorted));
     MM_TRY(alloc_u32(ctx, &corners, n));
@@ -223,7 +223,7 @@ static mm_status refine_topology(mm_context ctx, sk_state *s, int l, int keep_en
     mm_status st = MM_OK;
     sk_level_data *x = &s->lv[l], *y = &s->lv[l + 1];
     int last = l + 1 == s->opts.levels;
-    int stage = mmi_stage_begin(ctx, "catmark_specialized_topology");
+    int stage = mmi_stage_begin(ctx, "catmark_topology");
     MM_TRY(mmi_matrix_alloc(ctx, &y->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, y->n.vertices,
                             y->n.faces, y->n.nnz, 4));
     if (!last) {
@@ -263,7 +263,7 @@ static mm_status refine_points(mm_context ctx, const sk_state *s, int l, mm_dens
 {
     mm_status st = MM_OK;
     const sk_level_data *x = &s->lv[l];
-    int stage = mmi_stage_begin(ctx, "catmark_specialized_points");
+    int stage = mmi_stage_begin(ctx, "catmark_points");
     MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_sk_args g = args_for(s, MMI_SK_FACE_POINTS, l, x->n.faces);
     g.P = P->data;
