@@ -11,11 +11,13 @@
 static const char usage[] =
     "usage: meshmat subdiv --levels N IN -o OUT [--scheme catmull-clark|loop|sqrt3]\n"
     "                      [--boundary edge-only|edge-and-corner]\n"
-    "                      [--path generic|specialized] [--mode dynamic|static]\n"
+    "                      [--path specialized|generic] [--mode dynamic|static]\n"
     "                      [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
     "\n"
     "Refines IN N times (N >= 1) and writes OUT (OBJ, OFF or PLY by its extension).\n"
-    "--mode static also builds the subdivision matrices and evaluates by SpMV.\n"
+    "--path specialized (the default) runs the kernels of src/kernels, generic the\n"
+    "formulas through src/spla. --mode static also builds the subdivision matrices\n"
+    "and evaluates by SpMV.\n"
     "Non-manifold input and inconsistent orientation are refused (docs/schemes.md).\n";
 
 typedef struct progress_state {

@@ -122,5 +122,5 @@ static const uint32_t *cc_edges(const void *state, int level)
     return ((const cc_state *)state)->lv[level].ends;
 }
 
-const mmi_subdiv_impl mmi_catmark_generic = {cc_build,  cc_eval,        cc_counts, cc_matrix,
-                                             cc_take_matrix, cc_edges, cc_free};
+const mmi_subdiv_impl mmi_catmark_generic = {cc_build,       cc_eval,  cc_counts, cc_matrix,
+                                             cc_take_matrix, cc_edges, cc_free,   NULL};

@@ -19,7 +19,7 @@ struct mm_subdiv_s {
 
 mm_subdiv_options mm_subdiv_options_default(void)
 {
-    mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_EDGE_ONLY, MM_PATH_GENERIC,
+    mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_EDGE_ONLY, MM_PATH_SPECIALIZED,
                            MM_MODE_DYNAMIC, MM_STATIC_AUTO, NULL, NULL};
     return o;
 }
@@ -28,6 +28,8 @@ mm_subdiv_options mm_subdiv_options_default(void)
 static const mmi_subdiv_impl *impl_for(mm_scheme scheme, mm_subdiv_path path)
 {
     if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_GENERIC) return &mmi_catmark_generic;
+    if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_SPECIALIZED)
+        return &mmi_catmark_specialized;
     return NULL;
 }
 
@@ -91,19 +93,24 @@ static mm_status check_mesh(mm_context ctx, mm_mesh mesh)
     return MM_OK;
 }
 
-mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                          mm_subdiv *s)
+/* The checks of mm_subdiv_build, which mm_subdivide's fused route makes too. */
+static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts)
 {
     mm_status st = MM_OK;
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
-    if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
-    *s = NULL;
     if (mesh == NULL || opts == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
     if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
     MM_TRY(check_options(ctx, opts));
     MM_TRY(check_mesh(ctx, mesh));
+done:
+    return st;
+}
+
+/* mm_subdiv_build after check_input. */
+static mm_status build_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                               mm_subdiv *s)
+{
+    mm_status st = MM_OK;
     *s = calloc(1, sizeof **s);
     if (*s == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a subdivision handle");
     (*s)->ctx = ctx;
@@ -115,6 +122,20 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
             ctx, mesh, opts, (*s)->impl == &mmi_catmark_generic ? (*s)->state : NULL, &(*s)->stat));
 done:
     if (st != MM_OK) mm_subdiv_free(s);
+    return st;
+}
+
+mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                          mm_subdiv *s)
+{
+    mm_status st = MM_OK;
+    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
+    *s = NULL;
+    MM_TRY(check_input(ctx, mesh, opts));
+    MM_TRY(build_checked(ctx, mesh, opts, s));
+done:
     return st;
 }
 
@@ -149,13 +170,19 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     if (opts != NULL && opts->levels < 1)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
                 opts->levels);
-    MM_TRY(mm_subdiv_build(ctx, mesh, opts, &s));
+    MM_TRY(check_input(ctx, mesh, opts));
     struct mm_mesh_s *m = calloc(1, sizeof *m);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
     *out = m;
-    MM_TRY(mm_subdiv_eval(s, mesh->X, &m->X));
-    m->M = s->impl->take_matrix(s->state, opts->levels);
+    const mmi_subdiv_impl *impl = impl_for(opts->scheme, opts->path);
+    if (impl->subdivide != NULL && opts->mode == MM_MODE_DYNAMIC) {
+        MM_TRY(impl->subdivide(ctx, mesh, opts, &m->M, &m->X));
+    } else {
+        MM_TRY(build_checked(ctx, mesh, opts, &s));
+        MM_TRY(mm_subdiv_eval(s, mesh->X, &m->X));
+        m->M = s->impl->take_matrix(s->state, opts->levels);
+    }
 done:
     mm_subdiv_free(&s);
     if (st != MM_OK) mm_mesh_free(out);

@@ -1,7 +1,7 @@
 /* subdiv_impl.h: what one (scheme, path) pair provides behind an mm_subdiv
  * handle (subdiv.c): a build that keeps what every level needs, the level by
  * level evaluation, and the per-level accessors of meshmat/subdiv.h. Each
- * pair lives in its own file (catmark_generic.c, …) and is picked by
+ * pair lives in its own file (catmark_generic.c, catmark_specialized.c, …) and is picked by
  * mmi_subdiv_impl_for in subdiv.c. */
 #ifndef MESHMAT_SCHEMES_SUBDIV_IMPL_H
 #define MESHMAT_SCHEMES_SUBDIV_IMPL_H
@@ -25,6 +25,10 @@ typedef struct mmi_subdiv_impl {
     /* Level l's edges, 2 |E| vertex ids in the backend's memory (DESIGN §3). */
     const uint32_t *(*edges)(const void *state, int level);
     void (*free_state)(mm_context ctx, void *state);
+    /* Optional (NULL: build then eval): mm_subdivide's fused route, the last
+     * level's M and vertex data straight from mesh, keeping no level data. */
+    mm_status (*subdivide)(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                           mm_matrix *M, mm_dense *X);
 } mmi_subdiv_impl;
 
 /* Reports a finished level to the caller's progress callback, if any. */
@@ -34,5 +38,6 @@ static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *p
 }
 
 extern const mmi_subdiv_impl mmi_catmark_generic;
+extern const mmi_subdiv_impl mmi_catmark_specialized;
 
 #endif

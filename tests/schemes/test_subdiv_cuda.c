@@ -1,7 +1,7 @@
-/* test_subdiv_cuda.c: Catmull-Clark's generic path on CUDA against the CPU
- * backend (DESIGN §3 determinism): every level's mesh matrix and edge list
- * identical array for array, refined positions within 1e-12 (float64) or
- * 1e-6 (float32) of the mesh's size. Without a GPU the executable reports
+/* test_subdiv_cuda.c: Catmull-Clark's generic and specialized paths on CUDA
+ * against the CPU backend (DESIGN §3 determinism): every level's mesh matrix
+ * and edge list identical array for array, refined positions within 1e-12
+ * (float64) or 1e-6 (float32) of the mesh's size. Without a GPU the executable reports
  * itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +19,8 @@ typedef struct result {
     int64_t nx;
 } result;
 
-static void refine(mm_context ctx, const char *path, mm_type prec, int levels, result *r)
+static void refine(mm_context ctx, const char *path, mm_subdiv_path which, mm_type prec,
+                   int levels, result *r)
 {
     mm_read_options ro = mm_read_options_default();
     ro.precision = prec;
@@ -27,6 +28,7 @@ static void refine(mm_context ctx, const char *path, mm_type prec, int levels, r
     MMT_OK(ctx, mm_mesh_read(ctx, &mesh, path, &ro));
     mm_subdiv_options o = mm_subdiv_options_default();
     o.levels = levels;
+    o.path = which;
     mm_subdiv s = NULL;
     mm_dense X = NULL;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
@@ -70,13 +72,14 @@ static const char *const models[] = {"opensubdiv/catmark_car.obj", "control/cgal
 
 START_TEST(cuda_matches_cpu)
 {
-    const char *path = mmt_shared_model(models[_i / 2]);
+    const char *path = mmt_shared_model(models[_i / 4]);
     if (path == NULL) path = mmt_project_path("models/cube.obj");
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
+    mm_subdiv_path which = (_i / 2) % 2 ? MM_PATH_SPECIALIZED : MM_PATH_GENERIC;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
     result a, b;
-    refine(cpu, path, prec, 3, &a);
-    refine(gpu, path, prec, 3, &b);
+    refine(cpu, path, which, prec, 3, &a);
+    refine(gpu, path, which, prec, 3, &b);
     for (int l = 0; l <= 3; ++l) {
         ck_assert(memcmp(&a.n[l], &b.n[l], sizeof a.n[l]) == 0);
         ck_assert(memcmp(a.ptr[l], b.ptr[l], (size_t)(a.n[l].faces + 1) * 8) == 0);
@@ -102,7 +105,7 @@ int main(void)
     Suite *s = suite_create("subdiv_cuda");
     TCase *tc = tcase_create("subdiv_cuda");
     tcase_set_timeout(tc, 300);
-    tcase_add_loop_test(tc, cuda_matches_cpu, 0, 2 * (int)(sizeof models / sizeof *models));
+    tcase_add_loop_test(tc, cuda_matches_cpu, 0, 4 * (int)(sizeof models / sizeof *models));
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }

@@ -1,6 +1,6 @@
 // test_subdiv_opensubdiv.cpp: OpenSubdiv 3.5 Far (Debian libosd-dev) as the
-// oracle for Catmull-Clark's generic path (DESIGN §4): for levels 1-3, both
-// boundary rules and both precisions, meshmat's refined faces must equal Far's
+// oracle for Catmull-Clark's generic and specialized paths (DESIGN §4): for
+// both paths, levels 1-3, both boundary rules and both precisions, meshmat's refined faces must equal Far's
 // under the vertex matching by parent element (Far's GetVertexChildVertex,
 // GetFaceChildVertex, GetEdgeChildVertex: a vertex's child is the same vertex,
 // a face's child is |V| + the face, an edge's child is |V| + |F| + meshmat's id
@@ -131,10 +131,12 @@ bool export_level(mm_subdiv s, int l, Level &lv)
 
 // Refines s to `levels` with meshmat and Far and compares them (or checks
 // that meshmat refuses a mesh the rules refuse).
-void compare(mm_context ctx, const Shape &s, mm_boundary rule, mm_type prec, int levels)
+void compare(mm_context ctx, const Shape &s, mm_subdiv_path path, mm_boundary rule, mm_type prec,
+             int levels)
 {
     char label[256];
-    std::snprintf(label, sizeof label, "%s %s %s L%d", s.name.c_str(),
+    std::snprintf(label, sizeof label, "%s %s %s %s L%d", s.name.c_str(),
+                  path == MM_PATH_GENERIC ? "generic" : "specialized",
                   rule == MM_BOUNDARY_EDGE_ONLY ? "edge-only" : "edge-and-corner",
                   prec == MM_TYPE_FLOAT64 ? "f64" : "f32", levels);
     mm_mesh mesh = make_mesh(ctx, s, prec);
@@ -143,13 +145,15 @@ void compare(mm_context ctx, const Shape &s, mm_boundary rule, mm_type prec, int
     mm_subdiv_options o = mm_subdiv_options_default();
     o.levels = levels;
     o.boundary = rule;
+    o.path = path;
     mm_subdiv sd = NULL;
     mm_dense X = NULL;
     mm_status st = mm_subdiv_build(ctx, mesh, &o, &sd);
     if (refuse || st != MM_OK) {
         if (!refuse) fail(std::string(label) + ": refused: " + mm_last_error(ctx));
         else if (st != MM_ERR_INVALID_MESH) fail(std::string(label) + ": not refused");
-        else if (levels == 1 && rule == MM_BOUNDARY_EDGE_ONLY && prec == MM_TYPE_FLOAT64) {
+        else if (levels == 1 && rule == MM_BOUNDARY_EDGE_ONLY && prec == MM_TYPE_FLOAT64 &&
+                 path == MM_PATH_GENERIC) {
             std::printf("refused as the rules say: %s\n", s.name.c_str());
             ++refused;
         }
@@ -464,10 +468,11 @@ int main()
     }
     if (shapes.size() < 20) std::printf("shared models absent: generated meshes only\n");
     for (const Shape &s : shapes)
-        for (int levels = 1; levels <= 3; ++levels)
-            for (mm_boundary rule : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER})
-                for (mm_type prec : {MM_TYPE_FLOAT64, MM_TYPE_FLOAT32})
-                    compare(ctx, s, rule, prec, levels);
+        for (mm_subdiv_path path : {MM_PATH_GENERIC, MM_PATH_SPECIALIZED})
+            for (int levels = 1; levels <= 3; ++levels)
+                for (mm_boundary rule : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER})
+                    for (mm_type prec : {MM_TYPE_FLOAT64, MM_TYPE_FLOAT32})
+                        compare(ctx, s, path, rule, prec, levels);
     mm_context_free(&ctx);
     std::printf("%zu shapes, %d comparisons with Far agree, %d shapes refused as "
                 "non-manifold / degenerate / inconsistently oriented; %d failures\n",

@@ -1,0 +1,24 @@
+/* catmark_dispatch.h: one element of any specialized Catmull-Clark rule, for
+ * the CPU loop and the CUDA kernels (which pass the rule as a constant so each
+ * kernel keeps only its own rule's code). */
+#ifndef MESHMAT_KERNELS_CATMARK_DISPATCH_H
+#define MESHMAT_KERNELS_CATMARK_DISPATCH_H
+
+#include "catmark_points.h"
+#include "catmark_topology.h"
+
+MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i)
+{
+    switch (rule) {
+    case MMI_SK_EDGE_KEYS: sk_edge_keys(g, i); break;
+    case MMI_SK_EDGE_HEADS: sk_edge_heads(g, i); break;
+    case MMI_SK_EDGE_EMIT: sk_edge_emit(g, i); break;
+    case MMI_SK_CHILD_CORNERS: sk_child_corner(g, i); break;
+    case MMI_SK_CHILD_EDGES: sk_child_edges(g, i); break;
+    case MMI_SK_FACE_POINTS: sk_face_point(g, i); break;
+    case MMI_SK_EDGE_POINTS: sk_edge_point(g, i); break;
+    default: sk_vertex_point(g, i); break;
+    }
+}
+
+#endif

@@ -1,0 +1,97 @@
+/* catmark_topology.h: the topology rules of the specialized Catmull-Clark
+ * path (paper §4.1–4.2): level 0's edges from sorted (min, max) keys instead
+ * of an SpGEMM (Alg. 2), and every refined level by formula from its parent
+ * (Alg. 3), in DESIGN §3's numbering: no adjacency is rebuilt below level 0. */
+#ifndef MESHMAT_KERNELS_CATMARK_TOPOLOGY_H
+#define MESHMAT_KERNELS_CATMARK_TOPOLOGY_H
+
+#include "catmark_kernels.h"
+
+/* Alg. 2 for face f of level 0: each side κ → next(κ) gets the key
+ * (min << 32) | max, so sorting the keys orders the edges by (min, max). */
+MM_HD void sk_edge_keys(const mmi_sk_args *g, int64_t f)
+{
+    const mmi_sk_level *x = &g->lv[0];
+    int64_t first = sk_start(x, f), end = sk_start(x, f + 1);
+    for (int64_t k = first; k < end; ++k) {
+        uint64_t a = x->verts[k], b = x->verts[k + 1 < end ? k + 1 : first];
+        g->keys[k] = a < b ? (a << 32) | b : (b << 32) | a;
+        g->key_corners[k] = (uint32_t)k;
+    }
+}
+
+MM_HD void sk_edge_heads(const mmi_sk_args *g, int64_t p)
+{
+    g->key_ids[p] = p == 0 || g->keys[p] != g->keys[p - 1];
+}
+
+/* Sorted position p, after the scan of the heads (key_ids = 1 + edge id): the
+ * side code of its corner, its slot among the edge's sides, and at the first
+ * side the edge's ends (a, b) = (min, max). One side alone: a boundary edge. */
+MM_HD void sk_edge_emit(const mmi_sk_args *g, int64_t p)
+{
+    uint64_t key = g->keys[p];
+    uint32_t e = g->key_ids[p] - 1, k = g->key_corners[p], a = (uint32_t)(key >> 32);
+    int first = p == 0 || g->keys[p - 1] != key;
+    int last = p + 1 == g->count || g->keys[p + 1] != key;
+    int boundary = first && last;
+    g->out_side[k] = (e << 2) | (uint32_t)boundary << 1 | (g->lv[0].verts[k] != a);
+    g->out_edge_sides[2 * (int64_t)e + !first] = k;
+    if (boundary) g->out_edge_sides[2 * (int64_t)e + 1] = MMI_SK_NONE;
+    if (first && g->ends) {
+        g->ends[2 * (int64_t)e] = a;
+        g->ends[2 * (int64_t)e + 1] = (uint32_t)key;
+    }
+}
+
+/* Alg. 3 for corner κ of level l (face f, previous corner π, out edge e_o,
+ * in edge e_i): refined quad κ = (v_κ, ep(e_o), fp(f), ep(e_i)) (eq. 12,
+ * DESIGN §3). Its sides lie on edge 2e_o or 2e_o + 1 (the half of e_o at
+ * v_κ, same direction), spoke 2|E| + κ (forward), spoke 2|E| + π (backward)
+ * and the half of e_i at v_κ; spoke 2|E| + κ lies on quads κ and next(κ). */
+MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
+{
+    const mmi_sk_level *x = &g->lv[g->level];
+    int64_t p = sk_prev(x, k);
+    uint32_t so = x->side[k], si = x->side[p], eo = so >> 2, ei = si >> 2;
+    uint32_t base = (uint32_t)(x->nv + x->nf), spokes = (uint32_t)(2 * x->ne);
+    uint32_t *q = g->out_quads + 4 * k;
+    q[0] = x->verts[k];
+    q[1] = base + eo;
+    q[2] = (uint32_t)(x->nv + sk_face(x, k));
+    q[3] = base + ei;
+    if (g->out_side) {
+        uint32_t *s = g->out_side + 4 * k;
+        s[0] = ((2 * eo + (so & 1)) << 2) | (so & 3);
+        s[1] = (spokes + (uint32_t)k) << 2;
+        s[2] = ((spokes + (uint32_t)p) << 2) | 1;
+        s[3] = ((2 * ei + 1 - (si & 1)) << 2) | (si & 3);
+    }
+    if (g->out_edge_sides) {
+        uint32_t *es = g->out_edge_sides + 2 * ((int64_t)spokes + k);
+        es[0] = (uint32_t)(4 * k + 1);
+        es[1] = (uint32_t)(4 * sk_next(x, k) + 2);
+    }
+}
+
+/* The halves of edge e of level l: a side κ running a → b puts corner 0 of
+ * quad κ on 2e = (a, ep) and corner 3 of quad next(κ) on 2e + 1 = (ep, b);
+ * running b → a, the other way round. Slots keep their order. */
+MM_HD void sk_child_edges(const mmi_sk_args *g, int64_t e)
+{
+    const mmi_sk_level *x = &g->lv[g->level];
+    uint32_t *out = g->out_edge_sides + 4 * e;
+    for (int i = 0; i < 2; ++i) {
+        uint32_t s = x->edge_sides[2 * e + i];
+        if (s == MMI_SK_NONE) {
+            out[i] = out[2 + i] = MMI_SK_NONE;
+            continue;
+        }
+        uint32_t here = 4 * s, there = (uint32_t)(4 * sk_next(x, s) + 3);
+        int backward = x->side[s] & 1;
+        out[i] = backward ? there : here;
+        out[2 + i] = backward ? here : there;
+    }
+}
+
+#endif

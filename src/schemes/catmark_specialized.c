@@ -1,0 +1,397 @@
+/* catmark_specialized.c: Catmull-Clark's specialized path behind mm_subdiv
+ * (subdiv_impl.h, paper §4): level 0's edges by a sort (Alg. 1–2), every
+ * refined level's topology by formula from its parent (Alg. 3), vertex data by
+ * the gathers of src/kernels (Alg. 4–9). The numbering is the generic path's
+ * (DESIGN §3), so both give identical topology. mm_subdivide runs the fused
+ * route sk_subdivide: each level's data is freed as soon as the next no
+ * longer needs it, and the last level keeps only its quads and vertex data. */
+#include "../core/error.h"
+#include "../core/memory.h"
+#include "../core/timer.h"
+#include "../kernels/catmark_kernels.h"
+#include "../mesh/mesh_impl.h"
+#include "catmark.h"
+#include "catmark_rules.h"
+#include "meshmat/dense_ops.h"
+#include "meshmat/ops.h"
+#include "subdiv_impl.h"
+
+/* What the path keeps of a level (backend memory). side and edge_sides are
+ * made for levels below the last; ends only for mm_subdiv_level_edges. */
+typedef struct sk_level_data {
+    mm_subdiv_counts n;
+    mm_matrix M;           /* level 0: the mesh's, borrowed                       */
+    uint32_t *side;        /* nnz: the side codes of catmark_kernels.h            */
+    uint32_t *edge_sides;  /* 2 |E|                                              */
+    uint32_t *ends;        /* 2 |E|: (a_e, b_e)                                  */
+} sk_level_data;
+
+typedef struct sk_state {
+    mm_subdiv_options opts;
+    mm_matrix Mt;          /* level 0's Mᵀ: each vertex's faces and slots (Alg. 1) */
+    sk_level_data lv[MMI_SK_MAX_LEVELS];
+} sk_state;
+
+static int64_t u32_bytes(int64_t n)
+{
+    return n * (int64_t)sizeof(uint32_t);
+}
+
+static void free_u32(mm_context ctx, uint32_t **p, int64_t n)
+{
+    mmi_free(ctx, mmi_backend_memory(ctx), *p, u32_bytes(n));
+    *p = NULL;
+}
+
+static mm_status alloc_u32(mm_context ctx, uint32_t **p, int64_t n)
+{
+    return mmi_alloc(ctx, mmi_backend_memory(ctx), u32_bytes(n), (void **)p);
+}
+
+/* The edge sides of every level and Mᵀ: what only the vertex rule reads. */
+static void free_fans(mm_context ctx, sk_state *s)
+{
+    for (int l = 0; l <= s->opts.levels; ++l)
+        free_u32(ctx, &s->lv[l].edge_sides, 2 * s->lv[l].n.edges);
+    mm_matrix_free(&s->Mt);
+}
+
+static void free_level(mm_context ctx, sk_state *s, int l)
+{
+    sk_level_data *x = &s->lv[l];
+    if (l > 0) mm_matrix_free(&x->M);
+    free_u32(ctx, &x->side, x->n.nnz);
+    free_u32(ctx, &x->edge_sides, 2 * x->n.edges);
+    free_u32(ctx, &x->ends, 2 * x->n.edges);
+}
+
+static void sk_free(mm_context ctx, void *state)
+{
+    sk_state *s = state;
+    if (s == NULL) return;
+    for (int l = 0; l <= s->opts.levels && l < MMI_SK_MAX_LEVELS; ++l) free_level(ctx, s, l);
+    mm_matrix_free(&s->Mt);
+    mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
+}
+
+/* The arguments of a rule reading level l (and, for the vertex rule, the
+ * levels before it). Levels ≥ 1 are quads whether or not their M is kept. */
+static mmi_sk_args args_for(const sk_state *s, int rule, int l, int64_t count)
+{
+    mmi_sk_args g = {0};
+    g.rule = rule;
+    g.level = l;
+    g.count = count;
+    g.corners = s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER;
+    for (int m = 0; m <= l; ++m) {
+        const sk_level_data *d = &s->lv[m];
+        mmi_sk_level *x = &g.lv[m];
+        x->nv = d->n.vertices;
+        x->nf = d->n.faces;
+        x->ne = d->n.edges;
+        x->nnz = d->n.nnz;
+        x->uniform = m > 0 ? 4 : d->M->uniform;
+        x->ptr = m > 0 ? NULL : d->M->ptr;
+        x->verts = d->M ? d->M->rows : NULL;
+        x->side = d->side;
+        x->edge_sides = d->edge_sides;
+    }
+    if (s->Mt) {
+        g.vt_ptr = s->Mt->ptr;
+        g.vt_faces = s->Mt->rows;
+        g.vt_slots = (const int32_t *)s->Mt->values;
+    }
+    return g;
+}
+
+/* The smallest b with 2^b ≥ n (at least 1): the width of a vertex id. */
+static int id_bits(int64_t n)
+{
+    int b = 1;
+    while (b < 32 && ((int64_t)1 << b) < n) ++b;
+    return b;
+}
+
+/* Level 0's edges without an SpGEMM (Alg. 2): every side's (min, max) key,
+ * sorted (ties by corner), a scan of the key heads numbering the edges in
+ * (min, max) order, i.e. DESIGN §3's; then each corner's side code, each
+ * edge's sides and (keep_ends) its ends. The edge count is the one host read. */
+static mm_status level0_edges(mm_context ctx, sk_state *s, int keep_ends)
+{
+    mm_status st = MM_OK;
+    sk_level_data *x = &s->lv[0];
+    int64_t n = x->n.nnz, ne = 0;
+    mm_memory where = mmi_backend_memory(ctx);
+    uint64_t *keys = NULL, *sorted = NULL;
+    uint32_t *corners = NULL, *sorted_corners = NULL, *ids = NULL;
+    int stage = mmi_stage_begin(ctx, "catmark_edges");
+    MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&keys));
+    MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&sorted));
+    MM_TRY(alloc_u32(ctx, &corners, n));
+    MM_TRY(alloc_u32(ctx, &sorted_corners, n));
+    MM_TRY(alloc_u32(ctx, &ids, n));
+    mmi_sk_args g = args_for(s, MMI_SK_EDGE_KEYS, 0, x->n.faces);
+    g.keys = keys;
+    g.key_corners = corners;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    MM_TRY(mmi_sk_sort(ctx, n, keys, corners, sorted, sorted_corners,
+                       32 + id_bits(x->n.vertices)));
+    g = args_for(s, MMI_SK_EDGE_HEADS, 0, n);
+    g.keys = sorted;
+    g.key_ids = corners;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    MM_TRY(mmi_sk_scan(ctx, n, corners, ids));
+    if (n > 0) {
+        uint32_t last = 0;
+        MM_TRY(mmi_copy(ctx, &last, MM_MEMORY_HOST, ids + n - 1, where, sizeof last));
+        ne = last;
+    }
+    x->n.edges = ne;
+    if (ne >= ((int64_t)1 << 30))
+        MM_FAIL(ctx, MM_ERR_OVERFLOW, "the mesh has %lld edges; the specialized path numbers "
+                "edges below 2^30 (use the generic path)", (long long)ne);
+    MM_TRY(alloc_u32(ctx, &x->side, n));
+    MM_TRY(alloc_u32(ctx, &x->edge_sides, 2 * ne));
+    if (keep_ends) MM_TRY(alloc_u32(ctx, &x->ends, 2 * ne));
+    g = args_for(s, MMI_SK_EDGE_EMIT, 0, n);
+    g.keys = sorted;
+    g.key_corners = sorted_corners;
+    g.key_ids = ids;
+    g.ends = x->ends;
+    g.out_side = x->side;
+    g.out_edge_sides = x->edge_sides;
+    MM_TRY(mmi_sk_run(ctx, &g));
+done:
+    mmi_free(ctx, where, keys, 2 * u32_bytes(n));
+    mmi_free(ctx, where, sorted, 2 * u32_bytes(n));
+    free_u32(ctx, &corners, n);
+    free_u32(ctx, &sorted_corners, n);
+    free_u32(ctx, &ids, n);
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* The counts of every level, within the specialized path's ids: edges below
+ * 2^30 (side codes keep two bits), corners below 2^32 − 1; that bound comes
+ * before level MMI_SK_MAX_LEVELS. */
+static mm_status level_counts(mm_context ctx, sk_state *s)
+{
+    mm_status st = MM_OK;
+    mm_subdiv_counts n = s->lv[0].n, next;
+    for (int l = 0; l <= s->opts.levels; ++l) {
+        if (l > 0) MM_TRY(mmi_cc_next_counts(ctx, l - 1, &n, &next));
+        if (l > 0) n = next;
+        if (n.edges >= ((int64_t)1 << 30) || n.nnz >= (int64_t)UINT32_MAX ||
+            l >= MMI_SK_MAX_LEVELS)
+            MM_FAIL(ctx, MM_ERR_OVERFLOW,
+                    "level %d would have %lld edges and %lld corners; the specialized path "
+                    "numbers edges below 2^30 and corners below 2^32 - 1 (use the generic path)",
+                    l, (long long)n.edges, (long long)n.nnz);
+        s->lv[l].n = n;
+    }
+done:
+    return st;
+}
+
+/* The state of level 0: its edges, Mᵀ and the counts of all levels. */
+static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                       int keep_ends, sk_state **state)
+{
+    mm_status st = MM_OK;
+    sk_state *s = NULL;
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s, (void **)&s));
+    static const sk_state empty = {0};
+    *s = empty;
+    s->opts = *opts;
+    *state = s;
+    sk_level_data *x = &s->lv[0];
+    x->M = mesh->M;
+    x->n.vertices = mesh->M->nrows;
+    x->n.faces = mesh->M->ncols;
+    x->n.nnz = mesh->M->nnz;
+    MM_TRY(level0_edges(ctx, s, keep_ends));
+    MM_TRY(level_counts(ctx, s));
+    MM_TRY(mm_matrix_transpose(ctx, mesh->M, &s->Mt));
+done:
+    return st;
+}
+
+/* Level l + 1's quads (Alg. 3), and below the last level its side codes and
+ * edge sides; keep_ends adds its edge list (the generic path's formula). */
+static mm_status refine_topology(mm_context ctx, sk_state *s, int l, int keep_ends)
+{
+    mm_status st = MM_OK;
+    sk_level_data *x = &s->lv[l], *y = &s->lv[l + 1];
+    int last = l + 1 == s->opts.levels;
+    int stage = mmi_stage_begin(ctx, "catmark_topology");
+    MM_TRY(mmi_matrix_alloc(ctx, &y->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, y->n.vertices,
+                            y->n.faces, y->n.nnz, 4));
+    if (!last) {
+        MM_TRY(alloc_u32(ctx, &y->side, y->n.nnz));
+        MM_TRY(alloc_u32(ctx, &y->edge_sides, 2 * y->n.edges));
+    }
+    mmi_sk_args g = args_for(s, MMI_SK_CHILD_CORNERS, l, x->n.nnz);
+    g.out_quads = y->M->rows;
+    g.out_side = y->side;
+    g.out_edge_sides = y->edge_sides;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    if (!last) {
+        g.rule = MMI_SK_CHILD_EDGES;
+        g.count = x->n.edges;
+        MM_TRY(mmi_sk_run(ctx, &g));
+    }
+    if (keep_ends) {
+        mmi_cc_args c = {0};
+        c.rule = MMI_CC_CHILD_EDGES;
+        c.nv = x->n.vertices;
+        c.nf = x->n.faces;
+        c.ne = x->n.edges;
+        c.ends = x->ends;
+        c.quads = y->M->rows;
+        MM_TRY(alloc_u32(ctx, &y->ends, 2 * y->n.edges));
+        c.out_ends = y->ends;
+        MM_TRY(mmi_cc_run(ctx, &c, y->n.edges));
+    }
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* Level l + 1's vertex data from level l's P: face points, then the edge
+ * points and updated vertices that read them (Alg. 4–9). */
+static mm_status refine_points(mm_context ctx, const sk_state *s, int l, mm_dense P, mm_dense *Y)
+{
+    mm_status st = MM_OK;
+    const sk_level_data *x = &s->lv[l];
+    int stage = mmi_stage_begin(ctx, "catmark_points");
+    MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    mmi_sk_args g = args_for(s, MMI_SK_FACE_POINTS, l, x->n.faces);
+    g.P = P->data;
+    g.Y = (*Y)->data;
+    g.d = P->d;
+    g.f64 = P->type == MM_TYPE_FLOAT64;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    g.rule = MMI_SK_EDGE_POINTS;
+    g.count = x->n.edges;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    g.rule = MMI_SK_VERTEX_POINTS;
+    g.count = x->n.vertices;
+    MM_TRY(mmi_sk_run(ctx, &g));
+done:
+    mmi_stage_end(ctx, stage);
+    if (st != MM_OK) mm_dense_free(Y);
+    return st;
+}
+
+static mm_status check_data(mm_context ctx, mm_dense X)
+{
+    if (X == NULL) return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh has no vertex data");
+    if (X->type != MM_TYPE_FLOAT32 && X->type != MM_TYPE_FLOAT64)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "vertex data of type %d; subdivision takes float32 or float64",
+                        (int)X->type);
+    return MM_OK;
+}
+
+static mm_status sk_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                          void **state)
+{
+    mm_status st = MM_OK;
+    sk_state *s = NULL;
+    st = start(ctx, mesh, opts, 1, &s);
+    *state = s;
+    mmi_where(ctx, "mm_subdiv_build");
+    if (st != MM_OK) return st;
+    for (int l = 0; l < opts->levels; ++l) {
+        MM_TRY(refine_topology(ctx, s, l, 1));
+        mmi_subdiv_progress(opts, "build", l + 1);
+    }
+done:
+    return st;
+}
+
+static mm_status sk_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
+{
+    mm_status st = MM_OK;
+    sk_state *s = state;
+    mm_dense X = X0;
+    MM_TRY(check_data(ctx, X0));
+    if (s->opts.levels == 0) {
+        MM_TRY(mmi_dense_alloc(ctx, XL, X0->n, X0->d, X0->type));
+        return mm_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
+    }
+    for (int l = 0; l < s->opts.levels; ++l) {
+        mm_dense Y = NULL;
+        MM_TRY(refine_points(ctx, s, l, X, &Y));
+        if (X != X0) mm_dense_free(&X);
+        X = Y;
+        mmi_subdiv_progress(&s->opts, "eval", l + 1);
+    }
+    *XL = X;
+    X = X0;
+done:
+    if (X != X0) mm_dense_free(&X);
+    return st;
+}
+
+/* The fused route of mm_subdivide: per level the vertex data first, then the
+ * next level's topology, then the level's quads and side codes go (its edge
+ * sides stay: later vertex rules read them). Before the last topology step every edge side and Mᵀ go too,
+ * so the peak is the last level's quads and data plus the level before's
+ * quads and side codes. */
+static mm_status sk_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                              mm_matrix *M, mm_dense *X)
+{
+    mm_status st = MM_OK;
+    sk_state *s = NULL;
+    mm_dense P = mesh->X;
+    MM_TRY(check_data(ctx, mesh->X));
+    MM_TRY(start(ctx, mesh, opts, 0, &s));
+    mmi_where(ctx, "mm_subdivide");
+    for (int l = 0; l < opts->levels; ++l) {
+        mm_dense Y = NULL;
+        MM_TRY(refine_points(ctx, s, l, P, &Y));
+        if (P != mesh->X) mm_dense_free(&P);
+        P = Y;
+        if (l + 1 == opts->levels) free_fans(ctx, s);
+        MM_TRY(refine_topology(ctx, s, l, 0));
+        if (l > 0) mm_matrix_free(&s->lv[l].M);
+        free_u32(ctx, &s->lv[l].side, s->lv[l].n.nnz);
+        mmi_subdiv_progress(opts, "build", l + 1);
+        mmi_subdiv_progress(opts, "eval", l + 1);
+    }
+    *M = s->lv[opts->levels].M;
+    s->lv[opts->levels].M = NULL;
+    *X = P;
+    P = mesh->X;
+done:
+    if (P != mesh->X) mm_dense_free(&P);
+    sk_free(ctx, s);
+    return st;
+}
+
+static mm_subdiv_counts sk_counts(const void *state, int level)
+{
+    return ((const sk_state *)state)->lv[level].n;
+}
+
+static mm_matrix sk_matrix(void *state, int level)
+{
+    return ((sk_state *)state)->lv[level].M;
+}
+
+static mm_matrix sk_take_matrix(void *state, int level)
+{
+    sk_level_data *x = &((sk_state *)state)->lv[level];
+    mm_matrix M = x->M;
+    x->M = NULL;
+    return M;
+}
+
+static const uint32_t *sk_edges(const void *state, int level)
+{
+    return ((const sk_state *)state)->lv[level].ends;
+}
+
+const mmi_subdiv_impl mmi_catmark_specialized = {sk_build, sk_eval,        sk_counts, sk_matrix,
+                                                 sk_take_matrix, sk_edges, sk_free, sk_subdivide};
