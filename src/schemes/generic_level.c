@@ -16,6 +16,18 @@ mmi_cc_csc mmi_csc_of(mm_matrix X)
     return x;
 }
 
+mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_counts *next)
+{
+    if (next->vertices > UINT32_MAX || next->edges >= UINT32_MAX || next->faces > INT32_MAX ||
+        next->nnz > ((int64_t)1 << 62))
+        return mmi_fail(ctx, MM_ERR_OVERFLOW,
+                        "level %d would have %lld vertices, %lld faces and %lld edges, past "
+                        "the 32-bit ids (vertices, edges < 2^32, faces < 2^31)",
+                        level + 1, (long long)next->vertices, (long long)next->faces,
+                        (long long)next->edges);
+    return MM_OK;
+}
+
 mmi_cc_args mmi_level_args(int rule, const mmi_cc_level *lv)
 {
     mmi_cc_args g = {0};

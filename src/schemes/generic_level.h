@@ -12,6 +12,21 @@
 #include "catmark_rules.h"
 #include "meshmat/ops.h"
 
+/* One scheme's level steps, driven by generic_path.c: level l + 1's counts
+ * (next->n, or MM_ERR_OVERFLOW), its build from level l, and the evaluation. */
+typedef struct mmi_level_scheme {
+    mm_status (*next_counts)(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next);
+    mm_status (*build_level)(mm_context ctx, mmi_cc_level *lv, mmi_cc_level *next,
+                             mm_boundary boundary);
+    mm_status (*eval_level)(mm_context ctx, const mmi_cc_level *lv, mm_dense X, mm_dense *Y);
+} mmi_level_scheme;
+
+extern const mmi_level_scheme mmi_loop_levels, mmi_sqrt3_levels;
+
+/* MM_ERR_OVERFLOW when level l + 1's counts pass the id types: vertex and
+ * edge ids are uint32, face ids int32 (F's values), nnz < 2^62. */
+mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_counts *next);
+
 /* The rule arguments of a level: rule, counts, M, E (when built), ends. */
 mmi_cc_csc mmi_csc_of(mm_matrix X);
 mmi_cc_args mmi_level_args(int rule, const mmi_cc_level *lv);

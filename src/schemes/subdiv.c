@@ -26,6 +26,8 @@ mm_subdiv_options mm_subdiv_options_default(void)
 static const mmi_subdiv_impl *impl_for(mm_scheme scheme, mm_subdiv_path path)
 {
     if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_GENERIC) return &mmi_catmark_generic;
+    if (scheme == MM_SCHEME_LOOP && path == MM_PATH_GENERIC) return &mmi_loop_generic;
+    if (scheme == MM_SCHEME_SQRT3 && path == MM_PATH_GENERIC) return &mmi_sqrt3_generic;
     return NULL;
 }
 
@@ -68,8 +70,9 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
 
 /* The input rules of docs/schemes.md: refuse what OpenSubdiv would treat as
  * non-manifold (and what F = M Mᵀ{Q_c} cannot represent: two sides i → j). */
-static mm_status check_mesh(mm_context ctx, mm_mesh mesh)
+static mm_status check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
 {
+    const char *name = scheme_name(scheme);
     mm_mesh_stats s;
     mm_status st = mm_mesh_stats_get(ctx, mesh, &s);
     mmi_where(ctx, "mm_subdiv_build");
@@ -77,17 +80,17 @@ static mm_status check_mesh(mm_context ctx, mm_mesh mesh)
     if (s.nonmanifold_edges > 0 || s.nonmanifold_vertices > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                         "the mesh has %lld non-manifold edges (more than two faces) and %lld "
-                        "non-manifold vertices (faces in more than one fan); Catmull-Clark "
+                        "non-manifold vertices (faces in more than one fan); %s "
                         "refuses non-manifold input (docs/schemes.md)",
-                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices);
+                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices, name);
     if (s.degenerate_faces > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "%lld faces repeat a vertex; Catmull-Clark refuses them",
-                        (long long)s.degenerate_faces);
+                        "%lld faces repeat a vertex; %s refuses them",
+                        (long long)s.degenerate_faces, name);
     if (s.flipped_edges > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                         "%lld edges are passed twice the same way (inconsistent orientation); "
-                        "Catmull-Clark refuses them", (long long)s.flipped_edges);
+                        "%s refuses them", (long long)s.flipped_edges, name);
     return MM_OK;
 }
 
@@ -103,7 +106,7 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
     if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
     MM_TRY(check_options(ctx, opts));
-    MM_TRY(check_mesh(ctx, mesh));
+    MM_TRY(check_mesh(ctx, mesh, opts->scheme));
     *s = calloc(1, sizeof **s);
     if (*s == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a subdivision handle");
     (*s)->ctx = ctx;
