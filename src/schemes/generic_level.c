@@ -38,6 +38,7 @@ mmi_cc_args mmi_level_args(int rule, const mmi_cc_level *lv)
     g.M = mmi_csc_of(lv->M);
     if (lv->E) g.E = mmi_csc_of(lv->E);
     g.ends = lv->ends;
+    g.odd = lv->level % 2;
     return g;
 }
 

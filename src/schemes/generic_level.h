@@ -27,7 +27,7 @@ extern const mmi_level_scheme mmi_loop_levels, mmi_sqrt3_levels;
  * edge ids are uint32, face ids int32 (F's values), nnz < 2^62. */
 mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_counts *next);
 
-/* The rule arguments of a level: rule, counts, M, E (when built), ends. */
+/* The rule arguments of a level: rule, counts, M, E (when built), ends, parity. */
 mmi_cc_csc mmi_csc_of(mm_matrix X);
 mmi_cc_args mmi_level_args(int rule, const mmi_cc_level *lv);
 

@@ -112,7 +112,6 @@ static mm_status sqrt3_build_level(mm_context ctx, mmi_cc_level *lv, mmi_cc_leve
     MM_TRY(mmi_level_boundary_edges(ctx, lv, &w.nb));
     mmi_cc_args g = mmi_level_args(MMI_SQRT3_VERTEX_WEIGHTS, lv);
     g.F = mmi_csc_of(w.F);
-    g.odd = lv->level % 2;
     if (split_boundary(lv) > 0) MM_TRY(sqrt3_rank_boundary(ctx, lv, &w, &g));
     MM_TRY(mmi_level_vertex_weights(ctx, lv, MMI_SQRT3_VERTEX_WEIGHTS, w.n, w.nb, boundary));
     MM_TRY(sqrt3_point_stencil(ctx, lv, g));
