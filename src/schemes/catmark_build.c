@@ -30,15 +30,10 @@ done:
 /* R: row e lists the 4 sources of edge point e among [P; f] (catmark_rules.h). */
 static mm_status cc_edge_stencil(mm_context ctx, mmi_cc_level *lv, const build_work *w)
 {
-    mm_status st = MM_OK;
-    MM_TRY(mmi_matrix_alloc(ctx, &lv->R, MM_FORMAT_CSR, MM_TYPE_PATTERN, lv->n.edges,
-                            lv->n.vertices + lv->n.faces, 4 * lv->n.edges, 4));
     mmi_cc_args g = mmi_level_args(MMI_CC_STENCIL, lv);
     g.F = mmi_csc_of(w->F);
-    g.stencil = lv->R->cols;
-    MM_TRY(mmi_cc_run(ctx, &g, lv->n.edges));
-done:
-    return st;
+    return mmi_level_stencil(ctx, lv, g, MM_TYPE_PATTERN, lv->n.edges,
+                             lv->n.vertices + lv->n.faces, 4);
 }
 
 /* M_{l+1} = T = M Mᵀ {Q_c}[σ] (eq. 12): σ over the entries of F (T's pattern),

@@ -168,6 +168,18 @@ done:
     return st;
 }
 
+mm_status mmi_level_stencil(mm_context ctx, mmi_cc_level *lv, mmi_cc_args g, mm_type type,
+                            int64_t rows, int64_t cols, int64_t width)
+{
+    mm_status st = MM_OK;
+    MM_TRY(mmi_matrix_alloc(ctx, &lv->R, MM_FORMAT_CSR, type, rows, cols, width * rows, width));
+    g.stencil = lv->R->cols;
+    g.weights = lv->R->values;
+    MM_TRY(mmi_cc_run(ctx, &g, rows));
+done:
+    return st;
+}
+
 /* As (Mᵀ_{val→1} P) scaled by 1/c. */
 mm_status mmi_level_face_points(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f)
 {

@@ -56,6 +56,12 @@ mm_status mmi_level_face_weights(mm_context ctx, mmi_cc_level *lv, mm_dense c);
 mm_status mmi_level_vertex_weights(mm_context ctx, mmi_cc_level *lv, int rule, mm_dense n,
                                    mm_dense nb, mm_boundary boundary);
 
+/* lv->R, the rows × cols stencil of new points: a uniform-width CSR matrix
+ * of type (PATTERN: applied with INV_COUNT; FLOAT64: with VALUE) whose rows
+ * g's rule writes (g.stencil, g.weights set here; the rest by the caller). */
+mm_status mmi_level_stencil(mm_context ctx, mmi_cc_level *lv, mmi_cc_args g, mm_type type,
+                            int64_t rows, int64_t cols, int64_t width);
+
 /* f = Mᵀ_{val_{i,*}→1/c_i} P (eq. 3, eq. 26): the face centroids. */
 mm_status mmi_level_face_points(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f);
 /* S = α ⊙ P + β ⊙ (E_1 P + (Mᵀ)ᵀ_1 f) + β_b ⊙ E_{[τ=1]} P (f may be NULL:

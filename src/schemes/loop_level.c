@@ -23,16 +23,9 @@ static mm_status loop_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc
  * matrix applied with map VALUE. */
 static mm_status loop_edge_stencil(mm_context ctx, mmi_cc_level *lv, mm_matrix F)
 {
-    mm_status st = MM_OK;
-    MM_TRY(mmi_matrix_alloc(ctx, &lv->R, MM_FORMAT_CSR, MM_TYPE_FLOAT64, lv->n.edges,
-                            lv->n.vertices, 4 * lv->n.edges, 4));
     mmi_cc_args g = mmi_level_args(MMI_LOOP_STENCIL, lv);
     g.F = mmi_csc_of(F);
-    g.stencil = lv->R->cols;
-    g.weights = lv->R->values;
-    MM_TRY(mmi_cc_run(ctx, &g, lv->n.edges));
-done:
-    return st;
+    return mmi_level_stencil(ctx, lv, g, MM_TYPE_FLOAT64, lv->n.edges, lv->n.vertices, 4);
 }
 
 /* M_{l+1}: the 1 → 4 split, one rule per face, a uniform-3 pattern CSC; then

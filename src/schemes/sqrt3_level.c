@@ -70,16 +70,9 @@ done:
 /* R: |F| + |B| rows of 3 weighted sources (sqrt3_stencil), FLOAT64 CSR. */
 static mm_status sqrt3_point_stencil(mm_context ctx, mmi_cc_level *lv, mmi_cc_args g)
 {
-    mm_status st = MM_OK;
-    int64_t rows = lv->n.faces + split_boundary(lv);
-    MM_TRY(mmi_matrix_alloc(ctx, &lv->R, MM_FORMAT_CSR, MM_TYPE_FLOAT64, rows, lv->n.vertices,
-                            3 * rows, 3));
     g.rule = MMI_SQRT3_STENCIL;
-    g.stencil = lv->R->cols;
-    g.weights = lv->R->values;
-    MM_TRY(mmi_cc_run(ctx, &g, rows));
-done:
-    return st;
+    return mmi_level_stencil(ctx, lv, g, MM_TYPE_FLOAT64, lv->n.faces + split_boundary(lv),
+                             lv->n.vertices, 3);
 }
 
 /* M_{l+1} (Figure 12: refined triangle t from corner t) and its edges. */
