@@ -6,9 +6,7 @@
 #ifndef MESHMAT_SCHEMES_TRI_RULES_H
 #define MESHMAT_SCHEMES_TRI_RULES_H
 
-#ifndef MM_PI
-#define MM_PI 3.14159265358979323846
-#endif
+#define MMI_PI 3.14159265358979323846 /* C11 has no M_PI */
 
 /* Corner c (mod 3) of triangle f. */
 MM_HD uint32_t tri_vertex(const mmi_cc_args *g, int64_t f, int64_t c)
@@ -68,7 +66,7 @@ MM_HD void loop_vertex_weights(const mmi_cc_args *g, int64_t i)
     if (g->nb[i] > 0.0) {
         if (!(g->corners && n == 1.0)) a = 0.75, bb = 0.125;
     } else if (n > 0.0) {
-        double t = 0.375 + 0.25 * cos(2.0 * MM_PI / n);
+        double t = 0.375 + 0.25 * cos(2.0 * MMI_PI / n);
         b = n == 6.0 ? 0.0625 : (0.625 - t * t) / n;
         a = 1.0 - b * n;
     }
@@ -203,7 +201,7 @@ MM_HD void sqrt3_vertex_weights(const mmi_cc_args *g, int64_t i)
     if (g->nb[i] > 0.0) {
         if (g->odd) a = 19.0 / 27.0, bb = 4.0 / 27.0;
     } else if (n > 0.0) {
-        double alpha = (4.0 - 2.0 * cos(2.0 * MM_PI / n)) / 9.0;
+        double alpha = (4.0 - 2.0 * cos(2.0 * MMI_PI / n)) / 9.0;
         a = 1.0 - alpha;
         b = alpha / n;
     }
