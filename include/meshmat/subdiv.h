@@ -14,17 +14,23 @@ extern "C" {
 
 typedef struct mm_subdiv_s *mm_subdiv;
 
+/* Loop and √3 refuse faces that are not triangles (MM_ERR_INVALID_MESH naming
+ * the first); docs/schemes.md gives each scheme's rules and numbering. */
 typedef enum mm_scheme {
     MM_SCHEME_CATMULL_CLARK = 0, /* faces of any order ≥ 3 in, quads out (paper §3.2)  */
-    MM_SCHEME_LOOP = 1,          /* triangles in, 1 → 4 triangles (paper Appendix B)   */
-    MM_SCHEME_SQRT3 = 2          /* triangles in, 1 → 3 triangles (paper Appendix A)   */
+    MM_SCHEME_LOOP = 1,          /* triangles in, 1 → 4 triangles (paper Appendix B):
+                                    OpenSubdiv's Loop (Loop's β), both boundary rules   */
+    MM_SCHEME_SQRT3 = 2          /* triangles in, 1 → 3 triangles (paper Appendix A):
+                                    Kobbelt's √3 with his boundary rule as OpenMesh
+                                    Sqrt3T applies it (EDGE_ONLY only)                 */
 } mm_scheme;
 
 /* How boundaries are interpolated (paper §5.3; OpenSubdiv's Sdc names). */
 typedef enum mm_boundary {
     MM_BOUNDARY_EDGE_ONLY = 0,       /* VTX_BOUNDARY_EDGE_ONLY: boundary edges are creases:
                                         edge points at midpoints, boundary vertices
-                                        3/4 p + 1/8 (p_prev + p_next) (eq. 20)          */
+                                        3/4 p + 1/8 (p_prev + p_next) (eq. 20); for √3
+                                        Kobbelt's boundary rule (docs/schemes.md)      */
     MM_BOUNDARY_EDGE_AND_CORNER = 1  /* VTX_BOUNDARY_EDGE_AND_CORNER: as EDGE_ONLY, and a
                                         vertex in exactly one face (a valence-2 boundary
                                         corner) stays where it is                        */
@@ -32,8 +38,10 @@ typedef enum mm_boundary {
 
 /* Which implementation refines (DESIGN §2). */
 typedef enum mm_subdiv_path {
-    MM_PATH_GENERIC = 0,    /* the formulas as mapped SpMV / SpGEMM of src/spla        */
-    MM_PATH_SPECIALIZED = 1 /* hand-written kernels of src/kernels (paper §4)           */
+    MM_PATH_GENERIC = 0,     /* the formulas as mapped SpMV / SpGEMM of src/spla       */
+    MM_PATH_SPECIALIZED = 1, /* hand-written kernels of src/kernels (paper §4)          */
+    MM_PATH_AUTO = 2         /* the specialized path where the scheme has one (today
+                                Catmull-Clark), else the generic path                  */
 } mm_subdiv_path;
 
 /* How mm_subdiv_eval refines vertex data (paper §6). */
@@ -71,7 +79,7 @@ typedef struct mm_subdiv_options {
     void *progress_user;
 } mm_subdiv_options;
 
-/* Catmull-Clark, 1 level, EDGE_ONLY, the specialized path, dynamic mode, no
+/* Catmull-Clark, 1 level, EDGE_ONLY, MM_PATH_AUTO, dynamic mode, no
  * progress callback. */
 MM_API mm_subdiv_options mm_subdiv_options_default(void);
 
@@ -83,22 +91,25 @@ typedef struct mm_subdiv_counts {
 /* mm_subdiv_build: refines the topology of mesh through opts->levels levels:
  * for each level its mesh matrix M_l, the edges (E, eq. 4), the faces beside
  * each side (F, eq. 6–7), valences (eq. 10) and face orders (eq. 2), and the
- * refined M_{l+1} (eq. 12). Vertex data is not touched (mm_subdiv_eval).
+ * refined M_{l+1} (eq. 12; Loop's 1 → 4 split, √3's Figure 12 rule). Vertex
+ * data is not touched (mm_subdiv_eval).
  *   ctx   the mesh's context           mesh  in, any backend; must outlive *s
  *   opts  host, in                     s     out, a new handle (NULL on error)
  * Refused (MM_ERR_INVALID_MESH, the message giving what is wrong and how often):
  * non-manifold edges (more than two faces on an edge) and vertices, faces that
  * repeat a vertex, inconsistent orientation (an edge passed twice the same
- * way). Unreferenced vertices are kept and stay where they are.
+ * way); for Loop and √3, faces that are not triangles (the first is named).
+ * Unreferenced vertices are kept and stay where they are.
  *   Properties: every array stays in the backend's memory; the host learns only
  *   sizes (and, on CUDA, copies M once to check the rules above). Deterministic:
  *   identical topology on CPU and CUDA. Stages are timed (context timing).
  *   Memory: all levels are kept, dominated by the last refined level (about
  *   100 bytes per refined face on the generic path, 24 on the specialized).
  *   Errors: MM_ERR_INVALID_ARGUMENT (NULL, bad enum, levels < 0, another
- *   context's mesh), MM_ERR_INVALID_MESH, MM_ERR_OVERFLOW (a level would have
- *   ≥ 2^32 vertices or edges, ≥ 2^31 faces, or nnz > 2^62; on the specialized
- *   path ≥ 2^30 edges or ≥ 2^32 − 1 face corners: the message names
+ *   context's mesh, √3 with EDGE_AND_CORNER), MM_ERR_INVALID_MESH,
+ *   MM_ERR_OVERFLOW (a level would have ≥ 2^32 vertices or edges, ≥ 2^31
+ *   faces, or nnz > 2^62; on the specialized path ≥ 2^30 edges or ≥ 2^32 − 1
+ *   face corners: the message names
  *   the level), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
  *   Example: one quad, levels 1: level 1 has 9 vertices, 4 faces, 12 edges;
  *   its first face is (0, 5, 4, 6): vertex 0, the edge point of edge 0 = {0,1},
@@ -110,7 +121,8 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
 /* mm_subdiv_eval: refines vertex data through every level of s:
  * X0 (|V_0| × d, float32 or float64, in) gives *XL (a new |V_L| × d array of
  * X0's type). Per level: face points (eq. 3), edge points, updated vertices
- * (eq. 11 with the boundary rule of s). Any d: positions, normals, UVs.
+ * (eq. 11 with the boundary rule of s); Loop: edge points, eq. 28; √3: face
+ * points (eq. 26) and boundary points, eq. 24. Any d: positions, normals, UVs.
  *   Dynamic mode: mapped SpMVs and dense operations (generic path) or
  *   gather kernels (specialized path), no host round trip; temporary memory
  *   two arrays of the largest level. Static mode (MM_MODE_STATIC): Y = R X0,

@@ -11,13 +11,13 @@
 static const char usage[] =
     "usage: meshmat subdiv --levels N IN -o OUT [--scheme catmull-clark|loop|sqrt3]\n"
     "                      [--boundary edge-only|edge-and-corner]\n"
-    "                      [--path specialized|generic] [--mode dynamic|static]\n"
+    "                      [--path auto|specialized|generic] [--mode dynamic|static]\n"
     "                      [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
     "\n"
     "Refines IN N times (N >= 1) and writes OUT (OBJ, OFF or PLY by its extension).\n"
-    "--path specialized (the default) runs the kernels of src/kernels, generic the\n"
-    "formulas through src/spla. --mode static also builds the subdivision matrices\n"
-    "and evaluates by SpMV.\n"
+    "--path specialized runs the kernels of src/kernels, generic the formulas\n"
+    "through src/spla; auto (the default) the specialized path where the scheme has\n"
+    "one. --mode static also builds the subdivision matrices and evaluates by SpMV.\n"
     "Non-manifold input and inconsistent orientation are refused (docs/schemes.md).\n";
 
 typedef struct progress_state {
@@ -89,10 +89,11 @@ static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, con
                 return CLI_USAGE;
             }
         } else if (strcmp(opt, "--path") == 0) {
-            if (strcmp(v, "generic") == 0) o->path = MM_PATH_GENERIC;
+            if (strcmp(v, "auto") == 0) o->path = MM_PATH_AUTO;
+            else if (strcmp(v, "generic") == 0) o->path = MM_PATH_GENERIC;
             else if (strcmp(v, "specialized") == 0) o->path = MM_PATH_SPECIALIZED;
             else {
-                fprintf(stderr, "meshmat subdiv: --path takes generic or specialized\n");
+                fprintf(stderr, "meshmat subdiv: --path takes auto, generic or specialized\n");
                 return CLI_USAGE;
             }
         } else if (strcmp(opt, "--mode") == 0) {
@@ -178,7 +179,9 @@ int cli_subdiv(int argc, char **argv)
         printf("%s -> %s: %s, %d levels, %s, %s path, %s mode, %s backend (%s)\n", in, out,
                schemes[o.scheme], o.levels,
                o.boundary == MM_BOUNDARY_EDGE_ONLY ? "edge-only" : "edge-and-corner",
-               o.path == MM_PATH_GENERIC ? "generic" : "specialized",
+               o.path == MM_PATH_GENERIC       ? "generic"
+               : o.path == MM_PATH_SPECIALIZED ? "specialized"
+                                               : "auto",
                o.mode == MM_MODE_DYNAMIC ? "dynamic" : "static",
                mm_context_backend(ctx) == MM_BACKEND_CUDA ? "cuda" : "cpu",
                mm_context_device_name(ctx));

@@ -7,8 +7,11 @@
 #include "meshmat/subdiv.h"
 
 /* What level l keeps for evaluation and for building level l + 1. All in the
- * context's memory. */
+ * context's memory. The generic paths of Loop and √3 keep the same data
+ * (generic_level.h; R is their weighted stencil, inv_c unused by Loop). */
 typedef struct mmi_cc_level {
+    int level;         /* l                                                              */
+    int64_t boundary;  /* √3: boundary edges (they set the counts of odd levels)         */
     mm_subdiv_counts n;
     mm_matrix M;       /* |V| × |F| mesh matrix (level 0: borrowed from the mesh)        */
     mm_matrix Mt;      /* Mᵀ, INT32 corner positions: the B operand of eq. 4, 6, 12       */

@@ -4,19 +4,7 @@
  * refined array is [updated vertices; face points; edge points] (DESIGN §3). */
 #include "../core/error.h"
 #include "../spla/dense_ops.h"
-#include "catmark.h"
-#include "meshmat/ops.h"
-
-/* f = Mᵀ_{val_{i,*}→1/c_i} P (eq. 3), as (Mᵀ_{val→1} P) scaled by 1/c. */
-static mm_status cc_face_points(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f)
-{
-    mm_status st = MM_OK;
-    mm_map one = {.kind = MM_MAP_ONE};
-    MM_TRY(mm_spmv(ctx, &one, lv->M, 1, P, f, 0));
-    MM_TRY(mm_dense_scale_add(ctx, lv->inv_c, f, 0.0, f));
-done:
-    return st;
-}
+#include "generic_level.h"
 
 /* Edge points: e = R_{val_{e,*}→1/4} [P; f], the mean of each stencil row:
  * (p_a + p_b + f_{F(a,b)} + f_{F(b,a)}) / 4, the midpoint on a boundary edge
@@ -34,27 +22,6 @@ done:
     return st;
 }
 
-/* P_sub = I_{val_{i,i}→1−2/n_i} P + E_{val_{i,*}→1/n_i²} P + M_{val_{i,*}→1/n_i²} f
- * (eq. 11) with the boundary rule 3/4 p + 1/8 Σ boundary neighbours (eq. 20)
- * folded into the per-vertex weights α, β, β_b the build computed:
- * P_sub = α P + β (E_1 P + M_1 f) + β_b E_{τ=1} P. T is |V| × d scratch. */
-static mm_status cc_vertex_points(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f,
-                                  mm_dense T, mm_dense S)
-{
-    static const double boundary[2] = {0.0, 1.0};
-    mm_status st = MM_OK;
-    mm_map one = {.kind = MM_MAP_ONE};
-    mm_map on_boundary = {.kind = MM_MAP_TABLE, .table = boundary, .table_len = 2};
-    MM_TRY(mm_dense_scale_add(ctx, lv->alpha, P, 0.0, S));
-    MM_TRY(mm_spmv(ctx, &one, lv->E, 1, P, T, 0));
-    MM_TRY(mm_spmv(ctx, &one, lv->Mt, 1, f, T, 1));
-    MM_TRY(mm_dense_scale_add(ctx, lv->beta, T, 1.0, S));
-    MM_TRY(mm_spmv(ctx, &on_boundary, lv->E, 1, P, T, 0));
-    MM_TRY(mm_dense_scale_add(ctx, lv->beta_b, T, 1.0, S));
-done:
-    return st;
-}
-
 mm_status mmi_cc_eval_level(mm_context ctx, const mmi_cc_level *lv, mm_dense X, mm_dense *Y)
 {
     mm_status st = MM_OK;
@@ -63,9 +30,11 @@ mm_status mmi_cc_eval_level(mm_context ctx, const mmi_cc_level *lv, mm_dense X, 
     MM_TRY(mmi_dense_alloc(ctx, Y, nv + nf + lv->n.edges, X->d, X->type));
     MM_TRY(mmi_dense_alloc(ctx, &T, nv, X->d, X->type));
     struct mm_dense_s f = mmi_dense_rows(*Y, nv, nf), S = mmi_dense_rows(*Y, 0, nv);
-    MM_TRY(cc_face_points(ctx, lv, X, &f));
+    MM_TRY(mmi_level_face_points(ctx, lv, X, &f));
     MM_TRY(cc_edge_points(ctx, lv, X, *Y));
-    MM_TRY(cc_vertex_points(ctx, lv, X, &f, T, &S));
+    /* P_sub = I_{1−2/n} P + E_{1/n²} P + M_{1/n²} f (eq. 11), the boundary
+     * rule 3/4 p + 1/8 Σ boundary neighbours (eq. 20) in the weights. */
+    MM_TRY(mmi_level_vertex_update(ctx, lv, X, &f, T, &S));
 done:
     mm_dense_free(&T);
     if (st != MM_OK) mm_dense_free(Y);

@@ -1,4 +1,5 @@
-/* catmark_rules.h: the lambdas of Catmull-Clark's generic path, the parts of
+/* catmark_rules.h: the lambdas of Catmull-Clark's generic path (and, through
+ * tri_rules.h included below, Loop's and √3's), the parts of
  * the formulas that read captured data (edge ids, |V|, |F|) and so cannot be
  * built-in maps of src/spla: σ of eq. 12 (the refined faces), the edge-point
  * stencil, the edge numbering of DESIGN §3 and the per-vertex weights of eq. 11
@@ -7,6 +8,7 @@
 #ifndef MESHMAT_SCHEMES_CATMARK_RULES_H
 #define MESHMAT_SCHEMES_CATMARK_RULES_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "../core/hd.h"
@@ -19,7 +21,17 @@ typedef enum mmi_cc_rule {
     MMI_CC_QUADS = 3,       /* i < |V|: σ (eq. 12) for the sides entering vertex i (F's col) */
     MMI_CC_STENCIL = 4,     /* i < |E|: the 4 sources of edge point i                        */
     MMI_CC_VERTEX_WEIGHTS = 5, /* i < |V|: α, β, β_b of the vertex update                    */
-    MMI_CC_FACE_WEIGHTS = 6    /* i < |F|: 1 / c_i (eq. 3)                                  */
+    MMI_CC_FACE_WEIGHTS = 6,   /* i < |F|: 1 / c_i (eq. 3)                                  */
+    MMI_LOOP_STENCIL = 7,      /* i < |E|: the 8 sources of Loop edge point i (tri_rules.h) */
+    MMI_LOOP_VERTEX_WEIGHTS = 8, /* i < |V|: α, β, β_b of eq. 28–29                          */
+    MMI_LOOP_TRIANGLES = 9,    /* i < |F|: the 4 children of triangle i                     */
+    MMI_LOOP_CHILD_EDGES = 10, /* i < 2|E| + 3|F|: the ends of refined edge i               */
+    MMI_SQRT3_VERTEX_WEIGHTS = 11, /* i < |V|: α, β, β_b of eq. 24–25                       */
+    MMI_SQRT3_TRIANGLES = 12,  /* i < nnz: the refined triangle of corner i (Figure 12)     */
+    MMI_SQRT3_CHILD_EDGES = 13, /* i < |E| + nnz (+ |B|): the ends of refined edge i        */
+    MMI_SQRT3_STENCIL = 14,    /* i < |F| + |B|: the 3 sources of new vertex i              */
+    MMI_SQRT3_FLAGS = 15,      /* i < |F|: 1 for a triangle with a boundary side            */
+    MMI_SQRT3_RANKS = 16       /* i < |B|: boundary triangle bfaces[i] gets rank i          */
 } mmi_cc_rule;
 
 /* A CSC pattern as the rules see it: ptr NULL when uniform > 0. */
@@ -38,11 +50,15 @@ typedef struct mmi_cc_args {
     uint32_t *ids;              /* edge id of each entry of E                        */
     const uint32_t *ends;       /* 2 per edge: (a_e, b_e)                            */
     uint32_t *out_ends;         /* EDGE_ENDS, CHILD_EDGES                            */
-    uint32_t *quads;            /* QUADS: 4 per non-zero of M; CHILD_EDGES reads it  */
-    uint32_t *stencil;          /* 4 per edge                                        */
+    uint32_t *quads;            /* the refined faces (QUADS, TRIANGLES); CHILD_EDGES */
+    uint32_t *stencil;          /* the edge / new-point stencil columns              */
     const double *n, *nb, *c;   /* valence (eq. 10), boundary edges, face orders     */
     double *alpha, *beta, *beta_b, *inv_c;
     int corners;                /* EDGE_AND_CORNER: vertices in one face stay put    */
+    int odd;                    /* √3: the level's generation is odd (tri_rules.h)   */
+    double *weights;            /* Loop, √3: the stencil's weights                   */
+    uint32_t *flags, *rank;     /* √3, odd levels: boundary triangles, their ranks   */
+    const uint32_t *bfaces;     /* √3, odd levels: the boundary triangles in order   */
 } mmi_cc_args;
 
 MM_HD int64_t cc_col_start(const mmi_cc_csc *x, int64_t j)
@@ -87,16 +103,24 @@ MM_HD void cc_edge_ids(const mmi_cc_args *g, int64_t e)
     if (r >= 0) g->ids[r] = (uint32_t)e;
 }
 
+/* Refined edge i < 2|E| (DESIGN §3, every scheme that splits edges): the
+ * halves 2e = (a_e, ep(e)) and 2e+1 = (ep(e), b_e), ep(e) = base + e. */
+MM_HD void cc_split_edge(const mmi_cc_args *g, int64_t i, int64_t base, uint32_t *x,
+                          uint32_t *y)
+{
+    int64_t e = i / 2;
+    uint32_t ep = (uint32_t)(base + e);
+    *x = i % 2 ? ep : g->ends[2 * e];
+    *y = i % 2 ? g->ends[2 * e + 1] : ep;
+}
+
 /* Refined edges (DESIGN §3): 2e = (a_e, ep(e)), 2e+1 = (ep(e), b_e), and the
  * spoke 2|E| + k = (ep(out_k), fp(face_k)) of corner k, read off its quad. */
 MM_HD void cc_child_edge(const mmi_cc_args *g, int64_t i)
 {
     uint32_t x, y;
     if (i < 2 * g->ne) {
-        int64_t e = i / 2;
-        uint32_t ep = (uint32_t)(g->nv + g->nf + e);
-        x = i % 2 ? ep : g->ends[2 * e];
-        y = i % 2 ? g->ends[2 * e + 1] : ep;
+        cc_split_edge(g, i, g->nv + g->nf, &x, &y);
     } else {
         int64_t k = i - 2 * g->ne;
         x = g->quads[4 * k + 1];
@@ -156,6 +180,8 @@ MM_HD void cc_vertex_weights(const mmi_cc_args *g, int64_t i)
     g->beta_b[i] = bb;
 }
 
+#include "tri_rules.h"
+
 MM_HD void cc_rule_at(const mmi_cc_args *g, int64_t i)
 {
     switch (g->rule) {
@@ -165,6 +191,16 @@ MM_HD void cc_rule_at(const mmi_cc_args *g, int64_t i)
     case MMI_CC_QUADS: cc_quads(g, i); break;
     case MMI_CC_STENCIL: cc_stencil(g, i); break;
     case MMI_CC_VERTEX_WEIGHTS: cc_vertex_weights(g, i); break;
+    case MMI_LOOP_STENCIL: loop_stencil(g, i); break;
+    case MMI_LOOP_VERTEX_WEIGHTS: loop_vertex_weights(g, i); break;
+    case MMI_LOOP_TRIANGLES: loop_triangles(g, i); break;
+    case MMI_LOOP_CHILD_EDGES: loop_child_edge(g, i); break;
+    case MMI_SQRT3_VERTEX_WEIGHTS: sqrt3_vertex_weights(g, i); break;
+    case MMI_SQRT3_TRIANGLES: sqrt3_triangle(g, i); break;
+    case MMI_SQRT3_CHILD_EDGES: sqrt3_child_edge(g, i); break;
+    case MMI_SQRT3_STENCIL: sqrt3_stencil(g, i); break;
+    case MMI_SQRT3_FLAGS: sqrt3_flag(g, i); break;
+    case MMI_SQRT3_RANKS: sqrt3_rank(g, i); break;
     default: g->inv_c[i] = 1.0 / g->c[i]; break;
     }
 }
@@ -172,9 +208,6 @@ MM_HD void cc_rule_at(const mmi_cc_args *g, int64_t i)
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* x's CSC arrays as the rules see them (values only when INT32). */
-mmi_cc_csc mmi_cc_csc_of(mm_matrix X);
 
 /* cc_rule_at(g, i) for every i < count, on the context's backend. */
 mm_status mmi_cc_run(mm_context ctx, const mmi_cc_args *g, int64_t count);

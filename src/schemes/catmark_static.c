@@ -8,6 +8,7 @@
 #include "../spla/matrix_impl.h"
 #include "catmark.h"
 #include "catmark_static_rules.h"
+#include "generic_level.h"
 #include "meshmat/ops.h"
 
 /* K_lᵀ = [I | M_{val→1/c}] as CSC float64; with nf = 0 it is the |V| × |V| identity. */
@@ -22,7 +23,7 @@ static mm_status near_matrix(mm_context ctx, int64_t nv, int64_t nf, const mmi_c
     g.nv = nv;
     g.nf = nf;
     if (nf > 0) {
-        g.M = mmi_cc_csc_of(lv->M);
+        g.M = mmi_csc_of(lv->M);
         g.nnz_m = lv->n.nnz;
         g.inv_c = lv->inv_c->data;
     }
@@ -47,8 +48,8 @@ static mm_status refine_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix
     g.nv = nv;
     g.nf = nf;
     g.ne = ne;
-    g.E = mmi_cc_csc_of(lv->E);
-    g.Mt = mmi_cc_csc_of(lv->Mt);
+    g.E = mmi_csc_of(lv->E);
+    g.Mt = mmi_csc_of(lv->Mt);
     g.nnz_e = lv->E->nnz;
     g.nnz_mt = lv->Mt->nnz;
     g.alpha = lv->alpha->data;

@@ -19,7 +19,7 @@ struct mm_subdiv_s {
 
 mm_subdiv_options mm_subdiv_options_default(void)
 {
-    mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_EDGE_ONLY, MM_PATH_SPECIALIZED,
+    mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_EDGE_ONLY, MM_PATH_AUTO,
                            MM_MODE_DYNAMIC, MM_STATIC_AUTO, NULL, NULL};
     return o;
 }
@@ -27,9 +27,14 @@ mm_subdiv_options mm_subdiv_options_default(void)
 /* The implementation of a (scheme, path) pair, or NULL where none is built. */
 static const mmi_subdiv_impl *impl_for(mm_scheme scheme, mm_subdiv_path path)
 {
+    if (path == MM_PATH_AUTO)
+        return scheme == MM_SCHEME_CATMULL_CLARK ? &mmi_catmark_specialized
+                                                 : impl_for(scheme, MM_PATH_GENERIC);
     if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_GENERIC) return &mmi_catmark_generic;
     if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_SPECIALIZED)
         return &mmi_catmark_specialized;
+    if (scheme == MM_SCHEME_LOOP && path == MM_PATH_GENERIC) return &mmi_loop_generic;
+    if (scheme == MM_SCHEME_SQRT3 && path == MM_PATH_GENERIC) return &mmi_sqrt3_generic;
     return NULL;
 }
 
@@ -51,7 +56,7 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
     if (o->boundary != MM_BOUNDARY_EDGE_ONLY && o->boundary != MM_BOUNDARY_EDGE_AND_CORNER)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "boundary rule %d is unknown",
                         (int)o->boundary);
-    if (o->path != MM_PATH_GENERIC && o->path != MM_PATH_SPECIALIZED)
+    if (o->path != MM_PATH_GENERIC && o->path != MM_PATH_SPECIALIZED && o->path != MM_PATH_AUTO)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "path %d is unknown", (int)o->path);
     if (o->mode != MM_MODE_DYNAMIC && o->mode != MM_MODE_STATIC)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "mode %d is unknown", (int)o->mode);
@@ -61,6 +66,9 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
                         (int)o->static_eval);
     if (o->levels < 0)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, must be ≥ 0", o->levels);
+    if (o->mode == MM_MODE_STATIC && o->scheme != MM_SCHEME_CATMULL_CLARK)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s has no static mode in this build",
+                        scheme_name(o->scheme));
     if (impl_for(o->scheme, o->path) == NULL)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s has no %s path in this build",
                         scheme_name(o->scheme),
@@ -70,8 +78,9 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
 
 /* The input rules of docs/schemes.md: refuse what OpenSubdiv would treat as
  * non-manifold (and what F = M Mᵀ{Q_c} cannot represent: two sides i → j). */
-static mm_status check_mesh(mm_context ctx, mm_mesh mesh)
+static mm_status check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
 {
+    const char *name = scheme_name(scheme);
     mm_mesh_stats s;
     mm_status st = mm_mesh_stats_get(ctx, mesh, &s);
     mmi_where(ctx, "mm_subdiv_build");
@@ -79,17 +88,17 @@ static mm_status check_mesh(mm_context ctx, mm_mesh mesh)
     if (s.nonmanifold_edges > 0 || s.nonmanifold_vertices > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                         "the mesh has %lld non-manifold edges (more than two faces) and %lld "
-                        "non-manifold vertices (faces in more than one fan); Catmull-Clark "
+                        "non-manifold vertices (faces in more than one fan); %s "
                         "refuses non-manifold input (docs/schemes.md)",
-                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices);
+                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices, name);
     if (s.degenerate_faces > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "%lld faces repeat a vertex; Catmull-Clark refuses them",
-                        (long long)s.degenerate_faces);
+                        "%lld faces repeat a vertex; %s refuses them",
+                        (long long)s.degenerate_faces, name);
     if (s.flipped_edges > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                         "%lld edges are passed twice the same way (inconsistent orientation); "
-                        "Catmull-Clark refuses them", (long long)s.flipped_edges);
+                        "%s refuses them", (long long)s.flipped_edges, name);
     return MM_OK;
 }
 
@@ -101,7 +110,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
     if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
     MM_TRY(check_options(ctx, opts));
-    MM_TRY(check_mesh(ctx, mesh));
+    MM_TRY(check_mesh(ctx, mesh, opts->scheme));
 done:
     return st;
 }

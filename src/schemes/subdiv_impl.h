@@ -1,7 +1,7 @@
 /* subdiv_impl.h: what one (scheme, path) pair provides behind an mm_subdiv
  * handle (subdiv.c): a build that keeps what every level needs, the level by
  * level evaluation, and the per-level accessors of meshmat/subdiv.h. Each
- * pair lives in its own file (catmark_generic.c, catmark_specialized.c, …) and is picked by
+ * pair lives in its own file (generic_path.c, catmark_specialized.c) and is picked by
  * mmi_subdiv_impl_for in subdiv.c. */
 #ifndef MESHMAT_SCHEMES_SUBDIV_IMPL_H
 #define MESHMAT_SCHEMES_SUBDIV_IMPL_H
@@ -37,7 +37,7 @@ static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *p
     if (o->progress) o->progress(o->progress_user, phase, level, o->levels);
 }
 
-extern const mmi_subdiv_impl mmi_catmark_generic;
+extern const mmi_subdiv_impl mmi_catmark_generic, mmi_loop_generic, mmi_sqrt3_generic;
 extern const mmi_subdiv_impl mmi_catmark_specialized;
 
 #endif

@@ -292,7 +292,7 @@ START_TEST(bad_input_is_refused)
     o.scheme = (mm_scheme)3;
     ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
     o = opts(1, MM_BOUNDARY_EDGE_ONLY);
-    o.path = (mm_subdiv_path)2;
+    o.path = (mm_subdiv_path)3;
     ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
     /* 24 · 4^14 faces at level 15 pass 2^31: refused before any level is built
      * (the generic path's bound; test_subdiv_specialized.c checks its own). */

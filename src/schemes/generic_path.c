@@ -1,0 +1,191 @@
+/* generic_path.c: the generic paths behind mm_subdiv (subdiv_impl.h), one
+ * driver for every scheme: the level counts, the build loop, the evaluation
+ * loop and the per-level accessors, over a scheme's level steps
+ * (mmi_level_scheme: catmark_build.c / catmark_eval.c, loop_level.c,
+ * sqrt3_level.c). Loop and √3 first check that every face is a triangle. */
+#include "../core/error.h"
+#include "../core/memory.h"
+#include "../mesh/mesh_impl.h"
+#include "../spla/matrix_impl.h"
+#include "generic_level.h"
+#include "meshmat/dense_ops.h"
+#include "subdiv_impl.h"
+
+typedef struct generic_state {
+    mm_subdiv_options opts;
+    const mmi_level_scheme *scheme;
+    mmi_cc_level *lv; /* levels + 1 */
+    int64_t lv_bytes;
+} generic_state;
+
+mm_status mmi_cc_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
+                             mm_subdiv_counts *next)
+{
+    next->vertices = n->vertices + n->faces + n->edges;
+    next->faces = n->nnz;
+    next->edges = 2 * n->edges + n->nnz;
+    next->nnz = n->nnz > ((int64_t)1 << 60) ? INT64_MAX : 4 * n->nnz;
+    return mmi_level_check_counts(ctx, level, next);
+}
+
+static mm_status cc_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next)
+{
+    return mmi_cc_next_counts(ctx, lv->level, &lv->n, &next->n);
+}
+
+static const mmi_level_scheme catmark_levels = {cc_next_counts, mmi_cc_build_level,
+                                                mmi_cc_eval_level};
+
+static void generic_free(mm_context ctx, void *state)
+{
+    generic_state *s = state;
+    if (s == NULL) return;
+    if (s->lv != NULL) {
+        for (int l = 0; l <= s->opts.levels; ++l) mmi_cc_level_free(ctx, &s->lv[l], l > 0);
+        mmi_free(ctx, MM_MEMORY_HOST, s->lv, s->lv_bytes);
+    }
+    mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
+}
+
+static mm_status generic_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                               const mmi_level_scheme *scheme, int64_t boundary, void **state)
+{
+    mm_status st = MM_OK;
+    int L = opts->levels;
+    generic_state *s = NULL;
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s, (void **)&s));
+    static const generic_state no_state = {0};
+    *s = no_state;
+    s->opts = *opts;
+    s->scheme = scheme;
+    *state = s;
+    s->lv_bytes = (int64_t)(L + 1) * (int64_t)sizeof(mmi_cc_level);
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, s->lv_bytes, (void **)&s->lv));
+    static const mmi_cc_level empty = {0};
+    for (int l = 0; l <= L; ++l) s->lv[l] = empty, s->lv[l].level = l;
+    mmi_cc_level *lv = s->lv;
+    lv->M = mesh->M;
+    lv->n.vertices = mesh->M->nrows;
+    lv->n.faces = mesh->M->ncols;
+    lv->n.nnz = mesh->M->nnz;
+    lv->boundary = boundary;
+    MM_TRY(mmi_cc_enumerate_edges(ctx, lv));
+    mmi_where(ctx, "mm_subdiv_build");
+    for (int l = 0; l < L; ++l) MM_TRY(scheme->next_counts(ctx, &lv[l], &lv[l + 1]));
+    for (int l = 0; l < L; ++l) {
+        MM_TRY(scheme->build_level(ctx, &lv[l], &lv[l + 1], opts->boundary));
+        mmi_subdiv_progress(opts, "build", l + 1);
+    }
+done:
+    return st;
+}
+
+static mm_status cc_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                          void **state)
+{
+    return generic_build(ctx, mesh, opts, &catmark_levels, 0, state);
+}
+
+/* Loop and √3 take triangles only: the first face of another order is named. */
+static mm_status check_triangles(mm_context ctx, mm_matrix M, const char *scheme)
+{
+    mm_status st = MM_OK;
+    int64_t *ptr = NULL, bytes = (M->ncols + 1) * (int64_t)sizeof(int64_t);
+    if (M->uniform == 3 || M->ncols == 0) return MM_OK;
+    if (M->uniform > 0)
+        MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face 0 has %lld vertices; %s subdivides triangles "
+                "only (triangulate the mesh first)", (long long)M->uniform, scheme);
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, bytes, (void **)&ptr));
+    MM_TRY(mmi_copy(ctx, ptr, MM_MEMORY_HOST, M->ptr, M->where, bytes));
+    for (int64_t f = 0; f < M->ncols; ++f)
+        if (ptr[f + 1] - ptr[f] != 3)
+            MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face %lld has %lld vertices; %s subdivides "
+                    "triangles only (triangulate the mesh first)", (long long)f,
+                    (long long)(ptr[f + 1] - ptr[f]), scheme);
+done:
+    if (ptr) mmi_free(ctx, MM_MEMORY_HOST, ptr, bytes);
+    return st;
+}
+
+static mm_status loop_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                            void **state)
+{
+    mm_status st = check_triangles(ctx, mesh->M, "Loop");
+    return st != MM_OK ? st : generic_build(ctx, mesh, opts, &mmi_loop_levels, 0, state);
+}
+
+/* √3's odd levels need the count of boundary edges (docs/schemes.md). */
+static mm_status sqrt3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                             void **state)
+{
+    mm_status st = MM_OK;
+    mm_mesh_stats stats;
+    MM_TRY(check_triangles(ctx, mesh->M, "sqrt(3)"));
+    if (opts->boundary != MM_BOUNDARY_EDGE_ONLY)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has one boundary rule (Kobbelt's, "
+                "MM_BOUNDARY_EDGE_ONLY); EDGE_AND_CORNER is not defined for it");
+    MM_TRY(mm_mesh_stats_get(ctx, mesh, &stats));
+    mmi_where(ctx, "mm_subdiv_build");
+    MM_TRY(generic_build(ctx, mesh, opts, &mmi_sqrt3_levels, stats.boundary_edges, state));
+done:
+    return st;
+}
+
+static mm_status generic_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
+{
+    mm_status st = MM_OK;
+    generic_state *s = state;
+    mm_dense X = NULL;
+    MM_TRY(mmi_dense_alloc(ctx, &X, X0->n, X0->d, X0->type));
+    MM_TRY(mm_dense_scale_add(ctx, NULL, X0, 0.0, X));
+    for (int l = 0; l < s->opts.levels; ++l) {
+        mm_dense Y = NULL;
+        MM_TRY(s->scheme->eval_level(ctx, &s->lv[l], X, &Y));
+        mm_dense_free(&X);
+        X = Y;
+        mmi_subdiv_progress(&s->opts, "eval", l + 1);
+    }
+    *XL = X;
+    X = NULL;
+done:
+    mm_dense_free(&X);
+    return st;
+}
+
+static mm_subdiv_counts generic_counts(const void *state, int level)
+{
+    return ((const generic_state *)state)->lv[level].n;
+}
+
+const mmi_cc_level *mmi_cc_levels_of(const void *state)
+{
+    return ((const generic_state *)state)->lv;
+}
+
+static mm_matrix generic_matrix(void *state, int level)
+{
+    return ((generic_state *)state)->lv[level].M;
+}
+
+static mm_matrix generic_take_matrix(void *state, int level)
+{
+    mmi_cc_level *lv = &((generic_state *)state)->lv[level];
+    mm_matrix M = lv->M;
+    lv->M = NULL;
+    return M;
+}
+
+static const uint32_t *generic_edges(const void *state, int level)
+{
+    return ((const generic_state *)state)->lv[level].ends;
+}
+
+const mmi_subdiv_impl mmi_catmark_generic = {cc_build, generic_eval, generic_counts,
+                                             generic_matrix, generic_take_matrix,
+                                             generic_edges, generic_free, NULL};
+const mmi_subdiv_impl mmi_loop_generic = {loop_build, generic_eval, generic_counts,
+                                          generic_matrix, generic_take_matrix,
+                                          generic_edges, generic_free, NULL};
+const mmi_subdiv_impl mmi_sqrt3_generic = {sqrt3_build, generic_eval, generic_counts,
+                                           generic_matrix, generic_take_matrix,
+                                           generic_edges, generic_free, NULL};
