@@ -317,10 +317,10 @@ int main(int argc, char **argv)
         return 0;
     }
     const mm_spgemm_op edge_op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
-                                  {MM_LAMBDA_COUNT, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER,
+                                  {MM_LAMBDA_COUNT, NULL, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER,
                                   MM_TYPE_INT32};
     const mm_spgemm_op plain_op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
-                                   {MM_LAMBDA_MAP, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_NONE,
+                                   {MM_LAMBDA_MAP, NULL, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_NONE,
                                    MM_TYPE_FLOAT32};
     static const int64_t sizes[] = {1024, 2048, 4096, 5504};
     enum { SIZES = sizeof sizes / sizeof sizes[0] };
