@@ -6,6 +6,7 @@
  * refusals. Without a GPU the whole executable reports itself skipped (exit
  * 77); the device-free parts are in test_jit.c. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -67,12 +68,20 @@ static int files_in(const char *dir, char *last, size_t n)
     return count;
 }
 
-/* Removes the cache folder of fresh_cache and its files. */
-static void remove_cache(const char *dir)
+/* Removes a cache folder and its files; 0, or -1 with a message on stderr. */
+static int remove_cache(const char *dir)
 {
     char file[256];
-    while (files_in(dir, file, sizeof file) > 0) ck_assert_int_eq(remove(file), 0);
-    ck_assert_int_eq(rmdir(dir), 0);
+    while (files_in(dir, file, sizeof file) > 0)
+        if (remove(file) != 0) {
+            fprintf(stderr, "test_jit_cuda: cannot remove %s: %s\n", file, strerror(errno));
+            return -1;
+        }
+    if (rmdir(dir) != 0) {
+        fprintf(stderr, "test_jit_cuda: cannot remove %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 START_TEST(cuda_source_equals_cpu_function_and_reference)
@@ -429,7 +438,7 @@ START_TEST(spgemm_program_hits_memory_and_disk_cache)
     free(first), free(later);
     mm_matrix_free(&C);
     mm_context_free(&ctx);
-    remove_cache(dir);
+    ck_assert_int_eq(remove_cache(dir), 0);
 }
 END_TEST
 
@@ -473,6 +482,5 @@ int main(void)
     strcpy(shapes_cache, "/tmp/meshmat-jit-shapes-XXXXXX");
     if (mkdtemp(shapes_cache) == NULL) return EXIT_FAILURE;
     int rc = mmt_run(s);
-    remove_cache(shapes_cache);
-    return rc;
+    return remove_cache(shapes_cache) == 0 ? rc : EXIT_FAILURE;
 }
