@@ -127,6 +127,7 @@ START_TEST(cuda_source_equals_cpu_function_and_reference)
                 }
     ck_assert_int_eq(mm_context_bytes_in_use(gpu, MM_MEMORY_DEVICE), 0);
     mm_context_free(&cpu), mm_context_free(&gpu);
+    ck_assert_int_eq(remove_cache(dir), 0);
 }
 END_TEST
 
