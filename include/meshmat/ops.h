@@ -1,9 +1,9 @@
 /* meshmat/ops.h: mapped sparse linear algebra (DESIGN §1, paper §3.1):
  * mapped SpMV y = A_μ x, mapped SpGEMM C = A B {μ}[λ] with a reduction ⊕,
  * transpose and format conversion. Maps and lambdas are built in for every
- * formula of the schemes; a user-defined map is a host function (CPU backend)
- * and/or a C function body in a string, compiled at run time by NVRTC for the
- * CUDA backend (DESIGN §2). */
+ * formula of the schemes; a user-defined map or lambda is a host function
+ * (CPU backend) and/or a C function body in a string, compiled at run time by
+ * NVRTC for the CUDA backend (DESIGN §2). */
 #ifndef MESHMAT_OPS_H
 #define MESHMAT_OPS_H
 
@@ -29,8 +29,7 @@ typedef enum mm_map_kind {
                              shifts {1, -1} give Q_c + Q_c^{c-1} (eq. 4), {1} Q_c (eq. 6) */
     MM_MAP_PRODUCT = 5,   /* SpGEMM: μ(a, b) = a · b (the plain product)                  */
     MM_MAP_USER = 6       /* μ = user(a, b, c, user_data) on the CPU, the body `source`
-                             on CUDA (SpMV only); SpMV passes b = 0, c = the row count
-                             of op(A)                                                      */
+                             on CUDA; SpMV passes b = 0, c = the row count of op(A)       */
 } mm_map_kind;
 
 typedef double (*mm_map_fn)(double a, double b, int64_t c, const void *user_data);
@@ -48,7 +47,7 @@ typedef struct mm_map {
 } mm_map;
 
 /* A user map's source is the body of
- *     double map(double a, double b, int64_t c)
+ *     double user_map(double a, double b, int64_t c)
  * in C (compiled as CUDA C++ by NVRTC for the current device's architecture):
  * statements ending in a return of the map's value. It sees a, b and c as in
  * mm_map_fn and the CUDA device math functions (sqrt, fabs, fmin, pow, …); it
@@ -86,13 +85,25 @@ typedef enum mm_lambda_kind {
 typedef double (*mm_lambda_fn)(double m, uint32_t i, uint32_t j, uint32_t k, double a, double b,
                                const void *user_data);
 
-/* User lambdas are host functions: SpGEMM with a user map or lambda runs on
- * the CPU backend only (NVRTC compiles SpMV maps; see mm_spgemm). */
 typedef struct mm_lambda {
     mm_lambda_kind kind;
-    mm_lambda_fn user;
-    const void *user_data;
+    mm_lambda_fn user;      /* MM_LAMBDA_USER: the host function (CPU backend) */
+    const void *user_data;  /*   passed to user only                           */
+    const char *source;     /* MM_LAMBDA_USER: the same lambda as a C function
+                               body (CUDA backend), see below                  */
 } mm_lambda;
+
+/* A user lambda's source is the body of
+ *     double user_lambda(double m, uint32_t i, uint32_t j, uint32_t k,
+ *                        double a, double b)
+ * with the rules of a user map's source above (device math, no user_data,
+ * compiled once per context, kept on disk, MM_ERR_JIT with the log numbered
+ * from the body's first line: "user_lambda(1): error: …"). Example, the
+ * collision's A value weighted by its map result, both ways:
+ *     static double weighted(double m, uint32_t i, uint32_t j, uint32_t k,
+ *                            double a, double b, const void *d)
+ *     { (void)i, (void)j, (void)k, (void)b, (void)d; return m * a; }
+ *     mm_lambda l = {MM_LAMBDA_USER, weighted, NULL, "return m * a;"}; */
 
 /* ⊕: how the contributions to one C(i,j) combine. FIRST keeps the one with
  * the smallest k (then the earliest in B's column j, then in A's column k). */
@@ -164,10 +175,16 @@ MM_API mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int tra
  *   stages "spgemm_symbolic" and "spgemm_numeric" are timed. USER maps run in
  *   both phases for the collisions the mask keeps, USER lambdas once per
  *   surviving collision in the numeric phase (in the combination order; not
- *   for a PATTERN C); they run on the CPU backend only (a map's source is
- *   not used by mm_spgemm).
- *   Errors: MM_ERR_INVALID_ARGUMENT (format, shapes, op; user functions on
- *   CUDA), MM_ERR_OVERFLOW (nnz(C) > 2^62), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ *   for a PATTERN C). The CPU backend calls their host functions; the CUDA
+ *   backend compiles their source into its SpGEMM kernels (one program per
+ *   pair of sources, cached in memory and on disk like SpMV's maps, stage
+ *   "jit_compile", "jit_disk_hit" or "jit_memory_hit"), where the
+ *   columns of C run in parallel (each in the combination order).
+ *   Errors: MM_ERR_INVALID_ARGUMENT (format, shapes, op; a USER map or lambda
+ *   without the host function on the CPU or without source on CUDA, or with
+ *   blank source), MM_ERR_JIT (the source did not compile: the log is in
+ *   mm_last_error), MM_ERR_OVERFLOW (nnz(C) > 2^62), MM_ERR_OUT_OF_MEMORY,
+ *   MM_ERR_CUDA.
  *   Example: E = M Mᵀ {Q_c + Q_c^{c-1}}[τ]: map CIRCULANT shifts {1, -1},
  *   lambda COUNT, reduce SUM, mask LOWER gives the edges (DESIGN §3); for one
  *   quad (0 1 2 3), E's lower part is 1 at (1,0), (3,0), (2,1), (3,2). */

@@ -1,7 +1,8 @@
-/* jit_cuda.cu: user maps on the CUDA backend (jit.h, DESIGN §2): the program
- * around the source is compiled by NVRTC to a CUBIN for the device's own
- * architecture, loaded with the runtime's library API (cudaLibraryLoadData,
- * which needs no link to libcuda, absent where no driver is installed) and
+/* jit_cuda.cu: user maps and lambdas on the CUDA backend (jit.h, DESIGN §2):
+ * the program around the source is compiled by NVRTC (with the embedded
+ * headers) to a CUBIN for the device's own architecture, loaded with the
+ * runtime's library API (cudaLibraryLoadData, which needs no link to libcuda,
+ * absent where no driver is installed) and
  * kept per context; compiled images are also kept on disk (jit_disk.c). */
 #include <cuda_runtime.h>
 #include <nvrtc.h>
@@ -15,13 +16,22 @@
 #include "../core/timer.h"
 #include "jit.h"
 
-/* One loaded program of a context, found by its full text. */
+#define MAX_KERNELS 3
+
+/* One loaded program of a context, found by its full text, and its kernels. */
 typedef struct jit_module {
     char *program;
     cudaLibrary_t library;
-    cudaKernel_t kernel;
+    cudaKernel_t kernels[MAX_KERNELS];
     struct jit_module *next;
 } jit_module;
+
+/* What a program is for (its kernels) and what to call it in messages. */
+typedef struct jit_kind {
+    const char *what;
+    const char *kernels[MAX_KERNELS];
+    int nkernels;
+} jit_kind;
 
 static void release_modules(mm_context ctx)
 {
@@ -63,23 +73,25 @@ static char *log_of(nvrtcProgram prog)
 }
 
 /* Compiles program to a CUBIN for arch (*image malloc'd). */
-static mm_status compile(mm_context ctx, const char *program, const char *arch, char **image,
-                         size_t *bytes)
+static mm_status compile(mm_context ctx, const jit_kind *kind, const char *program,
+                         const char *arch, char **image, size_t *bytes)
 {
     char option[64];
-    const char *options[] = {option};
+    const char *options[] = {option, MMI_JIT_NVRTC_OPTION};
+    const char *const *texts, *const *names;
+    int nheaders = mmi_jit_headers(&texts, &names);
     nvrtcProgram prog;
     mm_status st = MM_OK;
     snprintf(option, sizeof option, "--gpu-architecture=%s", arch);
-    nvrtcResult r = nvrtcCreateProgram(&prog, program, "user_map.cu", 0, NULL, NULL);
+    nvrtcResult r = nvrtcCreateProgram(&prog, program, "user.cu", nheaders, texts, names);
     if (r != NVRTC_SUCCESS)
         return mmi_fail(ctx, r == NVRTC_ERROR_OUT_OF_MEMORY ? MM_ERR_OUT_OF_MEMORY : MM_ERR_JIT,
-                        "NVRTC could not take the user map: %s", nvrtcGetErrorString(r));
-    r = nvrtcCompileProgram(prog, 1, options);
+                        "NVRTC could not take the %s: %s", kind->what, nvrtcGetErrorString(r));
+    r = nvrtcCompileProgram(prog, 2, options);
     if (r != NVRTC_SUCCESS) {
         char *log = log_of(prog);
-        st = mmi_fail(ctx, MM_ERR_JIT, "user map source failed to compile for %s (%s):\n%s", arch,
-                      nvrtcGetErrorString(r), log ? log : "");
+        st = mmi_fail(ctx, MM_ERR_JIT, "%s source failed to compile for %s (%s):\n%s",
+                      kind->what, arch, nvrtcGetErrorString(r), log ? log : "");
         free(log);
     } else if ((r = nvrtcGetCUBINSize(prog, bytes)) != NVRTC_SUCCESS ||
                (*image = (char *)malloc(*bytes)) == NULL ||
@@ -95,22 +107,27 @@ static mm_status compile(mm_context ctx, const char *program, const char *arch, 
 }
 
 /* Loads image as ctx's module for program, which it takes over on success. */
-static mm_status load(mm_context ctx, char *program, const void *image, jit_module **out)
+static mm_status load(mm_context ctx, const jit_kind *kind, char *program, const void *image,
+                      jit_module **out)
 {
     jit_module *m = (jit_module *)calloc(1, sizeof *m);
-    if (m == NULL) return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a user map module");
+    if (m == NULL)
+        return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a %s module", kind->what);
     mm_status st = mmi_cuda_check(
         ctx, cudaLibraryLoadData(&m->library, image, NULL, NULL, 0, NULL, NULL, 0),
-        "cudaLibraryLoadData of a user map");
-    if (st == MM_OK)
-        st = mmi_cuda_check(ctx, cudaLibraryGetKernel(&m->kernel, m->library, MMI_JIT_MAP_KERNEL),
-                            "cudaLibraryGetKernel of a user map");
-    /* Libraries load lazily: asking for the kernel's attributes loads it now,
-     * so a bad image fails here rather than at the launch. */
+        "cudaLibraryLoadData of a user program");
+    /* Libraries load lazily: asking for each kernel's attributes loads it
+     * now, so a bad image fails here rather than at the launch. */
     cudaFuncAttributes attributes;
-    if (st == MM_OK)
-        st = mmi_cuda_check(ctx, cudaFuncGetAttributes(&attributes, (const void *)m->kernel),
-                            "loading a user map's module");
+    for (int k = 0; k < kind->nkernels && st == MM_OK; ++k) {
+        st = mmi_cuda_check(
+            ctx, cudaLibraryGetKernel(&m->kernels[k], m->library, kind->kernels[k]),
+            "cudaLibraryGetKernel of a user program");
+        if (st == MM_OK)
+            st = mmi_cuda_check(
+                ctx, cudaFuncGetAttributes(&attributes, (const void *)m->kernels[k]),
+                "loading a user program's module");
+    }
     if (st != MM_OK) {
         cudaGetLastError(); /* a bad image is not a device fault: clear it for later calls */
         if (m->library != NULL) cudaLibraryUnload(m->library);
@@ -126,25 +143,25 @@ static mm_status load(mm_context ctx, char *program, const void *image, jit_modu
 }
 
 /* From disk: a file that does not load (damaged, another driver) is a miss. */
-static int load_from_disk(mm_context ctx, char *program, jit_module **out)
+static int load_from_disk(mm_context ctx, const jit_kind *kind, char *program, jit_module **out)
 {
     size_t bytes;
     void *image = mmi_jit_disk_load(program, &bytes);
-    int hit = image != NULL && load(ctx, program, image, out) == MM_OK;
+    int hit = image != NULL && load(ctx, kind, program, image, out) == MM_OK;
     free(image);
     return hit;
 }
 
 /* Compiles program with NVRTC, keeps the image on disk and loads it. */
-static mm_status compile_and_load(mm_context ctx, char *program, const char *arch,
-                                  jit_module **out)
+static mm_status compile_and_load(mm_context ctx, const jit_kind *kind, char *program,
+                                  const char *arch, jit_module **out)
 {
     char *image = NULL;
     size_t bytes = 0;
-    mm_status st = compile(ctx, program, arch, &image, &bytes);
+    mm_status st = compile(ctx, kind, program, arch, &image, &bytes);
     if (st == MM_OK) {
         mmi_jit_disk_store(program, image, bytes);
-        st = load(ctx, program, image, out);
+        st = load(ctx, kind, program, image, out);
     }
     free(image);
     return st;
@@ -152,7 +169,8 @@ static mm_status compile_and_load(mm_context ctx, char *program, const char *arc
 
 /* ctx's module for program (taken over, or freed when not kept): from
  * memory, from disk, or compiled; the stage is named by the way it went. */
-static mm_status module_for(mm_context ctx, char *program, const char *arch, jit_module **out)
+static mm_status module_for(mm_context ctx, const jit_kind *kind, char *program,
+                            const char *arch, jit_module **out)
 {
     mm_status st = MM_OK;
     int stage = mmi_stage_begin(ctx, "jit_compile");
@@ -162,10 +180,10 @@ static mm_status module_for(mm_context ctx, char *program, const char *arch, jit
     if (*out != NULL) {
         mmi_stage_rename(ctx, stage, "jit_memory_hit");
         free(program);
-    } else if (load_from_disk(ctx, program, out)) {
+    } else if (load_from_disk(ctx, kind, program, out)) {
         mmi_stage_rename(ctx, stage, "jit_disk_hit");
     } else {
-        st = compile_and_load(ctx, program, arch, out);
+        st = compile_and_load(ctx, kind, program, arch, out);
         if (st != MM_OK) free(program);
     }
     mmi_stage_end(ctx, stage);
@@ -178,23 +196,45 @@ static unsigned grid_for(int64_t n)
     return (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
 }
 
-mm_status mmi_jit_map_rows_cuda(mm_context ctx, const char *source, const int64_t *ptr,
-                                int64_t uniform, int64_t nrows, double *v)
+/* ctx's module for the program that make_program writes for target: the
+ * device's target first, then the lookup. */
+static mm_status module_of(mm_context ctx, const jit_kind *kind, const char *map_source,
+                           const char *lambda_source, jit_module **out)
 {
     char target[96], arch[32];
-    jit_module *m = NULL;
     mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
     if (st != MM_OK) return st;
     st = target_of(ctx, target, sizeof target, arch, sizeof arch);
     if (st != MM_OK) return st;
-    char *program = mmi_jit_map_program(source, target);
+    char *program = kind->nkernels == 1 ? mmi_jit_map_program(map_source, target)
+                                        : mmi_jit_spgemm_program(map_source, lambda_source, target);
     if (program == NULL)
-        return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for the user map's program");
-    st = module_for(ctx, program, arch, &m);
+        return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for the %s's program", kind->what);
+    return module_for(ctx, kind, program, arch, out);
+}
+
+mm_status mmi_jit_map_rows_cuda(mm_context ctx, const char *source, const int64_t *ptr,
+                                int64_t uniform, int64_t nrows, double *v)
+{
+    static const jit_kind kind = {"user map", {MMI_JIT_MAP_KERNEL}, 1};
+    jit_module *m = NULL;
+    mm_status st = module_of(ctx, &kind, source, NULL, &m);
     if (st != MM_OK || nrows == 0) return st;
     void *args[] = {&v, &ptr, &uniform, &nrows};
     return mmi_cuda_check(ctx,
-                          cudaLaunchKernel((const void *)m->kernel, dim3(grid_for(nrows)),
+                          cudaLaunchKernel((const void *)m->kernels[0], dim3(grid_for(nrows)),
                                            dim3(256), args, 0, (cudaStream_t)ctx->stream),
                           "the user map kernel launch");
+}
+
+mm_status mmi_jit_spgemm_kernels_cuda(mm_context ctx, const char *map_source,
+                                      const char *lambda_source, const void *kernels[3])
+{
+    static const char *const what[] = {"", "user map", "user lambda", "user map and lambda"};
+    jit_kind kind = {what[(map_source != NULL) + 2 * (lambda_source != NULL)],
+                     {MMI_JIT_SPGEMM_COUNT, MMI_JIT_SPGEMM_SPILL, MMI_JIT_SPGEMM_FILL}, 3};
+    jit_module *m = NULL;
+    mm_status st = module_of(ctx, &kind, map_source, lambda_source, &m);
+    for (int k = 0; k < 3 && st == MM_OK; ++k) kernels[k] = (const void *)m->kernels[k];
+    return st;
 }

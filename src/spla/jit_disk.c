@@ -25,10 +25,8 @@ int mmi_jit_cache_dir(char *dir, size_t n)
     return len > 0 && (size_t)len < n;
 }
 
-/* 64-bit FNV-1a of the text. */
-static uint64_t hash_of(const char *text)
+uint64_t mmi_jit_hash(uint64_t h, const char *text)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
     for (const unsigned char *p = (const unsigned char *)text; *p; ++p)
         h = (h ^ *p) * 0x100000001b3ull;
     return h;
@@ -38,7 +36,8 @@ static int path_of(const char *program, char *path, size_t n)
 {
     char dir[4096];
     if (!mmi_jit_cache_dir(dir, sizeof dir)) return 0;
-    int len = snprintf(path, n, "%s/%016llx.jit", dir, (unsigned long long)hash_of(program));
+    int len = snprintf(path, n, "%s/%016llx.jit", dir,
+                       (unsigned long long)mmi_jit_hash(MMI_JIT_HASH_START, program));
     return len > 0 && (size_t)len < n;
 }
 

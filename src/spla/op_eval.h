@@ -1,7 +1,8 @@
 /* op_eval.h: the built-in action maps, lambdas and reductions of ops.h as
  * MM_HD element functions, so the CPU loops and the CUDA kernels of mapped
  * SpMV and SpGEMM evaluate them with the same code (DESIGN §2). User-defined
- * functions are called through their pointers by the CPU launchers only. */
+ * functions are host pointers called by the CPU launchers, or source compiled
+ * into the CUDA kernels by NVRTC (jit.h, spgemm_kernels.cuh). */
 #ifndef MESHMAT_SPLA_OP_EVAL_H
 #define MESHMAT_SPLA_OP_EVAL_H
 

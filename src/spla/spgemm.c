@@ -5,6 +5,7 @@
 
 #include "../core/context_impl.h"
 #include "../core/error.h"
+#include "jit.h"
 #include "spgemm.h"
 
 #define MAX_NNZ ((uint64_t)1 << 62)
@@ -20,9 +21,9 @@ static int spgemm_map(const mm_map *map)
     switch (map->kind) {
     case MM_MAP_VALUE:
     case MM_MAP_ONE:
-    case MM_MAP_PRODUCT: return 1;
+    case MM_MAP_PRODUCT:
+    case MM_MAP_USER: return 1;
     case MM_MAP_CIRCULANT: return map->num_shifts >= 0 && map->num_shifts <= 4;
-    case MM_MAP_USER: return map->user != NULL;
     default: return 0;
     }
 }
@@ -33,22 +34,19 @@ static mm_status check_op(mm_context ctx, const mm_spgemm_op *op)
     if (!spgemm_map(&op->map))
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT,
                 "map kind %d is not a SpGEMM map (VALUE, ONE, CIRCULANT with 0–4 shifts, "
-                "PRODUCT, or USER with a function)", (int)op->map.kind);
-    if (op->lambda.kind < MM_LAMBDA_MAP || op->lambda.kind > MM_LAMBDA_USER ||
-        (op->lambda.kind == MM_LAMBDA_USER && op->lambda.user == NULL))
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT,
-                "lambda kind %d is unknown or USER without a function", (int)op->lambda.kind);
+                "PRODUCT, or USER)", (int)op->map.kind);
+    if (op->map.kind == MM_MAP_USER)
+        MM_TRY(mmi_jit_check_user(ctx, "map", op->map.user != NULL, op->map.source));
+    if (op->lambda.kind < MM_LAMBDA_MAP || op->lambda.kind > MM_LAMBDA_USER)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "lambda kind %d is unknown", (int)op->lambda.kind);
+    if (op->lambda.kind == MM_LAMBDA_USER)
+        MM_TRY(mmi_jit_check_user(ctx, "lambda", op->lambda.user != NULL, op->lambda.source));
     if (op->reduce < MM_REDUCE_SUM || op->reduce > MM_REDUCE_FIRST)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "reduce %d is unknown", (int)op->reduce);
     if (op->mask < MM_MASK_NONE || op->mask > MM_MASK_UPPER)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mask %d is unknown", (int)op->mask);
     if (op->out_type < MM_TYPE_PATTERN || op->out_type > MM_TYPE_FLOAT64)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "out_type %d is unknown", (int)op->out_type);
-    if (ctx->backend == MM_BACKEND_CUDA &&
-        (op->map.kind == MM_MAP_USER || op->lambda.kind == MM_LAMBDA_USER))
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT,
-                "user maps and lambdas of mm_spgemm run on the CPU backend only (NVRTC "
-                "compiles the source of SpMV maps); use a CPU context");
 done:
     return st;
 }
@@ -94,7 +92,7 @@ mm_status mm_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_matr
                          {(int)op->map.kind, NULL, 0, {0, 0, 0, 0}, op->map.num_shifts},
                          (int)op->lambda.kind, (int)op->reduce, (int)op->mask, (int)op->out_type};
     for (int s = 0; s < 4; ++s) g.map.shifts[s] = op->map.shifts[s];
-    if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_spgemm_cuda(ctx, &g, C));
+    if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_spgemm_cuda(ctx, op, &g, C));
     else MM_TRY(mmi_spgemm_cpu(ctx, op, &g, C));
 done:
     return st;

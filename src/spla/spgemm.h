@@ -25,7 +25,8 @@ typedef struct mmi_csc {
 } mmi_csc;
 
 /* The product: shapes, operands and the built-in parts of the op. User
- * functions stay in the mm_spgemm_op and are called by the CPU launcher only. */
+ * functions stay in the mm_spgemm_op: the CPU launcher calls the host
+ * functions, the CUDA launcher compiles their source into its kernels. */
 typedef struct mmi_spgemm_args {
     int64_t m, n, p;      /* A is m × n, B is n × p, C is m × p */
     mmi_csc a, b;
@@ -98,7 +99,8 @@ mm_status mmi_spgemm_new_result(mm_context ctx, const mmi_spgemm_args *g, uint64
 /* The two phases on each backend: C gets its pointer, sorted rows and values. */
 mm_status mmi_spgemm_cpu(mm_context ctx, const mm_spgemm_op *op, const mmi_spgemm_args *g,
                          mm_matrix *C);
-mm_status mmi_spgemm_cuda(mm_context ctx, const mmi_spgemm_args *g, mm_matrix *C);
+mm_status mmi_spgemm_cuda(mm_context ctx, const mm_spgemm_op *op, const mmi_spgemm_args *g,
+                          mm_matrix *C);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../core/timer.h"
+#include "jit.h"
 #include "spmv.h"
 #include "transpose.h"
 
@@ -22,31 +23,6 @@ typedef struct regrouped {
 static const char *type_name(mm_type t)
 {
     return t == MM_TYPE_FLOAT32 ? "float32" : t == MM_TYPE_FLOAT64 ? "float64" : "non-float";
-}
-
-static int blank(const char *s)
-{
-    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') ++s;
-    return *s == '\0';
-}
-
-/* The CPU backend calls the host function, the CUDA backend compiles the source. */
-static mm_status check_user_map(mm_context ctx, const mm_map *map)
-{
-    if (map->user == NULL && map->source == NULL)
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
-                        "map USER has neither a host function nor source");
-    if (map->source != NULL && blank(map->source))
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "map USER has blank source");
-    if (ctx->backend == MM_BACKEND_CUDA && map->source == NULL)
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
-                        "map USER on the CUDA backend needs source (a C body NVRTC compiles); "
-                        "the host function cannot run on the device");
-    if (ctx->backend == MM_BACKEND_CPU && map->user == NULL)
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
-                        "map USER on the CPU backend needs a host function; its source is "
-                        "compiled for the CUDA backend only");
-    return MM_OK;
 }
 
 static mm_status check_args(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
@@ -83,7 +59,7 @@ static mm_status check_args(mm_context ctx, const mm_map *map, mm_matrix A, int 
                             "map TABLE needs table_len ≥ 0 values (table_len %lld, table %s)",
                             (long long)map->table_len, map->table ? "set" : "NULL");
         return MM_OK;
-    case MM_MAP_USER: return check_user_map(ctx, map);
+    case MM_MAP_USER: return mmi_jit_check_user(ctx, "map", map->user != NULL, map->source);
     default:
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
                         "map kind %d is not an SpMV map (VALUE, ONE, INV_COUNT, TABLE, USER)",

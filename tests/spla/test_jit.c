@@ -1,14 +1,21 @@
-/* test_jit.c: user maps on the CPU backend and the parts of the NVRTC path
- * that need no device (ops.h, src/spla/jit.h): the host function against a
- * dense reference, the refusals (source without a host function on the CPU,
- * neither, blank source), MM_ERR_JIT's text, the program text, and the disk
- * cache: folder choice, round trip, misses and errors that only skip it.
- * The device side is test_jit_cuda.c. */
+/* test_jit.c: user maps and lambdas on the CPU backend and the parts of the
+ * NVRTC path that need no device (ops.h, src/spla/jit.h): the host function
+ * against a dense reference, the refusals of mm_spmv and mm_spgemm (source
+ * without a host function on the CPU, neither, blank source), MM_ERR_JIT's
+ * text, the program texts, NVRTC compiling the SpGEMM program with the
+ * embedded headers (no device needed), and the disk cache: folder choice,
+ * round trip, misses and errors that only skip it. The device side is
+ * test_jit_cuda.c. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#ifdef MESHMAT_HAVE_CUDA
+#include <nvrtc.h>
+#endif
+
+#include "spgemm_reference.h"
 #include "spla/jit.h"
 #include "spla_testing.h"
 
@@ -67,6 +74,45 @@ START_TEST(cpu_refuses_unusable_user_maps)
 }
 END_TEST
 
+static double lambda_m_times_a(double m, uint32_t i, uint32_t j, uint32_t k, double a, double b,
+                               const void *data)
+{
+    (void)i, (void)j, (void)k, (void)b, (void)data;
+    return m * a;
+}
+
+START_TEST(cpu_spgemm_refuses_unusable_user_functions)
+{
+    mm_context ctx = mmt_context_on(MM_BACKEND_CPU);
+    mm_spgemm_op op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+                       {MM_LAMBDA_USER, NULL, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_NONE,
+                       MM_TYPE_FLOAT64};
+    expect_spgemm_refusal(ctx, &op, "mm_spgemm: lambda USER has neither a host function nor "
+                                    "source");
+    op.lambda.source = "return m * a;";
+    expect_spgemm_refusal(ctx, &op, "lambda USER on the CPU backend needs a host function");
+    op.lambda.user = lambda_m_times_a;
+    op.lambda.source = " \n\t";
+    expect_spgemm_refusal(ctx, &op, "lambda USER has blank source");
+    op.lambda.source = "return m * a;";
+    op.map = (mm_map){MM_MAP_USER, NULL, 0, {0}, 0, NULL, NULL, sp_user_map_source};
+    expect_spgemm_refusal(ctx, &op, "map USER on the CPU backend needs a host function");
+    op.map.source = "";
+    op.map.user = sp_user_map;
+    expect_spgemm_refusal(ctx, &op, "map USER has blank source");
+    /* Both host functions (with or without source) run on the CPU. */
+    op.map.source = NULL;
+    sp_host hA = sp_random(MM_FORMAT_CSC, MM_TYPE_FLOAT64, 9, 7, 4, 0);
+    sp_host hB = sp_random(MM_FORMAT_CSC, MM_TYPE_FLOAT64, 7, 8, 4, 0);
+    mm_matrix A = sp_import(ctx, &hA), B = sp_import(ctx, &hB);
+    check_product(ctx, &op, &hA, &hB, A, B, "host map and lambda");
+    mm_matrix_free(&A), mm_matrix_free(&B);
+    sp_free(&hA), sp_free(&hB);
+    ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_HOST), 0);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 START_TEST(jit_status_has_its_text)
 {
     ck_assert_str_eq(mm_status_string(MM_ERR_JIT), "MM_ERR_JIT: source failed to compile");
@@ -85,6 +131,68 @@ START_TEST(program_wraps_the_body)
     free(p);
 }
 END_TEST
+
+START_TEST(spgemm_program_wraps_both_bodies)
+{
+    const char *target = "sm_90, NVRTC 13.0";
+    char *both = mmi_jit_spgemm_program("return a - b;", "return m * a;", target);
+    char *map_only = mmi_jit_spgemm_program("return a - b;", NULL, target);
+    char *again = mmi_jit_spgemm_program("return a - b;", NULL, target);
+    ck_assert_ptr_nonnull(both);
+    ck_assert_ptr_nonnull(map_only);
+    ck_assert_ptr_nonnull(again);
+    ck_assert_ptr_nonnull(strstr(both, target));
+    ck_assert_ptr_nonnull(strstr(both, "#include \"spgemm_kernels.cuh\""));
+    ck_assert_ptr_nonnull(strstr(both, "double user_map(double a, double b, int64_t c)\n{\n"
+                                       "#line 1 \"user_map\"\nreturn a - b;\n}"));
+    ck_assert_ptr_nonnull(strstr(both, "double a, double b)\n{\n"
+                                       "#line 1 \"user_lambda\"\nreturn m * a;\n}"));
+    ck_assert_ptr_null(strstr(map_only, "#line 1 \"user_lambda\""));
+    ck_assert_ptr_nonnull(strstr(both, "__global__ void " MMI_JIT_SPGEMM_COUNT "("));
+    ck_assert_ptr_nonnull(strstr(both, "__global__ void " MMI_JIT_SPGEMM_SPILL "("));
+    ck_assert_ptr_nonnull(strstr(both, "__global__ void " MMI_JIT_SPGEMM_FILL "("));
+    ck_assert_str_eq(map_only, again); /* the text is the cache key */
+    ck_assert_str_ne(map_only, both);
+    free(both), free(map_only), free(again);
+}
+END_TEST
+
+#ifdef MESHMAT_HAVE_CUDA
+/* NVRTC's result for program (sm_90, the embedded headers), its log in log. */
+static nvrtcResult nvrtc_compile(const char *program, char *log, size_t n)
+{
+    const char *const *texts, *const *names;
+    int nheaders = mmi_jit_headers(&texts, &names);
+    const char *options[] = {"--gpu-architecture=sm_90", MMI_JIT_NVRTC_OPTION};
+    nvrtcProgram prog;
+    size_t size = 0;
+    ck_assert_int_eq(nvrtcCreateProgram(&prog, program, "user.cu", nheaders, texts, names),
+                     NVRTC_SUCCESS);
+    nvrtcResult r = nvrtcCompileProgram(prog, 2, options);
+    ck_assert_int_eq(nvrtcGetProgramLogSize(prog, &size), NVRTC_SUCCESS);
+    ck_assert_uint_le(size, n);
+    ck_assert_int_eq(nvrtcGetProgramLog(prog, log), NVRTC_SUCCESS);
+    nvrtcDestroyProgram(&prog);
+    return r;
+}
+
+/* The headers embedded at build time are all the SpGEMM program needs. */
+START_TEST(spgemm_program_compiles_with_the_embedded_headers)
+{
+    static char log[1 << 16];
+    char *p = mmi_jit_spgemm_program("return a - b;", "return m * a + (double)(i + j + k);",
+                                     "sm_90, NVRTC 13.0");
+    nvrtcResult r = nvrtc_compile(p, log, sizeof log);
+    if (r != NVRTC_SUCCESS) fprintf(stderr, "NVRTC's log:\n%s\n", log);
+    ck_assert_int_eq(r, NVRTC_SUCCESS);
+    free(p);
+    p = mmi_jit_spgemm_program(NULL, "double t = m;\nreturn t +;", "sm_90, NVRTC 13.0");
+    ck_assert_int_eq(nvrtc_compile(p, log, sizeof log), NVRTC_ERROR_COMPILATION);
+    ck_assert_ptr_nonnull(strstr(log, "user_lambda(2): error"));
+    free(p);
+}
+END_TEST
+#endif
 
 START_TEST(cache_folder_follows_the_environment)
 {
@@ -172,8 +280,13 @@ int main(void)
     TCase *tc = tcase_create("cpu");
     tcase_add_test(tc, cpu_user_map_matches_dense_reference);
     tcase_add_test(tc, cpu_refuses_unusable_user_maps);
+    tcase_add_test(tc, cpu_spgemm_refuses_unusable_user_functions);
     tcase_add_test(tc, jit_status_has_its_text);
     tcase_add_test(tc, program_wraps_the_body);
+    tcase_add_test(tc, spgemm_program_wraps_both_bodies);
+#ifdef MESHMAT_HAVE_CUDA
+    tcase_add_test(tc, spgemm_program_compiles_with_the_embedded_headers);
+#endif
     tcase_add_test(tc, cache_folder_follows_the_environment);
     tcase_add_test(tc, disk_cache_round_trip_and_misses);
     suite_add_tcase(s, tc);

@@ -1,6 +1,6 @@
 /* test_spgemm.c: mapped SpGEMM C = A B {μ}[λ] with ⊕ (paper §3.1) on the
  * backend under test: every map, lambda, ⊕, mask and out type on seeded random
- * CSC matrices against a dense reference written here from ops.h's text; E and
+ * CSC matrices against the dense reference of spgemm_reference.h; E and
  * F (eq. 4–7) of a hand-drawn triangle/quad mesh; user functions; bad input. */
 #include <math.h>
 #include <stdio.h>
@@ -8,18 +8,10 @@
 #include <string.h>
 
 #include "core/memory.h"
+#include "spgemm_reference.h"
 #include "spla_testing.h"
 
-/* The values a map sees for h's entries (sp_entry), in storage order. */
-static double *seen_values(const sp_host *h)
-{
-    double *seen = malloc((size_t)h->nnz * sizeof *seen + 8);
-    uint32_t i, j;
-    for (int64_t k = 0; k < h->nnz; ++k) sp_entry(h, k, &i, &j, &seen[k]);
-    return seen;
-}
-
-/* ---- the dense reference, from ops.h's definitions ---- */
+/* ---- user functions ---- */
 
 typedef struct user_state {
     double offset;
@@ -38,151 +30,6 @@ static double user_lambda(double m, uint32_t i, uint32_t j, uint32_t k, double a
     user_state *s = (user_state *)user_data;
     s->calls++;
     return m * 100.0 + (double)i - (double)j + (double)k * 0.25 + a * b;
-}
-
-/* μ(a, b) with c entries in A's column. CIRCULANT: shifts s whose Q_c^s has a
- * one at (a, b), i.e. b - a - s is a multiple of c with b in 1 … c (eq. 5);
- * a and b are integers (positions). */
-static double ref_map(const mm_map *map, double a, double b, int64_t c)
-{
-    switch (map->kind) {
-    case MM_MAP_VALUE: return a;
-    case MM_MAP_ONE: return 1.0;
-    case MM_MAP_PRODUCT: return a * b;
-    case MM_MAP_CIRCULANT: {
-        double hits = 0.0;
-        for (int s = 0; s < map->num_shifts; ++s) {
-            int64_t d = (int64_t)b - (int64_t)a - map->shifts[s];
-            if (b >= 1 && b <= (double)c && d % c == 0) hits += 1.0;
-        }
-        return hits;
-    }
-    case MM_MAP_USER: return map->user(a, b, c, map->user_data);
-    default: return NAN;
-    }
-}
-
-static double ref_lambda(const mm_lambda *l, double mu, uint32_t i, uint32_t j, uint32_t k,
-                         double a, double b)
-{
-    switch (l->kind) {
-    case MM_LAMBDA_MAP: return mu;
-    case MM_LAMBDA_I: return i;
-    case MM_LAMBDA_J: return j;
-    case MM_LAMBDA_K: return k;
-    case MM_LAMBDA_COUNT: return 1.0;
-    case MM_LAMBDA_USER: return l->user(mu, i, j, k, a, b, l->user_data);
-    }
-    return NAN;
-}
-
-static double ref_reduce(mm_reduce r, double acc, double v)
-{
-    switch (r) {
-    case MM_REDUCE_SUM: return acc + v;
-    case MM_REDUCE_MAX: return fmax(acc, v);
-    case MM_REDUCE_MIN: return fmin(acc, v);
-    case MM_REDUCE_ANY: return 1.0;
-    case MM_REDUCE_FIRST: return acc;
-    }
-    return NAN;
-}
-
-static double as_out_type(mm_type t, double v)
-{
-    if (t == MM_TYPE_INT32) return (double)(int32_t)v;
-    if (t == MM_TYPE_FLOAT32) return (double)(float)v;
-    return v;
-}
-
-/* Dense m × p: has[i + m j] and val[i + m j]. Collisions are visited for k
- * increasing, then B's column j in order, then A's column k in order. */
-static void reference(const mm_spgemm_op *op, const sp_host *A, const sp_host *B, char *has,
-                      double *val)
-{
-    int64_t m = A->nr, p = B->nc;
-    double *a_seen = seen_values(A), *b_seen = seen_values(B);
-    memset(has, 0, (size_t)(m * p));
-    for (int64_t j = 0; j < p; ++j)
-        for (int64_t k = 0; k < A->nc; ++k)
-            for (int64_t eb = B->ptr[j]; eb < B->ptr[j + 1]; ++eb) {
-                if (B->rows[eb] != k) continue;
-                int64_t c = A->ptr[k + 1] - A->ptr[k];
-                for (int64_t ea = A->ptr[k]; ea < A->ptr[k + 1]; ++ea) {
-                    uint32_t i = A->rows[ea];
-                    if ((op->mask == MM_MASK_LOWER && !(i > j)) ||
-                        (op->mask == MM_MASK_UPPER && !(i < j)))
-                        continue;
-                    double mu = ref_map(&op->map, a_seen[ea], b_seen[eb], c);
-                    if (mu == 0.0) continue;
-                    double v = ref_lambda(&op->lambda, mu, i, (uint32_t)j, (uint32_t)k,
-                                          a_seen[ea], b_seen[eb]);
-                    int64_t at = i + m * j;
-                    if (!has[at]) val[at] = op->reduce == MM_REDUCE_ANY ? 1.0 : v;
-                    else val[at] = ref_reduce(op->reduce, val[at], v);
-                    has[at] = 1;
-                }
-            }
-    free(a_seen);
-    free(b_seen);
-}
-
-/* ---- comparing C with the reference ---- */
-
-/* Asserts C is the CSC m × p of out_type whose entries are exactly the
- * reference's, rows strictly increasing in each column. */
-static void expect_equals_reference(mm_matrix C, const mm_spgemm_op *op, const char *has,
-                                    const double *val, int64_t m, int64_t p, const char *what)
-{
-    mm_matrix_info info;
-    ck_assert_int_eq(mm_matrix_info_get(C, &info), MM_OK);
-    ck_assert_int_eq(info.format, MM_FORMAT_CSC);
-    ck_assert_int_eq(info.type, op->out_type);
-    ck_assert_int_eq(info.nrows, m);
-    ck_assert_int_eq(info.ncols, p);
-    int64_t *ptr = malloc((size_t)(p + 1) * sizeof *ptr);
-    uint32_t *rows = malloc((size_t)info.nnz * sizeof *rows + 1);
-    double *vals = malloc((size_t)info.nnz * 8 + 8);
-    mm_matrix_arrays out = {ptr, rows, NULL, op->out_type == MM_TYPE_PATTERN ? NULL : vals};
-    ck_assert_int_eq(mm_matrix_export(C, &out), MM_OK);
-    int64_t expected_nnz = 0;
-    for (int64_t t = 0; t < m * p; ++t) expected_nnz += has[t];
-    ck_assert_msg(info.nnz == expected_nnz, "%s: nnz %lld, expected %lld", what,
-                  (long long)info.nnz, (long long)expected_nnz);
-    for (int64_t j = 0; j < p; ++j)
-        for (int64_t e = ptr[j]; e < ptr[j + 1]; ++e) {
-            uint32_t i = rows[e];
-            ck_assert_msg(i < m && has[i + m * j], "%s: unexpected C(%u,%lld)", what, i,
-                          (long long)j);
-            ck_assert_msg(e == ptr[j] || rows[e - 1] < i, "%s: column %lld not sorted", what,
-                          (long long)j);
-            if (op->out_type == MM_TYPE_PATTERN) continue;
-            double got = op->out_type == MM_TYPE_INT32 ? ((int32_t *)vals)[e]
-                         : op->out_type == MM_TYPE_FLOAT32 ? ((float *)vals)[e] : vals[e];
-            double want = as_out_type(op->out_type, val[i + m * j]);
-            ck_assert_msg(got == want || fabs(got - want) <= 1e-12 * fabs(want),
-                          "%s: C(%u,%lld) = %.17g, expected %.17g", what, i, (long long)j, got,
-                          want);
-        }
-    free(ptr);
-    free(rows);
-    free(vals);
-}
-
-/* Runs op on the backend under test and compares with the reference. */
-static void check_product(mm_context ctx, const mm_spgemm_op *op, const sp_host *hA,
-                          const sp_host *hB, mm_matrix A, mm_matrix B, const char *what)
-{
-    int64_t m = hA->nr, p = hB->nc;
-    char *has = malloc((size_t)(m * p) + 1);
-    double *val = malloc((size_t)(m * p) * sizeof *val + 8);
-    reference(op, hA, hB, has, val);
-    mm_matrix C = NULL;
-    MMT_OK(ctx, mm_spgemm(ctx, op, A, B, &C));
-    expect_equals_reference(C, op, has, val, m, p, what);
-    mm_matrix_free(&C);
-    free(has);
-    free(val);
 }
 
 /* ---- random products: every map × lambda × ⊕ × mask × out type ---- */
@@ -224,7 +71,7 @@ START_TEST(every_op_matches_dense_reference)
             for (int r = MM_REDUCE_SUM; r <= MM_REDUCE_FIRST; ++r)
                 for (int mask = MM_MASK_NONE; mask <= MM_MASK_UPPER; ++mask)
                     for (int t = MM_TYPE_PATTERN; t <= MM_TYPE_FLOAT64; ++t) {
-                        mm_spgemm_op op = {maps[mi], {(mm_lambda_kind)l, NULL, NULL},
+                        mm_spgemm_op op = {maps[mi], {(mm_lambda_kind)l, NULL, NULL, NULL},
                                            (mm_reduce)r, (mm_mask)mask, (mm_type)t};
                         int circ = maps[mi].kind == MM_MAP_CIRCULANT;
                         snprintf(what, sizeof what,
@@ -259,7 +106,8 @@ START_TEST(repeated_rows_combine_in_order)
     sp_host hA = {MM_FORMAT_CSC, MM_TYPE_FLOAT64, 2, 1, 3, 0, aptr, arows, NULL, avals};
     sp_host hB = {MM_FORMAT_CSC, MM_TYPE_FLOAT64, 1, 1, 2, 0, bptr, brows, NULL, bvals};
     mm_matrix A = sp_import(ctx, &hA), B = sp_import(ctx, &hB);
-    mm_spgemm_op op = {{MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_PRODUCT, NULL, 0, {0}, 0, NULL, NULL, NULL},
+                       {MM_LAMBDA_MAP, NULL, NULL, NULL},
                        MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_FLOAT64};
     /* By hand: C(0,0) = 5·7 + 5·11 = 90, C(1,0) = 2·7 + 3·7 + 2·11 + 3·11 = 90. */
     char has[2] = {1, 1};
@@ -336,7 +184,8 @@ START_TEST(edge_matrix_counts_faces_per_edge)
     figure_mesh(ctx, &mesh, &Mt);
     /* E = M Mᵀ {Q_c + Q_c^{c-1}} [τ], lower triangle: 1 on boundary edges, 2 inside. */
     mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
-                       {MM_LAMBDA_COUNT, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER, MM_TYPE_INT32};
+                       {MM_LAMBDA_COUNT, NULL, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER,
+                       MM_TYPE_INT32};
     MMT_OK(ctx, mm_spgemm(ctx, &op, mm_mesh_matrix(mesh), Mt, &E));
     const int64_t e_ptr[] = {0, 2, 4, 6, 7, 8, 8};
     const uint32_t e_rows[] = {1, 3, 2, 4, 4, 5, 4, 5};
@@ -365,7 +214,8 @@ START_TEST(edge_face_matrix_names_face_of_each_directed_edge)
     figure_mesh(ctx, &mesh, &Mt);
     /* F = M Mᵀ {Q_c} [γ]: F(i,j) = the face holding i → j (eq. 6–7). */
     mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1}, 1, NULL, NULL, NULL},
-                       {MM_LAMBDA_K, NULL, NULL}, MM_REDUCE_FIRST, MM_MASK_NONE, MM_TYPE_INT32};
+                       {MM_LAMBDA_K, NULL, NULL, NULL}, MM_REDUCE_FIRST, MM_MASK_NONE,
+                       MM_TYPE_INT32};
     MMT_OK(ctx, mm_spgemm(ctx, &op, mm_mesh_matrix(mesh), Mt, &F));
     /* Column j: the i with i → j. 3→0 f0; 0→1 f0, 4→1 f1; 1→2 f1, 4→2 f2;
      * 4→3 f0; 1→4 f0, 2→4 f1, 5→4 f2; 2→5 f2. */
@@ -391,7 +241,7 @@ START_TEST(user_map_and_lambda_run_on_cpu_only)
     mm_matrix A = sp_import(ctx, &hA), B = sp_import(ctx, &hB), C = NULL;
     user_state state = {0.5, 0}, ref_state = {0.5, 0};
     mm_spgemm_op op = {{MM_MAP_USER, NULL, 0, {0}, 0, user_map, &state, NULL},
-                       {MM_LAMBDA_USER, user_lambda, &state}, MM_REDUCE_SUM, MM_MASK_NONE,
+                       {MM_LAMBDA_USER, user_lambda, &state, NULL}, MM_REDUCE_SUM, MM_MASK_NONE,
                        MM_TYPE_FLOAT64};
     if (mmt_backend() == MM_BACKEND_CUDA) {
         ck_assert_int_eq(mm_spgemm(ctx, &op, A, B, &C), MM_ERR_INVALID_ARGUMENT);
@@ -432,7 +282,8 @@ START_TEST(phases_are_timed)
     figure_mesh(ctx, &mesh, &Mt);
     mm_context_clear_stages(ctx);
     mm_spgemm_op op = {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
-                       {MM_LAMBDA_COUNT, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER, MM_TYPE_INT32};
+                       {MM_LAMBDA_COUNT, NULL, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER,
+                       MM_TYPE_INT32};
     MMT_OK(ctx, mm_spgemm(ctx, &op, mm_mesh_matrix(mesh), Mt, &E));
     int seen = 0;
     for (int s = 0; s < mm_context_stage_count(ctx); ++s) {
@@ -462,7 +313,8 @@ START_TEST(bad_input_is_refused_with_shapes_named)
     MMT_OK(ctx, mm_matrix_import(ctx, &B, MM_FORMAT_CSC, MM_TYPE_PATTERN, 5, 4, 2, &in));
     mm_matrix_arrays rin = {ptr, NULL, rows, NULL};
     MMT_OK(ctx, mm_matrix_import(ctx, &R, MM_FORMAT_CSR, MM_TYPE_PATTERN, 4, 3, 2, &rin));
-    mm_spgemm_op op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+                       {MM_LAMBDA_MAP, NULL, NULL, NULL},
                        MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_FLOAT64};
     ck_assert_int_eq(mm_spgemm(ctx, &op, A, B, &C), MM_ERR_INVALID_ARGUMENT);
     ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), "3 × 4"));
@@ -513,7 +365,8 @@ START_TEST(allocation_failures_leak_nothing)
     sp_host hA = sp_random(MM_FORMAT_CSC, MM_TYPE_PATTERN, 30, 20, 8, 0);
     sp_host hB = sp_random(MM_FORMAT_CSC, MM_TYPE_INT32, 20, 25, 8, 0);
     mm_matrix A = sp_import(ctx, &hA), B = sp_import(ctx, &hB), C = NULL;
-    mm_spgemm_op op = {{MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+    mm_spgemm_op op = {{MM_MAP_VALUE, NULL, 0, {0}, 0, NULL, NULL, NULL},
+                       {MM_LAMBDA_MAP, NULL, NULL, NULL},
                        MM_REDUCE_MAX, MM_MASK_NONE, MM_TYPE_FLOAT64};
     int64_t host = mm_context_bytes_in_use(ctx, MM_MEMORY_HOST);
     int64_t device = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);

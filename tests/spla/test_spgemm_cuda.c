@@ -100,8 +100,8 @@ START_TEST(random_products_cuda_equals_cpu)
             for (int r = MM_REDUCE_SUM; r <= MM_REDUCE_FIRST; ++r)
                 for (int mask = MM_MASK_NONE; mask <= MM_MASK_UPPER; ++mask) {
                     mm_type t = (mm_type)((mi + l + r + mask) % 4); /* every type, fewer runs */
-                    mm_spgemm_op op = {maps[mi], {(mm_lambda_kind)l, NULL, NULL}, (mm_reduce)r,
-                                       (mm_mask)mask, t};
+                    mm_spgemm_op op = {maps[mi], {(mm_lambda_kind)l, NULL, NULL, NULL},
+                                       (mm_reduce)r, (mm_mask)mask, t};
                     int circ = maps[mi].kind == MM_MAP_CIRCULANT;
                     snprintf(what, sizeof what,
                              "shape %d map %d lambda %d reduce %d mask %d type %d", _i, mi, l, r,
@@ -202,13 +202,13 @@ START_TEST(mesh_edge_matrices_cuda_equal_cpu)
     mesh_matrices(nv, nf, off, fv, &M, &Mt);
     /* E (eq. 4) lower and full, F (eq. 6–7), and a pattern of E. */
     const mm_spgemm_op ops[] = {
-        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL}, {MM_LAMBDA_COUNT, NULL, NULL},
-         MM_REDUCE_SUM, MM_MASK_LOWER, MM_TYPE_INT32},
-        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL}, {MM_LAMBDA_COUNT, NULL, NULL},
-         MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_FLOAT64},
-        {{MM_MAP_CIRCULANT, NULL, 0, {1}, 1, NULL, NULL, NULL}, {MM_LAMBDA_K, NULL, NULL},
+        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
+         {MM_LAMBDA_COUNT, NULL, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_LOWER, MM_TYPE_INT32},
+        {{MM_MAP_CIRCULANT, NULL, 0, {1, -1}, 2, NULL, NULL, NULL},
+         {MM_LAMBDA_COUNT, NULL, NULL, NULL}, MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_FLOAT64},
+        {{MM_MAP_CIRCULANT, NULL, 0, {1}, 1, NULL, NULL, NULL}, {MM_LAMBDA_K, NULL, NULL, NULL},
          MM_REDUCE_FIRST, MM_MASK_NONE, MM_TYPE_INT32},
-        {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL},
+        {{MM_MAP_ONE, NULL, 0, {0}, 0, NULL, NULL, NULL}, {MM_LAMBDA_MAP, NULL, NULL, NULL},
          MM_REDUCE_ANY, MM_MASK_UPPER, MM_TYPE_PATTERN},
     };
     char what[64];
