@@ -17,7 +17,8 @@ MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i)
     case MMI_SK_CHILD_EDGES: sk_child_edges(g, i); break;
     case MMI_SK_FACE_POINTS: sk_face_point(g, i); break;
     case MMI_SK_EDGE_POINTS: sk_edge_point(g, i); break;
-    default: sk_vertex_point(g, i); break;
+    case MMI_SK_VERTEX_POINTS: sk_vertex_point(g, i); break;
+    default: sk_check_fan(g, i); break;
     }
 }
 

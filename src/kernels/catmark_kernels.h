@@ -42,7 +42,8 @@ typedef enum mmi_sk_rule {
     MMI_SK_CHILD_EDGES = 4,   /* e < |E_l|: the sides of edges 2e and 2e + 1          */
     MMI_SK_FACE_POINTS = 5,   /* f < |F_l|: eq. 3 (Alg. 4)                              */
     MMI_SK_EDGE_POINTS = 6,   /* e < |E_l|: Alg. 5, midpoints on the boundary (§5.3)    */
-    MMI_SK_VERTEX_POINTS = 7  /* v < |V_l|: eq. 9 / 11, eq. 20 on the boundary (§4.3)   */
+    MMI_SK_VERTEX_POINTS = 7, /* v < |V_l|: eq. 9 / 11, eq. 20 on the boundary (§4.3)   */
+    MMI_SK_CHECK_FANS = 8     /* v < |V_0|: faces repeating v, v's corners in one fan   */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {
@@ -60,6 +61,8 @@ typedef struct mmi_sk_args {
     uint32_t *out_quads;               /* CHILD_CORNERS: level l + 1's M rows           */
     uint32_t *out_side;                /* EDGE_EMIT, CHILD_CORNERS (may be NULL)        */
     uint32_t *out_edge_sides;          /* EDGE_EMIT, CHILD_* (may be NULL)              */
+    uint32_t *suspect;                 /* EDGE_EMIT, CHECK_FANS: set to 1 where level 0
+                                          may break the input rules (may be NULL)      */
     const void *P;                     /* level l's vertex data, |V_l| × d              */
     void *Y;                           /* level l + 1's, |V_{l+1}| × d                  */
     int64_t d;

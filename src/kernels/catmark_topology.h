@@ -25,6 +25,19 @@ MM_HD void sk_edge_heads(const mmi_sk_args *g, int64_t p)
     g->key_ids[p] = p == 0 || g->keys[p] != g->keys[p - 1];
 }
 
+/* Sorted position p breaks an input rule of docs/schemes.md that the sort
+ * shows: a side i → i, a third side on one edge (non-manifold), or a second
+ * side running the same way as the first (inconsistent orientation). */
+MM_HD int sk_side_suspect(const mmi_sk_args *g, int64_t p, int first, int backward)
+{
+    uint64_t key = g->keys[p];
+    if ((uint32_t)(key >> 32) == (uint32_t)key) return 1;
+    if (first) return 0;
+    if (p >= 2 && g->keys[p - 2] == key) return 1;
+    uint32_t other = g->key_corners[p - 1];
+    return (g->lv[0].verts[other] != (uint32_t)(key >> 32)) == backward;
+}
+
 /* Sorted position p, after the scan of the heads (key_ids = 1 + edge id): the
  * side code of its corner, its slot among the edge's sides, and at the first
  * side the edge's ends (a, b) = (min, max). One side alone: a boundary edge. */
@@ -34,14 +47,52 @@ MM_HD void sk_edge_emit(const mmi_sk_args *g, int64_t p)
     uint32_t e = g->key_ids[p] - 1, k = g->key_corners[p], a = (uint32_t)(key >> 32);
     int first = p == 0 || g->keys[p - 1] != key;
     int last = p + 1 == g->count || g->keys[p + 1] != key;
-    int boundary = first && last;
-    g->out_side[k] = (e << 2) | (uint32_t)boundary << 1 | (g->lv[0].verts[k] != a);
+    int boundary = first && last, backward = g->lv[0].verts[k] != a;
+    g->out_side[k] = (e << 2) | (uint32_t)boundary << 1 | (uint32_t)backward;
+    if (g->suspect && sk_side_suspect(g, p, first, backward)) *g->suspect = 1;
     g->out_edge_sides[2 * (int64_t)e + !first] = k;
     if (boundary) g->out_edge_sides[2 * (int64_t)e + 1] = MMI_SK_NONE;
     if (first && g->ends) {
         g->ends[2 * (int64_t)e] = a;
         g->ends[2 * (int64_t)e + 1] = (uint32_t)key;
     }
+}
+
+/* The other side of corner κ's side at level 0 (MMI_SK_NONE on the boundary). */
+MM_HD uint32_t sk_twin(const mmi_sk_level *x, uint32_t k)
+{
+    uint32_t s = x->side[k];
+    if (s & 2) return MMI_SK_NONE;
+    const uint32_t *es = x->edge_sides + 2 * (int64_t)(s >> 2);
+    return es[0] == k ? es[1] : es[0];
+}
+
+/* Vertex v of level 0 against the input rules the sort cannot show: a face
+ * listing v twice (Mᵀ's column holds it twice, next to each other: its faces
+ * are in order), and v's corners in more than one fan. Where the edges are
+ * sound (two opposite sides at most), the fan of a corner at v is walked
+ * across its out side (κ → next(twin(κ))), then, stopped by the boundary,
+ * across its in side (κ → twin(prev(κ))); v is manifold when the walk meets
+ * all its corners. Steps are capped, so unsound edges cannot trap the walk. */
+MM_HD void sk_check_fan(const mmi_sk_args *g, int64_t v)
+{
+    const mmi_sk_level *x = &g->lv[0];
+    int64_t first = g->vt_ptr[v], n = g->vt_ptr[v + 1] - first, seen = 1;
+    if (n == 0) return;
+    for (int64_t q = first + 1; q < first + n; ++q)
+        if (g->vt_faces[q] == g->vt_faces[q - 1]) *g->suspect = 1;
+    uint32_t start = (uint32_t)(sk_start(x, g->vt_faces[first]) + g->vt_slots[first] - 1);
+    uint32_t k = start, t;
+    int closed = 0;
+    while (seen <= n && (t = sk_twin(x, k)) != MMI_SK_NONE) {
+        k = (uint32_t)sk_next(x, t);
+        if ((closed = k == start)) break;
+        ++seen;
+    }
+    for (k = start; !closed && seen <= n && (t = sk_twin(x, (uint32_t)sk_prev(x, k))) != MMI_SK_NONE;
+         ++seen)
+        k = t;
+    if (seen != n) *g->suspect = 1;
 }
 
 /* Alg. 3 for corner κ of level l (face f, previous corner π, out edge e_o,

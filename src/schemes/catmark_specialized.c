@@ -116,7 +116,7 @@ static int id_bits(int64_t n)
  * sorted (ties by corner), a scan of the key heads numbering the edges in
  * (min, max) order, i.e. DESIGN §3's; then each corner's side code, each
  * edge's sides and (keep_ends) its ends. The edge count is the one host read. */
-static mm_status level0_edges(mm_context ctx, sk_state *s, int keep_ends)
+static mm_status level0_edges(mm_context ctx, sk_state *s, int keep_ends, uint32_t *suspect)
 {
     mm_status st = MM_OK;
     sk_level_data *x = &s->lv[0];
@@ -160,6 +160,7 @@ static mm_status level0_edges(mm_context ctx, sk_state *s, int keep_ends)
     g.ends = x->ends;
     g.out_side = x->side;
     g.out_edge_sides = x->edge_sides;
+    g.suspect = suspect;
     MM_TRY(mmi_sk_run(ctx, &g));
 done:
     mmi_free(ctx, where, keys, 2 * u32_bytes(n));
@@ -193,12 +194,34 @@ done:
     return st;
 }
 
-/* The state of level 0: its edges, Mᵀ and the counts of all levels. */
+/* The input rules of docs/schemes.md on the device: the edge sort flags what
+ * it shows (sk_side_suspect), a walk around each vertex the rest
+ * (sk_check_fan); one flag comes back. A flagged mesh goes to the host check
+ * (mmi_subdiv_check_mesh), which counts what is wrong for the refusal, so
+ * both paths refuse with the same message. */
+static mm_status check_level0(mm_context ctx, const sk_state *s, mm_mesh mesh, uint32_t *suspect)
+{
+    mm_status st = MM_OK;
+    uint32_t flag = 0;
+    int stage = mmi_stage_begin(ctx, "catmark_check");
+    mmi_sk_args g = args_for(s, MMI_SK_CHECK_FANS, 0, s->lv[0].n.vertices);
+    g.suspect = suspect;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    MM_TRY(mmi_copy(ctx, &flag, MM_MEMORY_HOST, suspect, mmi_backend_memory(ctx), sizeof flag));
+    if (flag) MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, MM_SCHEME_CATMULL_CLARK));
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* The state of level 0, the input checked: its edges, Mᵀ and the counts of
+ * all levels. */
 static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                        int keep_ends, sk_state **state)
 {
     mm_status st = MM_OK;
     sk_state *s = NULL;
+    uint32_t *suspect = NULL;
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s, (void **)&s));
     static const sk_state empty = {0};
     *s = empty;
@@ -209,10 +232,14 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     x->n.vertices = mesh->M->nrows;
     x->n.faces = mesh->M->ncols;
     x->n.nnz = mesh->M->nnz;
-    MM_TRY(level0_edges(ctx, s, keep_ends));
-    MM_TRY(level_counts(ctx, s));
+    MM_TRY(alloc_u32(ctx, &suspect, 1));
+    MM_TRY(mmi_zero(ctx, suspect, mmi_backend_memory(ctx), u32_bytes(1)));
+    MM_TRY(level0_edges(ctx, s, keep_ends, suspect));
     MM_TRY(mm_matrix_transpose(ctx, mesh->M, &s->Mt));
+    MM_TRY(check_level0(ctx, s, mesh, suspect));
+    MM_TRY(level_counts(ctx, s));
 done:
+    free_u32(ctx, &suspect, 1);
     return st;
 }
 

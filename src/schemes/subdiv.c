@@ -78,7 +78,7 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
 
 /* The input rules of docs/schemes.md: refuse what OpenSubdiv would treat as
  * non-manifold (and what F = M Mᵀ{Q_c} cannot represent: two sides i → j). */
-static mm_status check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
+mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
 {
     const char *name = scheme_name(scheme);
     mm_mesh_stats s;
@@ -102,7 +102,8 @@ static mm_status check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
     return MM_OK;
 }
 
-/* The checks of mm_subdiv_build, which mm_subdivide's fused route makes too. */
+/* The checks of mm_subdiv_build, which mm_subdivide's fused route makes too;
+ * the specialized path checks the mesh itself on the device (its start). */
 static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts)
 {
     mm_status st = MM_OK;
@@ -110,7 +111,8 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
     if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
     MM_TRY(check_options(ctx, opts));
-    MM_TRY(check_mesh(ctx, mesh, opts->scheme));
+    if (impl_for(opts->scheme, opts->path) != &mmi_catmark_specialized)
+        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, opts->scheme));
 done:
     return st;
 }

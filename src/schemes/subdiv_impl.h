@@ -11,7 +11,8 @@
 typedef struct mmi_subdiv_impl {
     /* Refines the topology of mesh through opts->levels levels into *state
      * (the impl's own, freed by free_state, also after a failed build). The
-     * input checks common to all schemes are done (subdiv.c). */
+     * input checks common to all schemes are done (subdiv.c), the mesh's
+     * only where the impl does not check it itself (the specialized path). */
     mm_status (*build)(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                        void **state);
     /* Refines X0 (|V_0| × d) through every level into a new *XL. */
@@ -30,6 +31,12 @@ typedef struct mmi_subdiv_impl {
     mm_status (*subdivide)(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                            mm_matrix *M, mm_dense *X);
 } mmi_subdiv_impl;
+
+/* The input rules of docs/schemes.md, counted on the host (mm_mesh_stats_get):
+ * refuses (MM_ERR_INVALID_MESH, with the counts) what OpenSubdiv would treat
+ * as non-manifold, faces repeating a vertex, and what F = M Mᵀ{Q_c} cannot
+ * represent (two sides i → j); the message names the scheme. */
+mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme);
 
 /* Reports a finished level to the caller's progress callback, if any. */
 static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *phase, int level)

@@ -7,7 +7,8 @@
  * a mesh mixing them) and the shared models, levels 1-4, both boundary rules
  * and precisions. Also: mm_subdivide's fused route equals build + eval
  * bitwise, runs repeat bitwise, the path's own overflow bound, refusals on
- * both routes, and the allocation sweep of both. */
+ * both routes (the device check answering as the host counts), and the
+ * allocation sweep of both. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -361,6 +362,65 @@ START_TEST(bad_input_is_refused)
 }
 END_TEST
 
+/* The specialized path checks the input rules on the device and counts only
+ * what it flags on the host: each case below trips one of its tests (hand
+ * derived: refused or not), and both routes must answer as the generic path,
+ * which counts on the host, message included. */
+typedef struct check_case {
+    int nv, nf, refused;
+    int64_t offsets[9];
+    uint32_t ids[24];
+} check_case;
+
+static const check_case check_cases[] = {
+    {5, 3, 1, {0, 3, 6, 9}, {0, 1, 2, 1, 0, 3, 0, 1, 4}},       /* edge {0,1} in 3 faces      */
+    {5, 2, 1, {0, 3, 6}, {0, 1, 2, 0, 3, 4}},                   /* open bow-tie at 0          */
+    {5, 2, 1, {0, 3, 6}, {0, 1, 2, 0, 1, 3}},                   /* 0 → 1 twice                */
+    {5, 1, 1, {0, 6}, {0, 1, 2, 0, 3, 4}},                      /* a face listing 0 twice     */
+    {7, 8, 1, {0, 3, 6, 9, 12, 15, 18, 21, 24},                 /* two tetrahedra sharing 0:  */
+     {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3,                       /* two closed fans            */
+      0, 5, 4, 0, 4, 6, 0, 6, 5, 4, 5, 6}},
+    {4, 4, 0, {0, 3, 6, 9, 12}, {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3}}, /* a tetrahedron       */
+    {5, 3, 0, {0, 3, 6, 9}, {0, 1, 2, 0, 2, 3, 0, 3, 4}},       /* an open fan around 0       */
+};
+
+START_TEST(input_checks_match_the_host_counts)
+{
+    const check_case *c = &check_cases[_i];
+    double xyz[3 * 8];
+    for (int k = 0; k < 3 * c->nv; ++k) xyz[k] = (k * 7) % 5;
+    mm_context ctx = mmt_context();
+    mm_mesh_desc d = {0};
+    d.num_vertices = c->nv;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = xyz;
+    d.num_faces = c->nf;
+    d.face_offsets = c->offsets;
+    d.face_vertices = c->ids;
+    d.keep_repeated = 1;
+    mm_mesh mesh = NULL, out = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.path = MM_PATH_GENERIC;
+    mm_status want = mm_subdivide(ctx, mesh, &o, &out);
+    ck_assert_int_eq(want, c->refused ? MM_ERR_INVALID_MESH : MM_OK);
+    char message[512];
+    snprintf(message, sizeof message, "%s", want == MM_OK ? "" : mm_last_error(ctx));
+    mm_mesh_free(&out);
+    o.path = MM_PATH_SPECIALIZED;
+    mm_subdiv sd = NULL;
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &sd), want);
+    if (want != MM_OK) ck_assert_str_eq(mm_last_error(ctx), message);
+    mm_subdiv_free(&sd);
+    ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), want);
+    if (want != MM_OK) ck_assert_str_eq(mm_last_error(ctx), message);
+    mm_mesh_free(&out);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 static mm_status build_and_eval(mm_context ctx, void *arg)
 {
     mm_subdiv_options o = mm_subdiv_options_default();
@@ -408,6 +468,8 @@ int main(void)
                         2 * (int)(sizeof models / sizeof *models));
     tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 2);
     tcase_add_test(tc, bad_input_is_refused);
+    tcase_add_loop_test(tc, input_checks_match_the_host_counts, 0,
+                        (int)(sizeof check_cases / sizeof *check_cases));
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     return mmt_run(s);
