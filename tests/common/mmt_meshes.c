@@ -1,6 +1,7 @@
 /* mmt_meshes.c: the generated meshes of mmt_meshes.h, assembled as host
  * arrays (a face list with offsets) and passed to mm_mesh_new. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "mmt_meshes.h"
 
@@ -71,20 +72,48 @@ static void add_mixed(host *h)
     add_face(h, base, 3, low);
 }
 
-static mm_mesh build(mm_context ctx, const host *h, mm_type precision)
+mm_mesh mmt_mesh_from_faces(mm_context ctx, int64_t nv, const double *xyz, int64_t nf,
+                            const int64_t *face_offsets, int64_t face_order,
+                            const uint32_t *face_vertices, mm_type precision)
 {
     mm_mesh_desc d = {0};
-    d.num_vertices = h->nv;
+    d.num_vertices = nv;
     d.dim = 3;
     d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = h->xyz;
-    d.num_faces = h->nf;
-    d.face_offsets = h->off;
-    d.face_vertices = h->ids;
+    d.vertices = xyz;
+    d.num_faces = nf;
+    d.face_offsets = face_offsets;
+    d.face_order = face_offsets ? 0 : face_order;
+    d.face_vertices = face_vertices;
     d.precision = precision;
     mm_mesh mesh = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
     return mesh;
+}
+
+double *mmt_dense_to_host(mm_context ctx, mm_dense X, int64_t *count)
+{
+    int64_t n, d;
+    mm_type t;
+    MMT_OK(ctx, mm_dense_shape(X, &n, &d, &t));
+    double *x = malloc((size_t)(n * d) * sizeof *x + 8);
+    ck_assert_ptr_nonnull(x);
+    if (t == MM_TYPE_FLOAT64) {
+        MMT_OK(ctx, mm_dense_export(X, x));
+    } else {
+        float *f = malloc((size_t)(n * d) * sizeof *f + 4);
+        ck_assert_ptr_nonnull(f);
+        MMT_OK(ctx, mm_dense_export(X, f));
+        for (int64_t k = 0; k < n * d; ++k) x[k] = f[k];
+        free(f);
+    }
+    *count = n * d;
+    return x;
+}
+
+static mm_mesh build(mm_context ctx, const host *h, mm_type precision)
+{
+    return mmt_mesh_from_faces(ctx, h->nv, h->xyz, h->nf, h->off, 0, h->ids, precision);
 }
 
 mm_mesh mmt_mesh_shape(mm_context ctx, mmt_shape shape, mm_type precision)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmt_meshes.h"
 #include "test_util.h"
 
 /* Figure 3's kind of mesh: quad (0 1 2 3) and triangle (1 4 2), in the plane. */
@@ -17,18 +18,7 @@ static const uint32_t fig3_ids[] = {0, 1, 2, 3, 1, 4, 2};
 
 static mm_mesh fig3(mm_context ctx, mm_type precision)
 {
-    mm_mesh_desc d = {0};
-    d.num_vertices = 5;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = fig3_xyz;
-    d.num_faces = 2;
-    d.face_offsets = fig3_offsets;
-    d.face_vertices = fig3_ids;
-    d.precision = precision;
-    mm_mesh mesh = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
-    return mesh;
+    return mmt_mesh_from_faces(ctx, 5, fig3_xyz, 2, fig3_offsets, 0, fig3_ids, precision);
 }
 
 static mm_mesh cube(mm_context ctx)
@@ -38,17 +28,7 @@ static mm_mesh cube(mm_context ctx)
                                    2, 6, 7, 3, 0, 4, 6, 2, 1, 3, 7, 5};
     for (int i = 0; i < 8; ++i)
         xyz[3 * i] = i & 1, xyz[3 * i + 1] = (i >> 1) & 1, xyz[3 * i + 2] = (i >> 2) & 1;
-    mm_mesh_desc d = {0};
-    d.num_vertices = 8;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = xyz;
-    d.num_faces = 6;
-    d.face_order = 4;
-    d.face_vertices = ids;
-    mm_mesh mesh = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
-    return mesh;
+    return mmt_mesh_from_faces(ctx, 8, xyz, 6, NULL, 4, ids, MM_TYPE_PATTERN);
 }
 
 static mm_subdiv_options opts(int levels, mm_boundary rule)
@@ -224,17 +204,7 @@ static mm_mesh faces_mesh(mm_context ctx, int64_t nv, int64_t nf, const uint32_t
 {
     double xyz[3 * 8] = {0};
     for (int i = 0; i < 3 * 8; ++i) xyz[i] = (double)(i * 7 % 5);
-    mm_mesh_desc d = {0};
-    d.num_vertices = nv;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = xyz;
-    d.num_faces = nf;
-    d.face_order = 3;
-    d.face_vertices = ids;
-    mm_mesh mesh = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
-    return mesh;
+    return mmt_mesh_from_faces(ctx, nv, xyz, nf, NULL, 3, ids, MM_TYPE_PATTERN);
 }
 
 /* docs/schemes.md: non-manifold edges and vertices, inconsistent orientation

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmt_meshes.h"
 #include "test_util.h"
 
 static const double pi = 3.14159265358979323846;
@@ -126,18 +127,7 @@ static void make_shape(shape *s, int which)
 
 static mm_mesh shape_mesh(mm_context ctx, const shape *s, mm_type precision)
 {
-    mm_mesh_desc d = {0};
-    d.num_vertices = s->nv;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = s->xyz;
-    d.num_faces = s->nf;
-    d.face_offsets = s->offsets;
-    d.face_vertices = s->ids;
-    d.precision = precision;
-    mm_mesh mesh = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
-    return mesh;
+    return mmt_mesh_from_faces(ctx, s->nv, s->xyz, s->nf, s->offsets, 0, s->ids, precision);
 }
 
 /* A level exported to the host. */
@@ -154,24 +144,6 @@ typedef struct refined {
     double *x;
     int64_t nx;
 } refined;
-
-static double *export_data(mm_context ctx, mm_dense X, int64_t *count)
-{
-    int64_t n, d;
-    mm_type t;
-    MMT_OK(ctx, mm_dense_shape(X, &n, &d, &t));
-    double *x = malloc((size_t)(n * d) * sizeof *x + 8);
-    if (t == MM_TYPE_FLOAT64) {
-        MMT_OK(ctx, mm_dense_export(X, x));
-    } else {
-        float *f = malloc((size_t)(n * d) * sizeof *f + 4);
-        MMT_OK(ctx, mm_dense_export(X, f));
-        for (int64_t k = 0; k < n * d; ++k) x[k] = f[k];
-        free(f);
-    }
-    *count = n * d;
-    return x;
-}
 
 static void refine(mm_context ctx, mm_mesh mesh, mm_subdiv_path path, mm_boundary rule,
                    int levels, refined *r)
@@ -195,7 +167,7 @@ static void refine(mm_context ctx, mm_mesh mesh, mm_subdiv_path path, mm_boundar
         MMT_OK(ctx, mm_matrix_export(mm_subdiv_level_matrix(s, l), &a));
         MMT_OK(ctx, mm_subdiv_level_edges(s, l, v->ends));
     }
-    r->x = export_data(ctx, X, &r->nx);
+    r->x = mmt_dense_to_host(ctx, X, &r->nx);
     mm_dense_free(&X);
     mm_subdiv_free(&s);
 }
@@ -304,7 +276,7 @@ START_TEST(subdivide_equals_build_and_eval_bitwise)
         ck_assert(info.num_faces == r.lv[3].n.faces && info.uniform_order == 4);
         uint32_t *rows = malloc((size_t)info.nnz * sizeof *rows);
         int64_t *ptr = malloc((size_t)(info.num_faces + 1) * sizeof *ptr), nx;
-        double *x = export_data(ctx, mm_mesh_vertices(out), &nx);
+        double *x = mmt_dense_to_host(ctx, mm_mesh_vertices(out), &nx);
         mm_matrix_arrays a = {ptr, rows, NULL, NULL};
         MMT_OK(ctx, mm_matrix_export(mm_mesh_matrix(out), &a));
         ck_assert(memcmp(rows, r.lv[3].rows, (size_t)info.nnz * sizeof *rows) == 0);

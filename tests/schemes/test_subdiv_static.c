@@ -49,24 +49,6 @@ static double csr_at(const host_csr *h, int64_t i, uint32_t j)
     return v;
 }
 
-static double *to_host(mm_context ctx, mm_dense X, int64_t *count)
-{
-    int64_t n, d;
-    mm_type t;
-    MMT_OK(ctx, mm_dense_shape(X, &n, &d, &t));
-    double *x = malloc((size_t)(n * d) * sizeof *x + 8);
-    if (t == MM_TYPE_FLOAT64) {
-        MMT_OK(ctx, mm_dense_export(X, x));
-    } else {
-        float *f = malloc((size_t)(n * d) * sizeof *f + 4);
-        MMT_OK(ctx, mm_dense_export(X, f));
-        for (int64_t k = 0; k < n * d; ++k) x[k] = f[k];
-        free(f);
-    }
-    *count = n * d;
-    return x;
-}
-
 static mm_subdiv_options opts(int levels, mm_boundary rule, mm_subdiv_mode mode,
                               mm_static_eval how)
 {
@@ -85,7 +67,7 @@ static double *refine(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o, 
     mm_dense X = NULL;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, o, &s));
     MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &X));
-    double *x = to_host(ctx, X, count);
+    double *x = mmt_dense_to_host(ctx, X, count);
     mm_dense_free(&X);
     mm_subdiv_free(&s);
     return x;
@@ -142,7 +124,7 @@ START_TEST(any_width)
     MMT_OK(ctx, mm_subdiv_eval(dyn, X, &want));
     MMT_OK(ctx, mm_subdiv_eval(sta, X, &got));
     int64_t n = 0, m = 0;
-    double *a = to_host(ctx, want, &n), *b = to_host(ctx, got, &m), worst = 0.0;
+    double *a = mmt_dense_to_host(ctx, want, &n), *b = mmt_dense_to_host(ctx, got, &m), worst = 0.0;
     ck_assert_int_eq(n, m);
     for (int64_t k = 0; k < n; ++k) worst = fmax(worst, fabs(a[k] - b[k]));
     ck_assert_msg(worst <= 1e-6, "d = %lld: %g", (long long)d, worst);
@@ -268,7 +250,7 @@ START_TEST(eval_many_times)
         mm_dense X = NULL;
         int64_t m = 0;
         MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &X));
-        double *x = to_host(ctx, X, &m);
+        double *x = mmt_dense_to_host(ctx, X, &m);
         mm_dense_free(&X);
         if (first == NULL) {
             first = x, n = m;
@@ -331,7 +313,7 @@ START_TEST(zero_levels_is_identity)
     int64_t n = 0;
     mm_dense X = NULL;
     MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &X));
-    double *x = to_host(ctx, X, &n);
+    double *x = mmt_dense_to_host(ctx, X, &n);
     ck_assert_int_eq(n, 24);
     ck_assert(x[3 * 7] == 1.0 && x[3 * 7 + 1] == 1.0 && x[3 * 7 + 2] == 1.0);
     free(x);

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmt_meshes.h"
 #include "test_util.h"
 
 static const double tet_xyz[] = {1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1};
@@ -40,18 +41,7 @@ static const uint32_t tri_ids[] = {0, 1, 2};
 static mm_mesh triangles(mm_context ctx, int64_t nv, const double *xyz, int64_t nf,
                          const uint32_t *ids, mm_type precision)
 {
-    mm_mesh_desc d = {0};
-    d.num_vertices = nv;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = xyz;
-    d.num_faces = nf;
-    d.face_order = 3;
-    d.face_vertices = ids;
-    d.precision = precision;
-    mm_mesh mesh = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
-    return mesh;
+    return mmt_mesh_from_faces(ctx, nv, xyz, nf, NULL, 3, ids, precision);
 }
 
 static mm_subdiv_options opts(mm_scheme scheme, int levels)
