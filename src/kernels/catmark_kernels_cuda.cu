@@ -34,8 +34,7 @@ static void launch(const mmi_sk_args *g, unsigned grid, cudaStream_t stream)
 mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
 {
     if (g->count == 0) return MM_OK;
-    int64_t blocks = (g->count + kThreads - 1) / kThreads;
-    unsigned grid = (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
+    unsigned grid = mmi_cuda_grid(g->count, kThreads);
     cudaStream_t stream = (cudaStream_t)ctx->stream;
     switch (g->rule) {
     case MMI_SK_EDGE_KEYS: launch<MMI_SK_EDGE_KEYS>(g, grid, stream); break;

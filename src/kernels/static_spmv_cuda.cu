@@ -42,8 +42,7 @@ static void launch_groups(const mmi_static_spmv_args *a, int64_t nnz, cudaStream
 {
     int64_t mean = a->nrows > 0 ? nnz / a->nrows : 0;
     int g = mean <= 8 ? 4 : mean <= 24 ? 8 : 16;
-    int64_t blocks = (a->nrows * g + kThreads - 1) / kThreads;
-    unsigned grid = (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
+    unsigned grid = mmi_cuda_grid(a->nrows * g, kThreads);
     if (g == 4) static_spmv_kernel<F64, D, 4><<<grid, kThreads, 0, stream>>>(*a);
     else if (g == 8) static_spmv_kernel<F64, D, 8><<<grid, kThreads, 0, stream>>>(*a);
     else static_spmv_kernel<F64, D, 16><<<grid, kThreads, 0, stream>>>(*a);

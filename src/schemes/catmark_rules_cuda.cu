@@ -19,8 +19,7 @@ __global__ void cc_rule_kernel(mmi_cc_args g, int64_t count)
 mm_status mmi_cc_run_cuda(mm_context ctx, const mmi_cc_args *g, int64_t count)
 {
     if (count == 0) return MM_OK;
-    int64_t blocks = (count + kThreads - 1) / kThreads;
-    unsigned grid = (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
+    unsigned grid = mmi_cuda_grid(count, kThreads);
     cc_rule_kernel<<<grid, kThreads, 0, (cudaStream_t)ctx->stream>>>(*g, count);
     return mmi_cuda_check(ctx, cudaGetLastError(), "a Catmull-Clark rule kernel launch");
 }

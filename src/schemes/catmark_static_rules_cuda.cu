@@ -19,8 +19,7 @@ __global__ void ccs_rule_kernel(mmi_ccs_args g, int64_t count)
 mm_status mmi_ccs_run_cuda(mm_context ctx, const mmi_ccs_args *g, int64_t count)
 {
     if (count == 0) return MM_OK;
-    int64_t blocks = (count + kThreads - 1) / kThreads;
-    unsigned grid = (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
+    unsigned grid = mmi_cuda_grid(count, kThreads);
     ccs_rule_kernel<<<grid, kThreads, 0, (cudaStream_t)ctx->stream>>>(*g, count);
     return mmi_cuda_check(ctx, cudaGetLastError(), "a static-mode rule kernel launch");
 }

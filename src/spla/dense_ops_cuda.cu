@@ -20,8 +20,7 @@ mm_status mmi_dense_op_cuda(mm_context ctx, const mmi_dense_op_args *a)
 {
     int64_t n = a->n * a->d;
     if (n == 0) return MM_OK;
-    int64_t blocks = (n + kThreads - 1) / kThreads;
-    unsigned grid = (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
+    unsigned grid = mmi_cuda_grid(n, kThreads);
     dense_op_kernel<<<grid, kThreads, 0, (cudaStream_t)ctx->stream>>>(*a, n);
     return mmi_cuda_check(ctx, cudaGetLastError(), "the dense operation kernel launch");
 }

@@ -190,12 +190,6 @@ static mm_status module_for(mm_context ctx, const jit_kind *kind, char *program,
     return st;
 }
 
-static unsigned grid_for(int64_t n)
-{
-    int64_t blocks = (n + 255) / 256;
-    return (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
-}
-
 /* ctx's module for the program that make_program writes for target: the
  * device's target first, then the lookup. */
 static mm_status module_of(mm_context ctx, const jit_kind *kind, const char *map_source,
@@ -221,9 +215,11 @@ mm_status mmi_jit_map_rows_cuda(mm_context ctx, const char *source, const int64_
     mm_status st = module_of(ctx, &kind, source, NULL, &m);
     if (st != MM_OK || nrows == 0) return st;
     void *args[] = {&v, &ptr, &uniform, &nrows};
+    const int threads = 256;
     return mmi_cuda_check(ctx,
-                          cudaLaunchKernel((const void *)m->kernels[0], dim3(grid_for(nrows)),
-                                           dim3(256), args, 0, (cudaStream_t)ctx->stream),
+                          cudaLaunchKernel((const void *)m->kernels[0],
+                                           dim3(mmi_cuda_grid(nrows, threads)), dim3(threads),
+                                           args, 0, (cudaStream_t)ctx->stream),
                           "the user map kernel launch");
 }
 

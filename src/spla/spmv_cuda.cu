@@ -43,16 +43,10 @@ __global__ void spmv_kernel(mmi_spmv_args a, Index n)
     }
 }
 
-static unsigned grid_for(int64_t n)
-{
-    int64_t blocks = (n + kThreads - 1) / kThreads;
-    return (unsigned)(blocks < (1 << 30) ? blocks : (1 << 30));
-}
-
 template <int F64, int D>
 static void launch_rows(const mmi_spmv_args *a, cudaStream_t stream)
 {
-    unsigned grid = grid_for(a->nrows);
+    unsigned grid = mmi_cuda_grid(a->nrows, kThreads);
     if (a->uniform == 4) spmv_row_kernel<F64, D, 4><<<grid, kThreads, 0, stream>>>(*a);
     else if (a->uniform == 3) spmv_row_kernel<F64, D, 3><<<grid, kThreads, 0, stream>>>(*a);
     else spmv_row_kernel<F64, D, 0><<<grid, kThreads, 0, stream>>>(*a);
@@ -78,9 +72,9 @@ mm_status mmi_spmv_cuda(mm_context ctx, const mmi_spmv_args *a)
         if (a->f64) launch_rows_of_width<1>(a, stream);
         else launch_rows_of_width<0>(a, stream);
     } else if (n < INT32_MAX) {
-        spmv_kernel<int32_t><<<grid_for(n), kThreads, 0, stream>>>(*a, (int32_t)n);
+        spmv_kernel<int32_t><<<mmi_cuda_grid(n, kThreads), kThreads, 0, stream>>>(*a, (int32_t)n);
     } else {
-        spmv_kernel<int64_t><<<grid_for(n), kThreads, 0, stream>>>(*a, n);
+        spmv_kernel<int64_t><<<mmi_cuda_grid(n, kThreads), kThreads, 0, stream>>>(*a, n);
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "the SpMV kernel launch");
 }
@@ -100,7 +94,7 @@ mm_status mmi_spmv_map_user_cuda(mm_context ctx, const mmi_spmv_args *a, const c
 {
     mm_status st = MM_OK;
     if (a->nrows > 0) {
-        entry_values_kernel<<<grid_for(a->nrows), kThreads, 0, (cudaStream_t)ctx->stream>>>(*a,
+        entry_values_kernel<<<mmi_cuda_grid(a->nrows, kThreads), kThreads, 0, (cudaStream_t)ctx->stream>>>(*a,
                                                                                             mu);
         st = mmi_cuda_check(ctx, cudaGetLastError(), "the SpMV entry-value kernel launch");
     }
