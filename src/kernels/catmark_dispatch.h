@@ -4,7 +4,7 @@
 #ifndef MESHMAT_KERNELS_CATMARK_DISPATCH_H
 #define MESHMAT_KERNELS_CATMARK_DISPATCH_H
 
-#include "catmark_points.h"
+#include "catmark_quad_points.h"
 #include "catmark_topology.h"
 
 MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i)
@@ -14,10 +14,12 @@ MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i)
     case MMI_SK_EDGE_HEADS: sk_edge_heads(g, i); break;
     case MMI_SK_EDGE_EMIT: sk_edge_emit(g, i); break;
     case MMI_SK_CHILD_CORNERS: sk_child_corner(g, i); break;
-    case MMI_SK_CHILD_EDGES: sk_child_edges(g, i); break;
+    case MMI_SK_GRANDCHILD_QUADS: sk_grandchild_quad(g, i); break;
     case MMI_SK_FACE_POINTS: sk_face_point(g, i); break;
     case MMI_SK_EDGE_POINTS: sk_edge_point(g, i); break;
     case MMI_SK_VERTEX_POINTS: sk_vertex_point(g, i); break;
+    case MMI_SK_QUAD_FACES: sk_quad_face(g, i); break;
+    case MMI_SK_OLD_VERTICES: sk_old_vertex(g, i); break;
     default: sk_check_fan(g, i); break;
     }
 }

@@ -1,10 +1,11 @@
 /* catmark_kernels.h: Catmull-Clark's specialized path (paper §4, Alg. 1–9):
  * what its element rules see of a level (its corners, the edge of each side,
- * the sides of each edge), the arguments of every rule, and the launchers:
- * one rule per call over count elements on the context's backend
- * (catmark_kernels_cpu.c, catmark_kernels_cuda.cu), plus the sort and the scan
- * of Alg. 2's level-0 edge enumeration. The rules are MM_HD functions in
- * catmark_topology.h and catmark_points.h. */
+ * and at level 0 the sides of each edge), the arguments of every rule, and
+ * the launchers: one rule per call over count elements on the context's
+ * backend (catmark_kernels_cpu.c, catmark_kernels_cuda.cu), plus the sort and
+ * the scan of Alg. 2's level-0 edge enumeration. The rules are MM_HD
+ * functions in catmark_topology.h, catmark_points.h (level 0) and
+ * catmark_quad_points.h (levels ≥ 1). */
 #ifndef MESHMAT_KERNELS_CATMARK_KERNELS_H
 #define MESHMAT_KERNELS_CATMARK_KERNELS_H
 
@@ -21,9 +22,10 @@
 /* A level as corners: corner κ is non-zero κ of M (level 0) or corner κ mod 4
  * of quad κ / 4 (levels ≥ 1; child face κ of level l + 1 is corner κ's).
  * side[κ] codes the side κ → next(κ): (edge << 2) | boundary << 1 | backward,
- * backward when it runs b_e → a_e. edge_sides[2e], [2e + 1]: the corners
- * whose sides lie on edge e (DESIGN §3 order of the slots is the sort's at
- * level 0, inherited below), the second MMI_SK_NONE on a boundary edge. */
+ * backward when it runs b_e → a_e. edge_sides[2e], [2e + 1] (level 0 only):
+ * the corners whose sides lie on edge e in the sort's order, the second
+ * MMI_SK_NONE on a boundary edge. A level's arrays may be absent (NULL) when
+ * no rule reads them: the counts alone are used. */
 typedef struct mmi_sk_level {
     int64_t nv, nf, ne, nnz;
     const int64_t *ptr;          /* face starts, NULL when uniform > 0 (4 at levels ≥ 1) */
@@ -33,17 +35,29 @@ typedef struct mmi_sk_level {
     const uint32_t *edge_sides;
 } mmi_sk_level;
 
+/* A vertex's kind for the ring-sum rules (catmark_quad_points.h): its
+ * valence, whether it lies on the boundary, whether it never moves (in no
+ * face, or a one-face corner with EDGE_AND_CORNER). */
+#define MMI_SK_VALENCE_MASK 0x3fffffffu
+#define MMI_SK_KIND_BOUNDARY (1u << 30)
+#define MMI_SK_KIND_FIXED (1u << 31)
+
 typedef enum mmi_sk_rule {
     MMI_SK_EDGE_KEYS = 0,     /* f < |F_0|: the (min, max) key of each side (Alg. 2)   */
     MMI_SK_EDGE_HEADS = 1,    /* p < nnz_0: 1 where a new key starts in sorted order   */
     MMI_SK_EDGE_EMIT = 2,     /* p < nnz_0: level 0's side codes, edge sides and ends  */
     MMI_SK_CHILD_CORNERS = 3, /* κ < nnz_l: quad κ of level l + 1 (Alg. 3), its side
-                                 codes and the sides of spoke 2|E| + κ               */
-    MMI_SK_CHILD_EDGES = 4,   /* e < |E_l|: the sides of edges 2e and 2e + 1          */
-    MMI_SK_FACE_POINTS = 5,   /* f < |F_l|: eq. 3 (Alg. 4)                              */
-    MMI_SK_EDGE_POINTS = 6,   /* e < |E_l|: Alg. 5, midpoints on the boundary (§5.3)    */
-    MMI_SK_VERTEX_POINTS = 7, /* v < |V_l|: eq. 9 / 11, eq. 20 on the boundary (§4.3)   */
-    MMI_SK_CHECK_FANS = 8     /* v < |V_0|: faces repeating v, v's corners in one fan   */
+                                 codes                                              */
+    MMI_SK_GRANDCHILD_QUADS = 4, /* c < 4 nnz_{l−1}: quad c of level l + 1 straight
+                                 from level l − 1 (level l is never stored)         */
+    MMI_SK_FACE_POINTS = 5,   /* f < |F_0|: eq. 3 (Alg. 4), level 0                     */
+    MMI_SK_EDGE_POINTS = 6,   /* e < |E_0|: Alg. 5, midpoints on the boundary (§5.3)    */
+    MMI_SK_VERTEX_POINTS = 7, /* v < |V_0|: eq. 9 / 11, eq. 20 on the boundary (§4.3),
+                                 and v's ring sums at level 1                        */
+    MMI_SK_CHECK_FANS = 8,    /* v < |V_0|: faces repeating v, v's corners in one fan   */
+    MMI_SK_QUAD_FACES = 9,    /* f < |F_{l−1}|, l ≥ 1: level l + 1's points around face
+                                 f of level l − 1 (face, edge and newborn vertices)  */
+    MMI_SK_OLD_VERTICES = 10  /* v < |V_{l−1}|, l ≥ 1: updated by their ring sums      */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {
@@ -58,15 +72,20 @@ typedef struct mmi_sk_args {
     uint64_t *keys;                    /* level-0 edge enumeration (Alg. 2)             */
     uint32_t *key_corners, *key_ids;
     uint32_t *ends;                    /* EDGE_EMIT: level 0's (a_e, b_e), may be NULL  */
-    uint32_t *out_quads;               /* CHILD_CORNERS: level l + 1's M rows           */
+    uint32_t *out_quads;               /* CHILD_CORNERS, GRANDCHILD_QUADS: M rows       */
     uint32_t *out_side;                /* EDGE_EMIT, CHILD_CORNERS (may be NULL)        */
-    uint32_t *out_edge_sides;          /* EDGE_EMIT, CHILD_* (may be NULL)              */
+    uint32_t *out_edge_sides;          /* EDGE_EMIT                                     */
     uint32_t *suspect;                 /* EDGE_EMIT, CHECK_FANS: set to 1 where level 0
                                           may break the input rules (may be NULL)      */
     const void *P;                     /* level l's vertex data, |V_l| × d              */
     void *Y;                           /* level l + 1's, |V_{l+1}| × d                  */
     int64_t d;
     int f64;                           /* float64 data, else float32                    */
+    double *ring;                      /* per vertex 2d float64 ring sums (S1 then S2):
+                                          read for the old vertices, written for the
+                                          next level when ring_next                    */
+    int ring_next;
+    uint32_t *kinds;                   /* per vertex: valence and MMI_SK_KIND_* bits    */
 } mmi_sk_args;
 
 #ifdef __cplusplus
@@ -143,6 +162,30 @@ MM_HD void sk_store(void *X, int f64, int64_t i, double v)
 {
     if (f64) ((double *)X)[i] = v;
     else ((float *)X)[i] = (float)v;
+}
+
+/* X[i] += v in X's type, atomically on the device. Used only where exactly
+ * two addends meet on a zeroed value: 0 + a + b and 0 + b + a round alike, so
+ * the result does not depend on their order (DESIGN §3 determinism), and the
+ * CPU loop gives the same bits. */
+MM_HD void sk_add(void *X, int f64, int64_t i, double v)
+{
+#ifdef __CUDA_ARCH__
+    if (f64) atomicAdd((double *)X + i, v);
+    else atomicAdd((float *)X + i, (float)v);
+#else
+    if (f64) ((double *)X)[i] += v;
+    else ((float *)X)[i] += (float)v;
+#endif
+}
+
+MM_HD void sk_add_f64(double *X, int64_t i, double v)
+{
+#ifdef __CUDA_ARCH__
+    atomicAdd(X + i, v);
+#else
+    X[i] += v;
+#endif
 }
 
 #endif

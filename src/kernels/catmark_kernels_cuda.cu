@@ -41,10 +41,12 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
     case MMI_SK_EDGE_HEADS: launch<MMI_SK_EDGE_HEADS>(g, grid, stream); break;
     case MMI_SK_EDGE_EMIT: launch<MMI_SK_EDGE_EMIT>(g, grid, stream); break;
     case MMI_SK_CHILD_CORNERS: launch<MMI_SK_CHILD_CORNERS>(g, grid, stream); break;
-    case MMI_SK_CHILD_EDGES: launch<MMI_SK_CHILD_EDGES>(g, grid, stream); break;
+    case MMI_SK_GRANDCHILD_QUADS: launch<MMI_SK_GRANDCHILD_QUADS>(g, grid, stream); break;
     case MMI_SK_FACE_POINTS: launch<MMI_SK_FACE_POINTS>(g, grid, stream); break;
     case MMI_SK_EDGE_POINTS: launch<MMI_SK_EDGE_POINTS>(g, grid, stream); break;
     case MMI_SK_VERTEX_POINTS: launch<MMI_SK_VERTEX_POINTS>(g, grid, stream); break;
+    case MMI_SK_QUAD_FACES: launch<MMI_SK_QUAD_FACES>(g, grid, stream); break;
+    case MMI_SK_OLD_VERTICES: launch<MMI_SK_OLD_VERTICES>(g, grid, stream); break;
     default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Catmull-Clark kernel launch");

@@ -97,52 +97,49 @@ MM_HD void sk_check_fan(const mmi_sk_args *g, int64_t v)
 
 /* Alg. 3 for corner κ of level l (face f, previous corner π, out edge e_o,
  * in edge e_i): refined quad κ = (v_κ, ep(e_o), fp(f), ep(e_i)) (eq. 12,
- * DESIGN §3). Its sides lie on edge 2e_o or 2e_o + 1 (the half of e_o at
- * v_κ, same direction), spoke 2|E| + κ (forward), spoke 2|E| + π (backward)
- * and the half of e_i at v_κ; spoke 2|E| + κ lies on quads κ and next(κ). */
-MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
+ * DESIGN §3) into q, and its side codes into s: its sides lie on edge 2e_o or
+ * 2e_o + 1 (the half of e_o at v_κ, same direction), spoke 2|E| + κ
+ * (forward), spoke 2|E| + π (backward) and the half of e_i at v_κ. */
+MM_HD void sk_quad_of(const mmi_sk_level *x, int64_t k, uint32_t q[4], uint32_t s[4])
 {
-    const mmi_sk_level *x = &g->lv[g->level];
     int64_t p = sk_prev(x, k);
     uint32_t so = x->side[k], si = x->side[p], eo = so >> 2, ei = si >> 2;
     uint32_t base = (uint32_t)(x->nv + x->nf), spokes = (uint32_t)(2 * x->ne);
-    uint32_t *q = g->out_quads + 4 * k;
     q[0] = x->verts[k];
     q[1] = base + eo;
     q[2] = (uint32_t)(x->nv + sk_face(x, k));
     q[3] = base + ei;
-    if (g->out_side) {
-        uint32_t *s = g->out_side + 4 * k;
-        s[0] = ((2 * eo + (so & 1)) << 2) | (so & 3);
-        s[1] = (spokes + (uint32_t)k) << 2;
-        s[2] = ((spokes + (uint32_t)p) << 2) | 1;
-        s[3] = ((2 * ei + 1 - (si & 1)) << 2) | (si & 3);
-    }
-    if (g->out_edge_sides) {
-        uint32_t *es = g->out_edge_sides + 2 * ((int64_t)spokes + k);
-        es[0] = (uint32_t)(4 * k + 1);
-        es[1] = (uint32_t)(4 * sk_next(x, k) + 2);
-    }
+    s[0] = ((2 * eo + (so & 1)) << 2) | (so & 3);
+    s[1] = (spokes + (uint32_t)k) << 2;
+    s[2] = ((spokes + (uint32_t)p) << 2) | 1;
+    s[3] = ((2 * ei + 1 - (si & 1)) << 2) | (si & 3);
 }
 
-/* The halves of edge e of level l: a side κ running a → b puts corner 0 of
- * quad κ on 2e = (a, ep) and corner 3 of quad next(κ) on 2e + 1 = (ep, b);
- * running b → a, the other way round. Slots keep their order. */
-MM_HD void sk_child_edges(const mmi_sk_args *g, int64_t e)
+MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
 {
-    const mmi_sk_level *x = &g->lv[g->level];
-    uint32_t *out = g->out_edge_sides + 4 * e;
-    for (int i = 0; i < 2; ++i) {
-        uint32_t s = x->edge_sides[2 * e + i];
-        if (s == MMI_SK_NONE) {
-            out[i] = out[2 + i] = MMI_SK_NONE;
-            continue;
-        }
-        uint32_t here = 4 * s, there = (uint32_t)(4 * sk_next(x, s) + 3);
-        int backward = x->side[s] & 1;
-        out[i] = backward ? there : here;
-        out[2 + i] = backward ? here : there;
-    }
+    uint32_t q[4], s[4];
+    sk_quad_of(&g->lv[g->level], k, q, s);
+    for (int j = 0; j < 4; ++j) g->out_quads[4 * k + j] = q[j];
+    if (g->out_side)
+        for (int j = 0; j < 4; ++j) g->out_side[4 * k + j] = s[j];
+}
+
+/* Quad c = 4κ + j of level l + 1 from level l − 1 alone: quad κ of level l
+ * and its side codes come from sk_quad_of, and its corner j's quad from the
+ * same formula, so level l's M and side codes are never stored (the last
+ * step of the fused route). */
+MM_HD void sk_grandchild_quad(const mmi_sk_args *g, int64_t c)
+{
+    const mmi_sk_level *y = &g->lv[g->level];
+    uint32_t q[4], s[4];
+    int j = (int)(c & 3);
+    sk_quad_of(&g->lv[g->level - 1], c >> 2, q, s);
+    uint32_t base = (uint32_t)(y->nv + y->nf);
+    uint32_t *out = g->out_quads + 4 * c;
+    out[0] = q[j];
+    out[1] = base + (s[j] >> 2);
+    out[2] = (uint32_t)(y->nv + (c >> 2));
+    out[3] = base + (s[(j + 3) & 3] >> 2);
 }
 
 #endif

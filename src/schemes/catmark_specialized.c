@@ -1,10 +1,13 @@
 /* catmark_specialized.c: Catmull-Clark's specialized path behind mm_subdiv
  * (subdiv_impl.h, paper §4): level 0's edges by a sort (Alg. 1–2), every
  * refined level's topology by formula from its parent (Alg. 3), vertex data by
- * the gathers of src/kernels (Alg. 4–9). The numbering is the generic path's
- * (DESIGN §3), so both give identical topology. mm_subdivide runs the fused
- * route sk_subdivide: each level's data is freed as soon as the next no
- * longer needs it, and the last level keeps only its quads and vertex data. */
+ * the rules of src/kernels (Alg. 4–9): gathers at level 0, then one pass over
+ * the faces of the level above and one over the older vertices by their ring
+ * sums (catmark_quad_points.h). The numbering is the generic path's (DESIGN
+ * §3), so both give identical topology. mm_subdivide runs the fused route
+ * sk_subdivide: level L − 1's topology is never stored (the last quads come
+ * from level L − 2 by formula), and each level's data is freed as soon as no
+ * rule reads it. */
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../core/timer.h"
@@ -16,8 +19,9 @@
 #include "meshmat/ops.h"
 #include "subdiv_impl.h"
 
-/* What the path keeps of a level (backend memory). side and edge_sides are
- * made for levels below the last; ends only for mm_subdiv_level_edges. */
+/* What the path keeps of a level (backend memory). side is made for levels
+ * below the last, edge_sides at level 0 only; ends only for
+ * mm_subdiv_level_edges. */
 typedef struct sk_level_data {
     mm_subdiv_counts n;
     mm_matrix M;           /* level 0: the mesh's, borrowed                       */
@@ -25,6 +29,15 @@ typedef struct sk_level_data {
     uint32_t *edge_sides;  /* 2 |E|                                              */
     uint32_t *ends;        /* 2 |E|: (a_e, b_e)                                  */
 } sk_level_data;
+
+/* An evaluation's carried ring sums (catmark_quad_points.h): 2d float64
+ * values and a kind per vertex of level L − 2, the last level whose vertices
+ * are updated by them; none for one level. */
+typedef struct sk_rings {
+    double *sums;
+    uint32_t *kinds;
+    int64_t n, d;
+} sk_rings;
 
 typedef struct sk_state {
     mm_subdiv_options opts;
@@ -48,11 +61,10 @@ static mm_status alloc_u32(mm_context ctx, uint32_t **p, int64_t n)
     return mmi_alloc(ctx, mmi_backend_memory(ctx), u32_bytes(n), (void **)p);
 }
 
-/* The edge sides of every level and Mᵀ: what only the vertex rule reads. */
+/* Level 0's edge sides and Mᵀ: what only the level-0 point rules read. */
 static void free_fans(mm_context ctx, sk_state *s)
 {
-    for (int l = 0; l <= s->opts.levels; ++l)
-        free_u32(ctx, &s->lv[l].edge_sides, 2 * s->lv[l].n.edges);
+    free_u32(ctx, &s->lv[0].edge_sides, 2 * s->lv[0].n.edges);
     mm_matrix_free(&s->Mt);
 }
 
@@ -92,7 +104,7 @@ static mmi_sk_args args_for(const sk_state *s, int rule, int l, int64_t count)
         x->nnz = d->n.nnz;
         x->uniform = m > 0 ? 4 : d->M->uniform;
         x->ptr = m > 0 ? NULL : d->M->ptr;
-        x->verts = d->M ? d->M->rows : NULL;
+        x->verts = d->M ? d->M->rows : NULL; /* levels ≥ 1 without M: counts only */
         x->side = d->side;
         x->edge_sides = d->edge_sides;
     }
@@ -243,30 +255,20 @@ done:
     return st;
 }
 
-/* Level l + 1's quads (Alg. 3), and below the last level its side codes and
- * edge sides; keep_ends adds its edge list (the generic path's formula). */
+/* Level l + 1's quads (Alg. 3), and below the last level its side codes;
+ * keep_ends adds its edge list (the generic path's formula). */
 static mm_status refine_topology(mm_context ctx, sk_state *s, int l, int keep_ends)
 {
     mm_status st = MM_OK;
     sk_level_data *x = &s->lv[l], *y = &s->lv[l + 1];
-    int last = l + 1 == s->opts.levels;
     int stage = mmi_stage_begin(ctx, "catmark_topology");
     MM_TRY(mmi_matrix_alloc(ctx, &y->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, y->n.vertices,
                             y->n.faces, y->n.nnz, 4));
-    if (!last) {
-        MM_TRY(alloc_u32(ctx, &y->side, y->n.nnz));
-        MM_TRY(alloc_u32(ctx, &y->edge_sides, 2 * y->n.edges));
-    }
+    if (l + 1 < s->opts.levels) MM_TRY(alloc_u32(ctx, &y->side, y->n.nnz));
     mmi_sk_args g = args_for(s, MMI_SK_CHILD_CORNERS, l, x->n.nnz);
     g.out_quads = y->M->rows;
     g.out_side = y->side;
-    g.out_edge_sides = y->edge_sides;
     MM_TRY(mmi_sk_run(ctx, &g));
-    if (!last) {
-        g.rule = MMI_SK_CHILD_EDGES;
-        g.count = x->n.edges;
-        MM_TRY(mmi_sk_run(ctx, &g));
-    }
     if (keep_ends) {
         mmi_cc_args c = {0};
         c.rule = MMI_CC_CHILD_EDGES;
@@ -284,26 +286,98 @@ done:
     return st;
 }
 
-/* Level l + 1's vertex data from level l's P: face points, then the edge
- * points and updated vertices that read them (Alg. 4–9). */
-static mm_status refine_points(mm_context ctx, const sk_state *s, int l, mm_dense P, mm_dense *Y)
+/* Level l + 1's quads straight from level l − 1 (level l's are not stored):
+ * the last step of the fused route. */
+static mm_status grandchild_topology(mm_context ctx, sk_state *s, int l)
+{
+    mm_status st = MM_OK;
+    sk_level_data *y = &s->lv[l + 1];
+    int stage = mmi_stage_begin(ctx, "catmark_topology");
+    MM_TRY(mmi_matrix_alloc(ctx, &y->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, y->n.vertices,
+                            y->n.faces, y->n.nnz, 4));
+    mmi_sk_args g = args_for(s, MMI_SK_GRANDCHILD_QUADS, l, s->lv[l].n.nnz);
+    g.out_quads = y->M->rows;
+    MM_TRY(mmi_sk_run(ctx, &g));
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+static void free_rings(mm_context ctx, sk_rings *r)
+{
+    mmi_free(ctx, mmi_backend_memory(ctx), r->sums, r->n * 2 * r->d * (int64_t)sizeof(double));
+    free_u32(ctx, &r->kinds, r->n);
+    r->sums = NULL;
+}
+
+/* The ring sums of an evaluation with d values per vertex: vertices of level
+ * L − 2 (none for one level). */
+static mm_status alloc_rings(mm_context ctx, const sk_state *s, int64_t d, sk_rings *r)
+{
+    mm_status st = MM_OK;
+    *r = (sk_rings){NULL, NULL, 0, d};
+    if (s->opts.levels < 2) return MM_OK;
+    r->n = s->lv[s->opts.levels - 2].n.vertices;
+    MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), r->n * 2 * d * (int64_t)sizeof(double),
+                     (void **)&r->sums));
+    MM_TRY(alloc_u32(ctx, &r->kinds, r->n));
+done:
+    if (st != MM_OK) free_rings(ctx, r);
+    return st;
+}
+
+/* Zeroes rows [first, first + n) of a row-major array of d values of size
+ * bytes each: where two shares of a point meet (sk_add). */
+static mm_status zero_rows(mm_context ctx, void *data, int64_t first, int64_t n, int64_t row_bytes)
+{
+    return mmi_zero(ctx, (char *)data + first * row_bytes, mmi_backend_memory(ctx), n * row_bytes);
+}
+
+/* Level l + 1's vertex data from level l's P (Alg. 4–9). At level 0 the
+ * gathers: face points, then the edge points and updated vertices that read
+ * them (and the ring sums of level 0's vertices). Below, the faces of level
+ * l − 1 and the vertices of level l − 1 (catmark_quad_points.h), after zeroing
+ * where two shares meet: the edge points of half edges, the vertices born on
+ * level l − 1's edges and their ring sums. */
+static mm_status refine_points(mm_context ctx, const sk_state *s, int l, mm_dense P, mm_dense *Y,
+                               sk_rings *r)
 {
     mm_status st = MM_OK;
     const sk_level_data *x = &s->lv[l];
     int stage = mmi_stage_begin(ctx, "catmark_points");
+    int64_t row = P->d * (int64_t)mm_type_size(P->type);
     MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_sk_args g = args_for(s, MMI_SK_FACE_POINTS, l, x->n.faces);
     g.P = P->data;
     g.Y = (*Y)->data;
     g.d = P->d;
     g.f64 = P->type == MM_TYPE_FLOAT64;
-    MM_TRY(mmi_sk_run(ctx, &g));
-    g.rule = MMI_SK_EDGE_POINTS;
-    g.count = x->n.edges;
-    MM_TRY(mmi_sk_run(ctx, &g));
-    g.rule = MMI_SK_VERTEX_POINTS;
-    g.count = x->n.vertices;
-    MM_TRY(mmi_sk_run(ctx, &g));
+    g.ring = r->sums;
+    g.kinds = r->kinds;
+    g.ring_next = l + 1 < s->opts.levels;
+    if (l == 0) {
+        MM_TRY(mmi_sk_run(ctx, &g));
+        g.rule = MMI_SK_EDGE_POINTS;
+        g.count = x->n.edges;
+        MM_TRY(mmi_sk_run(ctx, &g));
+        g.rule = MMI_SK_VERTEX_POINTS;
+        g.count = x->n.vertices;
+        if (!g.ring_next) g.ring = NULL;
+        MM_TRY(mmi_sk_run(ctx, &g));
+    } else {
+        const mm_subdiv_counts *w = &s->lv[l - 1].n;
+        int64_t born = w->vertices + w->faces;
+        MM_TRY(zero_rows(ctx, g.Y, born, w->edges, row));
+        MM_TRY(zero_rows(ctx, g.Y, x->n.vertices + x->n.faces, 2 * w->edges, row));
+        if (g.ring_next)
+            MM_TRY(zero_rows(ctx, g.ring, born, w->edges, 2 * P->d * (int64_t)sizeof(double)));
+        g.rule = MMI_SK_QUAD_FACES;
+        g.count = w->faces;
+        MM_TRY(mmi_sk_run(ctx, &g));
+        g.rule = MMI_SK_OLD_VERTICES;
+        g.count = w->vertices;
+        MM_TRY(mmi_sk_run(ctx, &g));
+    }
 done:
     mmi_stage_end(ctx, stage);
     if (st != MM_OK) mm_dense_free(Y);
@@ -342,14 +416,16 @@ static mm_status sk_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
     mm_status st = MM_OK;
     sk_state *s = state;
     mm_dense X = X0;
+    sk_rings r = {NULL, NULL, 0, 0};
     MM_TRY(check_data(ctx, X0));
     if (s->opts.levels == 0) {
         MM_TRY(mmi_dense_alloc(ctx, XL, X0->n, X0->d, X0->type));
         return mm_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
     }
+    MM_TRY(alloc_rings(ctx, s, X0->d, &r));
     for (int l = 0; l < s->opts.levels; ++l) {
         mm_dense Y = NULL;
-        MM_TRY(refine_points(ctx, s, l, X, &Y));
+        MM_TRY(refine_points(ctx, s, l, X, &Y, &r));
         if (X != X0) mm_dense_free(&X);
         X = Y;
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
@@ -358,41 +434,51 @@ static mm_status sk_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
     X = X0;
 done:
     if (X != X0) mm_dense_free(&X);
+    free_rings(ctx, &r);
     return st;
 }
 
-/* The fused route of mm_subdivide: per level the vertex data first, then the
- * next level's topology, then the level's quads and side codes go (its edge
- * sides stay: later vertex rules read them). Before the last topology step every edge side and Mᵀ go too,
- * so the peak is the last level's quads and data plus the level before's
- * quads and side codes. */
+/* The fused route of mm_subdivide. Step l computes level l + 1's vertex data
+ * from level l − 1's topology (level 0's at step 0), then the topology the
+ * steps after it read: level l + 1's quads and side codes while l + 1 ≤ L − 2,
+ * and at the last step level L's quads from level L − 2. So level L − 1's
+ * topology is never stored, and each level's is freed after the step that
+ * reads it last: the peak is the last level's quads and data, level L − 1's
+ * data, the ring sums of level L − 2's vertices and its topology. */
 static mm_status sk_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                               mm_matrix *M, mm_dense *X)
 {
     mm_status st = MM_OK;
     sk_state *s = NULL;
     mm_dense P = mesh->X;
+    sk_rings r = {NULL, NULL, 0, 0};
+    int L = opts->levels;
     MM_TRY(check_data(ctx, mesh->X));
     MM_TRY(start(ctx, mesh, opts, 0, &s));
     mmi_where(ctx, "mm_subdivide");
-    for (int l = 0; l < opts->levels; ++l) {
+    MM_TRY(alloc_rings(ctx, s, mesh->X->d, &r));
+    for (int l = 0; l < L; ++l) {
         mm_dense Y = NULL;
-        MM_TRY(refine_points(ctx, s, l, P, &Y));
+        MM_TRY(refine_points(ctx, s, l, P, &Y, &r));
         if (P != mesh->X) mm_dense_free(&P);
         P = Y;
-        if (l + 1 == opts->levels) free_fans(ctx, s);
-        MM_TRY(refine_topology(ctx, s, l, 0));
-        if (l > 0) mm_matrix_free(&s->lv[l].M);
-        free_u32(ctx, &s->lv[l].side, s->lv[l].n.nnz);
+        if (l == 0) free_fans(ctx, s);
+        if (l + 1 <= L - 2 || L == 1) MM_TRY(refine_topology(ctx, s, l, 0));
+        else if (l == L - 1) MM_TRY(grandchild_topology(ctx, s, l));
+        if (l >= 1) {
+            if (l > 1) mm_matrix_free(&s->lv[l - 1].M);
+            free_u32(ctx, &s->lv[l - 1].side, s->lv[l - 1].n.nnz);
+        }
         mmi_subdiv_progress(opts, "build", l + 1);
         mmi_subdiv_progress(opts, "eval", l + 1);
     }
-    *M = s->lv[opts->levels].M;
-    s->lv[opts->levels].M = NULL;
+    *M = s->lv[L].M;
+    s->lv[L].M = NULL;
     *X = P;
     P = mesh->X;
 done:
     if (P != mesh->X) mm_dense_free(&P);
+    free_rings(ctx, &r);
     sk_free(ctx, s);
     return st;
 }

@@ -253,39 +253,47 @@ START_TEST(shared_models_match_the_generic_path)
 }
 END_TEST
 
-/* mm_subdivide (fused: no level kept) = build + eval, bitwise; and a second
- * run repeats the first bitwise. */
+/* mm_subdivide (fused: no level kept, the last quads from two levels up) =
+ * build + eval, bitwise, at every level count (1, 2 and ≥ 3 take different
+ * steps); and a second run repeats the first bitwise. _i: shape (mixed
+ * polygons, or an open grid with holes), precision, boundary rule. */
 START_TEST(subdivide_equals_build_and_eval_bitwise)
 {
     static shape s;
-    make_shape(&s, MIXED);
+    make_shape(&s, _i & 1 ? HOLES : MIXED);
     mm_context ctx = mmt_context();
-    mm_mesh mesh = shape_mesh(ctx, &s, _i ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64);
+    mm_mesh mesh = shape_mesh(ctx, &s, _i & 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64);
+    mm_boundary rule = _i & 4 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
     mm_memory where = mmt_backend() == MM_BACKEND_CUDA ? MM_MEMORY_DEVICE : MM_MEMORY_HOST;
     int64_t baseline = mm_context_bytes_in_use(ctx, where);
-    refined r;
-    refine(ctx, mesh, MM_PATH_SPECIALIZED, MM_BOUNDARY_EDGE_ONLY, 3, &r);
-    mm_subdiv_options o = mm_subdiv_options_default();
-    ck_assert_int_eq(o.path, MM_PATH_AUTO); /* the specialized path for Catmull-Clark */
-    o.levels = 3;
-    for (int run = 0; run < 2; ++run) {
-        mm_mesh out = NULL;
-        MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
-        mm_mesh_info info;
-        MMT_OK(ctx, mm_mesh_info_get(out, &info));
-        ck_assert(info.num_faces == r.lv[3].n.faces && info.uniform_order == 4);
-        uint32_t *rows = malloc((size_t)info.nnz * sizeof *rows);
-        int64_t *ptr = malloc((size_t)(info.num_faces + 1) * sizeof *ptr), nx;
-        double *x = mmt_dense_to_host(ctx, mm_mesh_vertices(out), &nx);
-        mm_matrix_arrays a = {ptr, rows, NULL, NULL};
-        MMT_OK(ctx, mm_matrix_export(mm_mesh_matrix(out), &a));
-        ck_assert(memcmp(rows, r.lv[3].rows, (size_t)info.nnz * sizeof *rows) == 0);
-        ck_assert(nx == r.nx && memcmp(x, r.x, (size_t)nx * sizeof *x) == 0);
-        free(rows), free(ptr), free(x);
-        mm_mesh_free(&out);
+    for (int levels = 1; levels <= 4; ++levels) {
+        refined r;
+        refine(ctx, mesh, MM_PATH_SPECIALIZED, rule, levels, &r);
+        mm_subdiv_options o = mm_subdiv_options_default();
+        ck_assert_int_eq(o.path, MM_PATH_AUTO); /* the specialized path for Catmull-Clark */
+        o.levels = levels;
+        o.boundary = rule;
+        for (int run = 0; run < 2; ++run) {
+            mm_mesh out = NULL;
+            MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+            mm_mesh_info info;
+            MMT_OK(ctx, mm_mesh_info_get(out, &info));
+            ck_assert(info.num_faces == r.lv[levels].n.faces && info.uniform_order == 4);
+            uint32_t *rows = malloc((size_t)info.nnz * sizeof *rows);
+            int64_t *ptr = malloc((size_t)(info.num_faces + 1) * sizeof *ptr), nx;
+            double *x = mmt_dense_to_host(ctx, mm_mesh_vertices(out), &nx);
+            mm_matrix_arrays a = {ptr, rows, NULL, NULL};
+            MMT_OK(ctx, mm_matrix_export(mm_mesh_matrix(out), &a));
+            ck_assert_msg(memcmp(rows, r.lv[levels].rows, (size_t)info.nnz * sizeof *rows) == 0,
+                          "quads of level %d", levels);
+            ck_assert_msg(nx == r.nx && memcmp(x, r.x, (size_t)nx * sizeof *x) == 0,
+                          "positions of level %d", levels);
+            free(rows), free(ptr), free(x);
+            mm_mesh_free(&out);
+        }
+        release(&r);
     }
     ck_assert_int_eq(mm_context_bytes_in_use(ctx, where), baseline);
-    release(&r);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }
@@ -438,7 +446,7 @@ int main(void)
     tcase_add_loop_test(tc, generated_meshes_match_the_generic_path, 0, 4 * NUM_SHAPES);
     tcase_add_loop_test(tc, shared_models_match_the_generic_path, 0,
                         2 * (int)(sizeof models / sizeof *models));
-    tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 2);
+    tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 8);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_loop_test(tc, input_checks_match_the_host_counts, 0,
                         (int)(sizeof check_cases / sizeof *check_cases));

@@ -1,0 +1,133 @@
+/* catmark_quad_points.h: the vertex-data rules of the specialized Catmull-Clark
+ * path below level 0 (paper §4.3, Alg. 8–9), from level l ≥ 1 (all quads) to
+ * l + 1, reading only what lies next to each element:
+ *
+ * - one face f of level l − 1 at a time (its corners κ are the quads κ of
+ *   level l, rebuilt by sk_quad_of's formula): the face points of those quads,
+ *   the edge points of their spokes, and the vertices born at level l there
+ *   (f's face point, and its share of each edge point of f's sides);
+ * - the vertices of level l − 1 by their ring sums, with no walk around them.
+ *
+ * Ring sums: for a vertex v of valence n whose faces are quads, S1 = Σ of its
+ * edge neighbours and S2 = Σ of its diagonal (opposite) corners. Around v the
+ * new face points sum to F = (n p + 2 S1 + S2) / 4 and the new edge points to
+ * (n p + S1 + 2F) / 4, so (eq. 9, 11) v' = (1 − 2/n) p + (S1 + F) / n², and
+ * v's ring sums one level down are S1' = (n p + S1 + 2F) / 4, S2' = F. On the
+ * boundary (eq. 20) S1 holds the two boundary neighbours b: v' = 3/4 p + b/8,
+ * b' = p + b/2 (the new boundary neighbours are edge midpoints). A vertex's
+ * sums are gathered once, at the level after its birth, then carried.
+ *
+ * Edge points of half edges and newborn edge vertices have one share from
+ * each of their two faces, added with sk_add: exactly two addends on a zeroed
+ * value, so the sum does not depend on which face comes first. */
+#ifndef MESHMAT_KERNELS_CATMARK_QUAD_POINTS_H
+#define MESHMAT_KERNELS_CATMARK_QUAD_POINTS_H
+
+#include "catmark_points.h"
+
+/* One vertex one level down from p and its ring sums, as above: out = (v',
+ * S1', S2'). Linear in (p, S1, S2) for a given kind, so shares add up. */
+MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double out[3])
+{
+    double n = (double)(kind & MMI_SK_VALENCE_MASK);
+    if (kind & MMI_SK_KIND_FIXED) {
+        out[0] = p, out[1] = s1, out[2] = s2;
+    } else if (kind & MMI_SK_KIND_BOUNDARY) {
+        out[0] = 0.75 * p + 0.125 * s1, out[1] = p + 0.5 * s1, out[2] = 0.0;
+    } else {
+        double f = (n * p + 2.0 * s1 + s2) * 0.25;
+        out[0] = (1.0 - 2.0 / n) * p + (s1 + f) / (n * n);
+        out[1] = (n * p + s1 + 2.0 * f) * 0.25;
+        out[2] = f;
+    }
+}
+
+/* Level l + 1's points around face f of level l − 1 (g->level = l). Level l's
+ * quad κ is (v_κ, ep(e_o), fp(f), ep(e_i)) for f's corner κ; with the next
+ * corner ν, quad ν is (v_ν, ep(e_ν), fp(f), ep(e_o)). Writes: the face point
+ * of each quad κ; the edge point of spoke 2|E| + κ (quads κ and ν); shares of
+ * the edge points of quad κ's two half edges (plain midpoints on the
+ * boundary); f's face-point vertex, born at level l (valence c, S1 = Σ ep(e_o),
+ * S2 = Σ v_κ); and the share of ep(e_o) (valence 4: S1 = v_κ + v_ν + both
+ * faces' points, S2 = ep(e_i) + ep(e_ν) + the other face's two). */
+MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t f)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    int64_t d = g->d, first = sk_start(x, f), end = sk_start(x, f + 1);
+    int64_t fv = x->nv + f, eb = x->nv + x->nf, yf = y->nv, ye = y->nv + y->nf;
+    int64_t spokes = 2 * x->ne;
+    uint32_t face_kind = (uint32_t)(end - first);
+    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
+        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
+        double pf[SK_BLOCK], s1[SK_BLOCK] = {0.0}, s2[SK_BLOCK] = {0.0};
+        for (int j = 0; j < w; ++j) pf[j] = sk_load(g->P, g->f64, fv * d + c0 + j);
+        for (int64_t k = first; k < end; ++k) {
+            int64_t pk = k > first ? k - 1 : end - 1, nk = k + 1 < end ? k + 1 : first;
+            uint32_t so = x->side[k], si = x->side[pk];
+            int64_t v = x->verts[k], vn = x->verts[nk];
+            int64_t eo = eb + (so >> 2), ei = eb + (si >> 2), en = eb + (x->side[nk] >> 2);
+            int64_t h0 = ye + 2 * (int64_t)(so >> 2) + (so & 1);
+            int64_t h3 = ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
+            for (int j = 0; j < w; ++j) {
+                int64_t c = c0 + j;
+                double pv = sk_load(g->P, g->f64, v * d + c), po = sk_load(g->P, g->f64, eo * d + c);
+                double pi = sk_load(g->P, g->f64, ei * d + c), pvn = sk_load(g->P, g->f64, vn * d + c);
+                double pon = sk_load(g->P, g->f64, en * d + c);
+                double fk = (pv + po + pf[j] + pi) * 0.25, fn = (pvn + pon + pf[j] + po) * 0.25;
+                double out[3];
+                sk_store(g->Y, g->f64, (yf + k) * d + c, fk);
+                sk_store(g->Y, g->f64, (ye + spokes + k) * d + c, (po + pf[j] + fk + fn) * 0.25);
+                if (so & 2) sk_store(g->Y, g->f64, h0 * d + c, (pv + po) * 0.5);
+                else sk_add(g->Y, g->f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
+                if (si & 2) sk_store(g->Y, g->f64, h3 * d + c, (pi + pv) * 0.5);
+                else sk_add(g->Y, g->f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
+                if (so & 2) {
+                    sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
+                    sk_store(g->Y, g->f64, eo * d + c, out[0]);
+                    if (g->ring_next) g->ring[eo * 2 * d + c] = out[1];
+                } else {
+                    sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf[j], pi + pon, out);
+                    sk_add(g->Y, g->f64, eo * d + c, out[0]);
+                    if (g->ring_next) {
+                        sk_add_f64(g->ring, eo * 2 * d + c, out[1]);
+                        sk_add_f64(g->ring, eo * 2 * d + d + c, out[2]);
+                    }
+                }
+                s1[j] += po;
+                s2[j] += pv;
+            }
+        }
+        for (int j = 0; j < w; ++j) {
+            double out[3];
+            sk_vertex_step(face_kind, pf[j], s1[j], s2[j], out);
+            sk_store(g->Y, g->f64, fv * d + c0 + j, out[0]);
+            if (!g->ring_next) continue;
+            g->ring[fv * 2 * d + c0 + j] = out[1];
+            g->ring[fv * 2 * d + d + c0 + j] = out[2];
+        }
+    }
+    if (!g->ring_next) return;
+    g->kinds[fv] = face_kind;
+    for (int64_t k = first; k < end; ++k) {
+        uint32_t so = x->side[k];
+        g->kinds[eb + (so >> 2)] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
+    }
+}
+
+/* Vertex v of level l − 1, one level down from level l by its ring sums. */
+MM_HD void sk_old_vertex(const mmi_sk_args *g, int64_t v)
+{
+    uint32_t kind = g->kinds[v];
+    int64_t d = g->d;
+    double *r = g->ring + v * 2 * d;
+    for (int64_t c = 0; c < d; ++c) {
+        double out[3];
+        sk_vertex_step(kind, sk_load(g->P, g->f64, v * d + c), r[c], r[d + c], out);
+        sk_store(g->Y, g->f64, v * d + c, out[0]);
+        if (!g->ring_next) continue;
+        r[c] = out[1];
+        r[d + c] = out[2];
+    }
+}
+
+#endif
