@@ -42,6 +42,27 @@ void mmt_release(mmt_refined *r)
     free(r->x);
 }
 
+void mmt_check_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o,
+                         const mmt_refined *r)
+{
+    const mmt_level *last = &r->lv[r->levels];
+    mm_mesh out = NULL;
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, o, &out));
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(out, &info));
+    ck_assert(info.num_faces == last->n.faces && info.nnz == last->n.nnz &&
+              info.uniform_order * info.num_faces == info.nnz);
+    uint32_t *rows = malloc((size_t)info.nnz * sizeof *rows);
+    int64_t *ptr = malloc((size_t)(info.num_faces + 1) * sizeof *ptr), nx;
+    double *x = mmt_dense_to_host(ctx, mm_mesh_vertices(out), &nx);
+    mm_matrix_arrays a = {ptr, rows, NULL, NULL};
+    MMT_OK(ctx, mm_matrix_export(mm_mesh_matrix(out), &a));
+    ck_assert(memcmp(rows, last->rows, (size_t)info.nnz * sizeof *rows) == 0);
+    ck_assert(nx == r->nx && memcmp(x, r->x, (size_t)nx * sizeof *x) == 0);
+    free(rows), free(ptr), free(x);
+    mm_mesh_free(&out);
+}
+
 double mmt_relative_gap(const double *a, const double *b, int64_t n)
 {
     double scale = 1e-30, worst = 0.0;

@@ -31,6 +31,11 @@ void mmt_release(mmt_refined *r);
 /* The largest difference of a and b relative to the size of a. */
 double mmt_relative_gap(const double *a, const double *b, int64_t n);
 
+/* mm_subdivide(mesh, o) gives r's last level bitwise: its M (r's face
+ * order) and its vertex data. */
+void mmt_check_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o,
+                         const mmt_refined *r);
+
 /* The generic and the specialized path of scheme agree: identical counts, M
  * and edges per level, positions within the precision's tolerance. */
 void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme scheme,

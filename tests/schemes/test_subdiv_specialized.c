@@ -10,7 +10,6 @@
  * both routes (the device check answering as the host counts), and the
  * allocation sweep of both. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mmt_meshes.h"
@@ -75,22 +74,7 @@ START_TEST(subdivide_equals_build_and_eval_bitwise)
     mm_subdiv_options o = mm_subdiv_options_default();
     ck_assert_int_eq(o.path, MM_PATH_AUTO); /* the specialized path for Catmull-Clark */
     o.levels = 3;
-    for (int run = 0; run < 2; ++run) {
-        mm_mesh out = NULL;
-        MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
-        mm_mesh_info info;
-        MMT_OK(ctx, mm_mesh_info_get(out, &info));
-        ck_assert(info.num_faces == r.lv[3].n.faces && info.uniform_order == 4);
-        uint32_t *rows = malloc((size_t)info.nnz * sizeof *rows);
-        int64_t *ptr = malloc((size_t)(info.num_faces + 1) * sizeof *ptr), nx;
-        double *x = mmt_dense_to_host(ctx, mm_mesh_vertices(out), &nx);
-        mm_matrix_arrays a = {ptr, rows, NULL, NULL};
-        MMT_OK(ctx, mm_matrix_export(mm_mesh_matrix(out), &a));
-        ck_assert(memcmp(rows, r.lv[3].rows, (size_t)info.nnz * sizeof *rows) == 0);
-        ck_assert(nx == r.nx && memcmp(x, r.x, (size_t)nx * sizeof *x) == 0);
-        free(rows), free(ptr), free(x);
-        mm_mesh_free(&out);
-    }
+    for (int run = 0; run < 2; ++run) mmt_check_subdivide(ctx, mesh, &o, &r);
     ck_assert_int_eq(mm_context_bytes_in_use(ctx, where), baseline);
     mmt_release(&r);
     mm_mesh_free(&mesh);
