@@ -41,7 +41,7 @@ typedef enum mm_subdiv_path {
     MM_PATH_GENERIC = 0,     /* the formulas as mapped SpMV / SpGEMM of src/spla       */
     MM_PATH_SPECIALIZED = 1, /* hand-written kernels of src/kernels (paper §4)          */
     MM_PATH_AUTO = 2         /* the specialized path where the scheme has one (today
-                                Catmull-Clark), else the generic path                  */
+                                Catmull-Clark and Loop), else the generic path         */
 } mm_subdiv_path;
 
 /* How mm_subdiv_eval refines vertex data (paper §6). */

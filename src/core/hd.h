@@ -9,4 +9,7 @@
 #define MM_HD static inline
 #endif
 
+/* π for the element rules' weights (C11 has no M_PI). */
+#define MMI_PI 3.14159265358979323846
+
 #endif

@@ -23,6 +23,11 @@ typedef struct mmi_level_scheme {
 
 extern const mmi_level_scheme mmi_loop_levels, mmi_sqrt3_levels;
 
+/* Loop's counts of level l + 1 from level l's (DESIGN §3): |V'| = |V| + |E|,
+ * |F'| = 4 |F|, |E'| = 2 |E| + 3 |F|; MM_ERR_OVERFLOW past the id types. */
+mm_status mmi_loop_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
+                               mm_subdiv_counts *next);
+
 /* MM_ERR_OVERFLOW when level l + 1's counts pass the id types: vertex and
  * edge ids are uint32, face ids int32 (F's values), nnz < 2^62. */
 mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_counts *next);

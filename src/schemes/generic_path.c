@@ -86,31 +86,10 @@ static mm_status cc_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     return generic_build(ctx, mesh, opts, &catmark_levels, 0, state);
 }
 
-/* Loop and √3 take triangles only: the first face of another order is named. */
-static mm_status check_triangles(mm_context ctx, mm_matrix M, const char *scheme)
-{
-    mm_status st = MM_OK;
-    int64_t *ptr = NULL, bytes = (M->ncols + 1) * (int64_t)sizeof(int64_t);
-    if (M->uniform == 3 || M->ncols == 0) return MM_OK;
-    if (M->uniform > 0)
-        MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face 0 has %lld vertices; %s subdivides triangles "
-                "only (triangulate the mesh first)", (long long)M->uniform, scheme);
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, bytes, (void **)&ptr));
-    MM_TRY(mmi_copy(ctx, ptr, MM_MEMORY_HOST, M->ptr, M->where, bytes));
-    for (int64_t f = 0; f < M->ncols; ++f)
-        if (ptr[f + 1] - ptr[f] != 3)
-            MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face %lld has %lld vertices; %s subdivides "
-                    "triangles only (triangulate the mesh first)", (long long)f,
-                    (long long)(ptr[f + 1] - ptr[f]), scheme);
-done:
-    if (ptr) mmi_free(ctx, MM_MEMORY_HOST, ptr, bytes);
-    return st;
-}
-
 static mm_status loop_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                             void **state)
 {
-    mm_status st = check_triangles(ctx, mesh->M, "Loop");
+    mm_status st = mmi_subdiv_check_triangles(ctx, mesh->M, "Loop");
     return st != MM_OK ? st : generic_build(ctx, mesh, opts, &mmi_loop_levels, 0, state);
 }
 
@@ -120,7 +99,7 @@ static mm_status sqrt3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
 {
     mm_status st = MM_OK;
     mm_mesh_stats stats;
-    MM_TRY(check_triangles(ctx, mesh->M, "sqrt(3)"));
+    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, "sqrt(3)"));
     if (opts->boundary != MM_BOUNDARY_EDGE_ONLY)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has one boundary rule (Kobbelt's, "
                 "MM_BOUNDARY_EDGE_ONLY); EDGE_AND_CORNER is not defined for it");

@@ -9,14 +9,19 @@
 #include "../spla/matrix_impl.h"
 #include "generic_level.h"
 
-/* DESIGN §3: |V'| = |V| + |E|, |F'| = 4 |F|, |E'| = 2 |E| + 3 |F|. */
+mm_status mmi_loop_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
+                               mm_subdiv_counts *next)
+{
+    next->vertices = n->vertices + n->edges;
+    next->faces = 4 * n->faces;
+    next->edges = 2 * n->edges + 3 * n->faces;
+    next->nnz = 12 * n->faces;
+    return mmi_level_check_counts(ctx, level, next);
+}
+
 static mm_status loop_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next)
 {
-    next->n.vertices = lv->n.vertices + lv->n.edges;
-    next->n.faces = 4 * lv->n.faces;
-    next->n.edges = 2 * lv->n.edges + 3 * lv->n.faces;
-    next->n.nnz = 12 * lv->n.faces;
-    return mmi_level_check_counts(ctx, lv->level, &next->n);
+    return mmi_loop_next_counts(ctx, lv->level, &lv->n, &next->n);
 }
 
 /* R: row e = 4 weighted sources of edge point e (loop_stencil), a FLOAT64 CSR

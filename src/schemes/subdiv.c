@@ -28,12 +28,12 @@ mm_subdiv_options mm_subdiv_options_default(void)
 static const mmi_subdiv_impl *impl_for(mm_scheme scheme, mm_subdiv_path path)
 {
     if (path == MM_PATH_AUTO)
-        return scheme == MM_SCHEME_CATMULL_CLARK ? &mmi_catmark_specialized
-                                                 : impl_for(scheme, MM_PATH_GENERIC);
+        return impl_for(scheme, scheme == MM_SCHEME_SQRT3 ? MM_PATH_GENERIC : MM_PATH_SPECIALIZED);
     if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_GENERIC) return &mmi_catmark_generic;
     if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_SPECIALIZED)
         return &mmi_catmark_specialized;
     if (scheme == MM_SCHEME_LOOP && path == MM_PATH_GENERIC) return &mmi_loop_generic;
+    if (scheme == MM_SCHEME_LOOP && path == MM_PATH_SPECIALIZED) return &mmi_loop_specialized;
     if (scheme == MM_SCHEME_SQRT3 && path == MM_PATH_GENERIC) return &mmi_sqrt3_generic;
     return NULL;
 }
@@ -99,6 +99,36 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                         "%lld edges are passed twice the same way (inconsistent orientation); "
                         "%s refuses them", (long long)s.flipped_edges, name);
+    return MM_OK;
+}
+
+mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, const char *scheme)
+{
+    mm_status st = MM_OK;
+    int64_t *ptr = NULL, bytes = (M->ncols + 1) * (int64_t)sizeof(int64_t);
+    if (M->uniform == 3 || M->ncols == 0) return MM_OK;
+    if (M->uniform > 0)
+        MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face 0 has %lld vertices; %s subdivides triangles "
+                "only (triangulate the mesh first)", (long long)M->uniform, scheme);
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, bytes, (void **)&ptr));
+    MM_TRY(mmi_copy(ctx, ptr, MM_MEMORY_HOST, M->ptr, M->where, bytes));
+    for (int64_t f = 0; f < M->ncols; ++f)
+        if (ptr[f + 1] - ptr[f] != 3)
+            MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face %lld has %lld vertices; %s subdivides "
+                    "triangles only (triangulate the mesh first)", (long long)f,
+                    (long long)(ptr[f + 1] - ptr[f]), scheme);
+done:
+    if (ptr) mmi_free(ctx, MM_MEMORY_HOST, ptr, bytes);
+    return st;
+}
+
+mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X)
+{
+    if (X == NULL) return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh has no vertex data");
+    if (X->type != MM_TYPE_FLOAT32 && X->type != MM_TYPE_FLOAT64)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "vertex data of type %d; subdivision takes float32 or float64",
+                        (int)X->type);
     return MM_OK;
 }
 

@@ -1,7 +1,7 @@
 /* subdiv_impl.h: what one (scheme, path) pair provides behind an mm_subdiv
  * handle (subdiv.c): a build that keeps what every level needs, the level by
  * level evaluation, and the per-level accessors of meshmat/subdiv.h. Each
- * pair lives in its own file (generic_path.c, catmark_specialized.c) and is picked by
+ * pair lives in its own file (generic_path.c, catmark_specialized.c, loop_specialized.c) and is picked by
  * mmi_subdiv_impl_for in subdiv.c. */
 #ifndef MESHMAT_SCHEMES_SUBDIV_IMPL_H
 #define MESHMAT_SCHEMES_SUBDIV_IMPL_H
@@ -38,6 +38,13 @@ typedef struct mmi_subdiv_impl {
  * represent (two sides i → j); the message names the scheme. */
 mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme);
 
+/* Loop and √3 take triangles only: refuses (MM_ERR_INVALID_MESH) the first
+ * face of another order, named with its order and the scheme. */
+mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, const char *scheme);
+
+/* Refuses missing vertex data and data neither float32 nor float64. */
+mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X);
+
 /* Reports a finished level to the caller's progress callback, if any. */
 static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *phase, int level)
 {
@@ -45,6 +52,6 @@ static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *p
 }
 
 extern const mmi_subdiv_impl mmi_catmark_generic, mmi_loop_generic, mmi_sqrt3_generic;
-extern const mmi_subdiv_impl mmi_catmark_specialized;
+extern const mmi_subdiv_impl mmi_catmark_specialized, mmi_loop_specialized;
 
 #endif

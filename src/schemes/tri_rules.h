@@ -6,7 +6,7 @@
 #ifndef MESHMAT_SCHEMES_TRI_RULES_H
 #define MESHMAT_SCHEMES_TRI_RULES_H
 
-#define MMI_PI 3.14159265358979323846 /* C11 has no M_PI */
+#include "../kernels/loop_weights.h"
 
 /* Corner c (mod 3) of triangle f. */
 MM_HD uint32_t tri_vertex(const mmi_cc_args *g, int64_t f, int64_t c)
@@ -56,23 +56,13 @@ MM_HD void loop_stencil(const mmi_cc_args *g, int64_t e)
     w[2] = w[3] = inner ? 0.125 : 0.0;
 }
 
-/* S(p_i) = α p_i + β Σ_j p_j + β_b Σ_boundary p_j: eq. 28 inside with Loop's
- * β of eq. 29 (as OpenSubdiv's Sdc Loop scheme computes it: 1/16 at valence
- * 6, α = 1 − n β), 3/4 p + 1/8 (p_prev + p_next) on the boundary, α = 1 for
- * corners (EDGE_AND_CORNER, one face) and unreferenced vertices. */
+/* S(p_i) = α p_i + β Σ_j p_j + β_b Σ_boundary p_j (loop_weights.h). */
 MM_HD void loop_vertex_weights(const mmi_cc_args *g, int64_t i)
 {
-    double n = g->n[i], a = 1.0, b = 0.0, bb = 0.0;
-    if (g->nb[i] > 0.0) {
-        if (!(g->corners && n == 1.0)) a = 0.75, bb = 0.125;
-    } else if (n > 0.0) {
-        double t = 0.375 + 0.25 * cos(2.0 * MMI_PI / n);
-        b = n == 6.0 ? 0.0625 : (0.625 - t * t) / n;
-        a = 1.0 - b * n;
-    }
-    g->alpha[i] = a;
-    g->beta[i] = b;
-    g->beta_b[i] = bb;
+    lk_weights w = lk_vertex_weights(g->n[i], g->nb[i] > 0.0, g->corners);
+    g->alpha[i] = w.alpha;
+    g->beta[i] = w.beta;
+    g->beta_b[i] = w.beta_b;
 }
 
 /* The 1 → 4 split of triangle f = (v_0, v_1, v_2) (DESIGN §3): child 4f + c

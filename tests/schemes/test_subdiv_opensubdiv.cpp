@@ -1,5 +1,6 @@
 // test_subdiv_opensubdiv.cpp: OpenSubdiv 3.5 Far (Debian libosd-dev) as the
-// oracle for Catmull-Clark's generic and specialized paths (DESIGN §4): for
+// oracle for the generic and specialized paths of Catmull-Clark and Loop
+// (argument "loop") (DESIGN §4): for
 // both paths, levels 1-3, both boundary rules and both precisions, meshmat's refined faces must equal Far's
 // under the vertex matching by parent element (Far's GetVertexChildVertex,
 // GetFaceChildVertex, GetEdgeChildVertex: a vertex's child is the same vertex,
@@ -280,11 +281,8 @@ int main(int argc, char **argv)
     if (loop) add_folder(ctx, "tri", shapes, 25000);
     else add_folder(ctx, "control", shapes);
     if (shapes.size() == made) std::printf("shared models absent: generated meshes only\n");
-    // Loop has no specialized path yet: only its generic path is compared.
-    std::vector<mm_subdiv_path> paths = {MM_PATH_GENERIC};
-    if (!loop) paths.push_back(MM_PATH_SPECIALIZED);
     for (const Shape &s : shapes)
-        for (mm_subdiv_path path : paths)
+        for (mm_subdiv_path path : {MM_PATH_GENERIC, MM_PATH_SPECIALIZED})
             for (int levels = 1; levels <= 3; ++levels)
                 for (mm_boundary rule : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER})
                     for (mm_type prec : {MM_TYPE_FLOAT64, MM_TYPE_FLOAT32})

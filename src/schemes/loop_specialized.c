@@ -1,0 +1,333 @@
+/* loop_specialized.c: Loop's specialized path behind mm_subdiv
+ * (subdiv_impl.h, paper Appendix B): level 0's edges by a sort
+ * (edge_sort.h), every refined level's topology by formula from its parent
+ * (loop_topology.h), vertex data by the gathers of loop_points.h. The
+ * numbering is the generic path's (DESIGN §3), so both give identical
+ * topology. The input is checked on the host as on the generic path
+ * (subdiv.c, and triangles only). mm_subdivide runs the fused route
+ * lk_subdivide: each level's data is freed as soon as the next no longer
+ * needs it, and the last level keeps only its triangles and vertex data. */
+#include "../core/error.h"
+#include "../core/memory.h"
+#include "../core/timer.h"
+#include "../kernels/edge_sort.h"
+#include "../kernels/loop_kernels.h"
+#include "../mesh/mesh_impl.h"
+#include "generic_level.h"
+#include "meshmat/dense_ops.h"
+#include "subdiv_impl.h"
+
+/* What the path keeps of a level (backend memory). side and edge_sides are
+ * made for levels below the last; ends only for mm_subdiv_level_edges. */
+typedef struct lk_level_data {
+    mm_subdiv_counts n;
+    mm_matrix M;           /* level 0: the mesh's, borrowed                  */
+    uint32_t *side;        /* nnz: the side codes of loop_kernels.h          */
+    uint32_t *edge_sides;  /* 2 |E|                                         */
+    uint32_t *ends;        /* 2 |E|: (a_e, b_e)                             */
+} lk_level_data;
+
+typedef struct lk_state {
+    mm_subdiv_options opts;
+    mm_matrix Mt;          /* level 0's Mᵀ: each vertex's faces and slots    */
+    lk_level_data lv[MMI_LK_MAX_LEVELS];
+} lk_state;
+
+static int64_t u32_bytes(int64_t n)
+{
+    return n * (int64_t)sizeof(uint32_t);
+}
+
+static void free_u32(mm_context ctx, uint32_t **p, int64_t n)
+{
+    mmi_free(ctx, mmi_backend_memory(ctx), *p, u32_bytes(n));
+    *p = NULL;
+}
+
+static mm_status alloc_u32(mm_context ctx, uint32_t **p, int64_t n)
+{
+    return mmi_alloc(ctx, mmi_backend_memory(ctx), u32_bytes(n), (void **)p);
+}
+
+/* The edge sides of every level and Mᵀ: what only the vertex rule reads. */
+static void free_fans(mm_context ctx, lk_state *s)
+{
+    for (int l = 0; l <= s->opts.levels; ++l)
+        free_u32(ctx, &s->lv[l].edge_sides, 2 * s->lv[l].n.edges);
+    mm_matrix_free(&s->Mt);
+}
+
+static void free_level(mm_context ctx, lk_state *s, int l)
+{
+    lk_level_data *x = &s->lv[l];
+    if (l > 0) mm_matrix_free(&x->M);
+    free_u32(ctx, &x->side, x->n.nnz);
+    free_u32(ctx, &x->edge_sides, 2 * x->n.edges);
+    free_u32(ctx, &x->ends, 2 * x->n.edges);
+}
+
+static void lk_free(mm_context ctx, void *state)
+{
+    lk_state *s = state;
+    if (s == NULL) return;
+    for (int l = 0; l <= s->opts.levels && l < MMI_LK_MAX_LEVELS; ++l) free_level(ctx, s, l);
+    mm_matrix_free(&s->Mt);
+    mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
+}
+
+/* The arguments of a rule reading level l (and, for the vertex rule, the
+ * levels before it). */
+static mmi_lk_args args_for(const lk_state *s, int rule, int l, int64_t count)
+{
+    mmi_lk_args g = {0};
+    g.rule = rule;
+    g.level = l;
+    g.count = count;
+    g.corners = s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER;
+    for (int m = 0; m <= l; ++m) {
+        const lk_level_data *d = &s->lv[m];
+        mmi_lk_level *x = &g.lv[m];
+        x->nv = d->n.vertices;
+        x->nf = d->n.faces;
+        x->ne = d->n.edges;
+        x->verts = d->M ? d->M->rows : NULL;
+        x->side = d->side;
+        x->edge_sides = d->edge_sides;
+    }
+    if (s->Mt) {
+        g.vt_ptr = s->Mt->ptr;
+        g.vt_faces = s->Mt->rows;
+        g.vt_slots = (const int32_t *)s->Mt->values;
+    }
+    return g;
+}
+
+/* Level 0's edges by the sort of edge_sort.h (Alg. 2 for triangles). */
+static mm_status level0_edges(mm_context ctx, lk_state *s, int keep_ends)
+{
+    lk_level_data *x = &s->lv[0];
+    mmi_sk_level lv0 = {0};
+    mmi_sorted_edges sorted;
+    lv0.nv = x->n.vertices;
+    lv0.nf = x->n.faces;
+    lv0.nnz = x->n.nnz;
+    lv0.ptr = x->M->ptr;
+    lv0.uniform = x->M->uniform;
+    lv0.verts = x->M->rows;
+    mm_status st = mmi_sort_edges(ctx, &lv0, keep_ends, NULL, "loop_edges", &sorted);
+    x->n.edges = sorted.ne;
+    x->side = sorted.side;
+    x->edge_sides = sorted.edge_sides;
+    x->ends = sorted.ends;
+    return st;
+}
+
+/* The counts of every level, within the specialized path's ids: edges below
+ * 2^30 (side codes keep two bits), corners below 2^32 − 1; that bound comes
+ * before level MMI_LK_MAX_LEVELS. */
+static mm_status level_counts(mm_context ctx, lk_state *s)
+{
+    mm_status st = MM_OK;
+    mm_subdiv_counts n = s->lv[0].n, next;
+    for (int l = 0; l <= s->opts.levels; ++l) {
+        if (l > 0) MM_TRY(mmi_loop_next_counts(ctx, l - 1, &n, &next));
+        if (l > 0) n = next;
+        if (n.edges >= ((int64_t)1 << 30) || n.nnz >= (int64_t)UINT32_MAX ||
+            l >= MMI_LK_MAX_LEVELS)
+            MM_FAIL(ctx, MM_ERR_OVERFLOW,
+                    "level %d would have %lld edges and %lld corners; the specialized path "
+                    "numbers edges below 2^30 and corners below 2^32 - 1 (use the generic path)",
+                    l, (long long)n.edges, (long long)n.nnz);
+        s->lv[l].n = n;
+    }
+done:
+    return st;
+}
+
+/* The state of level 0 (triangles only): its edges, Mᵀ and the counts of all
+ * levels. */
+static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                       int keep_ends, lk_state **state)
+{
+    mm_status st = MM_OK;
+    lk_state *s = NULL;
+    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, "Loop"));
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s, (void **)&s));
+    static const lk_state empty = {0};
+    *s = empty;
+    s->opts = *opts;
+    *state = s;
+    lk_level_data *x = &s->lv[0];
+    x->M = mesh->M;
+    x->n.vertices = mesh->M->nrows;
+    x->n.faces = mesh->M->ncols;
+    x->n.nnz = mesh->M->nnz;
+    MM_TRY(level0_edges(ctx, s, keep_ends));
+    MM_TRY(mm_matrix_transpose(ctx, mesh->M, &s->Mt));
+    MM_TRY(level_counts(ctx, s));
+done:
+    return st;
+}
+
+/* Level l + 1's triangles (Appendix B: three threads per triangle), and
+ * below the last level its side codes and edge sides; keep_ends adds its
+ * edge list (the generic path's formula, loop_child_edge). */
+static mm_status refine_topology(mm_context ctx, lk_state *s, int l, int keep_ends)
+{
+    mm_status st = MM_OK;
+    lk_level_data *x = &s->lv[l], *y = &s->lv[l + 1];
+    int last = l + 1 == s->opts.levels;
+    int stage = mmi_stage_begin(ctx, "loop_topology");
+    MM_TRY(mmi_matrix_alloc(ctx, &y->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, y->n.vertices,
+                            y->n.faces, y->n.nnz, 3));
+    if (!last) {
+        MM_TRY(alloc_u32(ctx, &y->side, y->n.nnz));
+        MM_TRY(alloc_u32(ctx, &y->edge_sides, 2 * y->n.edges));
+    }
+    mmi_lk_args g = args_for(s, MMI_LK_CHILD_CORNERS, l, x->n.nnz);
+    g.out_tris = y->M->rows;
+    g.out_side = y->side;
+    g.out_edge_sides = y->edge_sides;
+    MM_TRY(mmi_lk_run(ctx, &g));
+    if (keep_ends) {
+        mmi_cc_args c = {0};
+        c.rule = MMI_LOOP_CHILD_EDGES;
+        c.nv = x->n.vertices;
+        c.nf = x->n.faces;
+        c.ne = x->n.edges;
+        c.ends = x->ends;
+        c.quads = y->M->rows;
+        MM_TRY(alloc_u32(ctx, &y->ends, 2 * y->n.edges));
+        c.out_ends = y->ends;
+        MM_TRY(mmi_cc_run(ctx, &c, y->n.edges));
+    }
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* Level l + 1's vertex data from level l's P: the updated vertices (rows
+ * [0, |V|)) and the edge points (rows |V| + e), independent gathers. */
+static mm_status refine_points(mm_context ctx, const lk_state *s, int l, mm_dense P, mm_dense *Y)
+{
+    mm_status st = MM_OK;
+    const lk_level_data *x = &s->lv[l];
+    int stage = mmi_stage_begin(ctx, "loop_points");
+    MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    mmi_lk_args g = args_for(s, MMI_LK_EDGE_POINTS, l, x->n.edges);
+    g.P = P->data;
+    g.Y = (*Y)->data;
+    g.d = P->d;
+    g.f64 = P->type == MM_TYPE_FLOAT64;
+    MM_TRY(mmi_lk_run(ctx, &g));
+    g.rule = MMI_LK_VERTEX_POINTS;
+    g.count = x->n.vertices;
+    MM_TRY(mmi_lk_run(ctx, &g));
+done:
+    mmi_stage_end(ctx, stage);
+    if (st != MM_OK) mm_dense_free(Y);
+    return st;
+}
+
+static mm_status lk_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                          void **state)
+{
+    mm_status st = MM_OK;
+    lk_state *s = NULL;
+    st = start(ctx, mesh, opts, 1, &s);
+    *state = s;
+    mmi_where(ctx, "mm_subdiv_build");
+    if (st != MM_OK) return st;
+    for (int l = 0; l < opts->levels; ++l) {
+        MM_TRY(refine_topology(ctx, s, l, 1));
+        mmi_subdiv_progress(opts, "build", l + 1);
+    }
+done:
+    return st;
+}
+
+static mm_status lk_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
+{
+    mm_status st = MM_OK;
+    lk_state *s = state;
+    mm_dense X = X0;
+    MM_TRY(mmi_subdiv_check_data(ctx, X0));
+    if (s->opts.levels == 0) {
+        MM_TRY(mmi_dense_alloc(ctx, XL, X0->n, X0->d, X0->type));
+        return mm_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
+    }
+    for (int l = 0; l < s->opts.levels; ++l) {
+        mm_dense Y = NULL;
+        MM_TRY(refine_points(ctx, s, l, X, &Y));
+        if (X != X0) mm_dense_free(&X);
+        X = Y;
+        mmi_subdiv_progress(&s->opts, "eval", l + 1);
+    }
+    *XL = X;
+    X = X0;
+done:
+    if (X != X0) mm_dense_free(&X);
+    return st;
+}
+
+/* The fused route of mm_subdivide: per level the vertex data first, then the
+ * next level's topology, then the level's triangles and side codes go (its
+ * edge sides stay: later vertex rules read them). Before the last topology
+ * step every edge side and Mᵀ go too, so the peak is the last level's
+ * triangles and data plus the level before's triangles and side codes. */
+static mm_status lk_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                              mm_matrix *M, mm_dense *X)
+{
+    mm_status st = MM_OK;
+    lk_state *s = NULL;
+    mm_dense P = mesh->X;
+    MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
+    MM_TRY(start(ctx, mesh, opts, 0, &s));
+    mmi_where(ctx, "mm_subdivide");
+    for (int l = 0; l < opts->levels; ++l) {
+        mm_dense Y = NULL;
+        MM_TRY(refine_points(ctx, s, l, P, &Y));
+        if (P != mesh->X) mm_dense_free(&P);
+        P = Y;
+        if (l + 1 == opts->levels) free_fans(ctx, s);
+        MM_TRY(refine_topology(ctx, s, l, 0));
+        if (l > 0) mm_matrix_free(&s->lv[l].M);
+        free_u32(ctx, &s->lv[l].side, s->lv[l].n.nnz);
+        mmi_subdiv_progress(opts, "build", l + 1);
+        mmi_subdiv_progress(opts, "eval", l + 1);
+    }
+    *M = s->lv[opts->levels].M;
+    s->lv[opts->levels].M = NULL;
+    *X = P;
+    P = mesh->X;
+done:
+    if (P != mesh->X) mm_dense_free(&P);
+    lk_free(ctx, s);
+    return st;
+}
+
+static mm_subdiv_counts lk_counts(const void *state, int level)
+{
+    return ((const lk_state *)state)->lv[level].n;
+}
+
+static mm_matrix lk_matrix(void *state, int level)
+{
+    return ((lk_state *)state)->lv[level].M;
+}
+
+static mm_matrix lk_take_matrix(void *state, int level)
+{
+    lk_level_data *x = &((lk_state *)state)->lv[level];
+    mm_matrix M = x->M;
+    x->M = NULL;
+    return M;
+}
+
+static const uint32_t *lk_edges(const void *state, int level)
+{
+    return ((const lk_state *)state)->lv[level].ends;
+}
+
+const mmi_subdiv_impl mmi_loop_specialized = {lk_build, lk_eval,        lk_counts, lk_matrix,
+                                              lk_take_matrix, lk_edges, lk_free, lk_subdivide};

@@ -1,0 +1,95 @@
+/* mmt_paths.c: the path comparison of mmt_paths.h. */
+#include "mmt_paths.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mmt_meshes.h"
+
+void mmt_refine(mm_context ctx, mm_mesh mesh, mm_scheme scheme, mm_subdiv_path path,
+                mm_boundary rule, int levels, mmt_refined *r)
+{
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = scheme;
+    o.levels = levels;
+    o.boundary = rule;
+    o.path = path;
+    mm_subdiv s = NULL;
+    mm_dense X = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &X));
+    r->levels = levels;
+    for (int l = 0; l <= levels; ++l) {
+        mmt_level *v = &r->lv[l];
+        MMT_OK(ctx, mm_subdiv_level_counts(s, l, &v->n));
+        v->ptr = malloc((size_t)(v->n.faces + 1) * sizeof *v->ptr);
+        v->rows = malloc((size_t)v->n.nnz * sizeof *v->rows + 4);
+        v->ends = malloc((size_t)v->n.edges * 2 * sizeof *v->ends + 4);
+        mm_matrix_arrays a = {v->ptr, v->rows, NULL, NULL};
+        MMT_OK(ctx, mm_matrix_export(mm_subdiv_level_matrix(s, l), &a));
+        MMT_OK(ctx, mm_subdiv_level_edges(s, l, v->ends));
+    }
+    r->x = mmt_dense_to_host(ctx, X, &r->nx);
+    mm_dense_free(&X);
+    mm_subdiv_free(&s);
+}
+
+void mmt_release(mmt_refined *r)
+{
+    for (int l = 0; l <= r->levels; ++l)
+        free(r->lv[l].ptr), free(r->lv[l].rows), free(r->lv[l].ends);
+    free(r->x);
+}
+
+void mmt_check_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o,
+                         const mmt_refined *r)
+{
+    const mmt_level *last = &r->lv[r->levels];
+    mm_mesh out = NULL;
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, o, &out));
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(out, &info));
+    ck_assert(info.num_faces == last->n.faces && info.nnz == last->n.nnz &&
+              info.uniform_order * info.num_faces == info.nnz);
+    uint32_t *rows = malloc((size_t)info.nnz * sizeof *rows);
+    int64_t *ptr = malloc((size_t)(info.num_faces + 1) * sizeof *ptr), nx;
+    double *x = mmt_dense_to_host(ctx, mm_mesh_vertices(out), &nx);
+    mm_matrix_arrays a = {ptr, rows, NULL, NULL};
+    MMT_OK(ctx, mm_matrix_export(mm_mesh_matrix(out), &a));
+    ck_assert(memcmp(rows, last->rows, (size_t)info.nnz * sizeof *rows) == 0);
+    ck_assert(nx == r->nx && memcmp(x, r->x, (size_t)nx * sizeof *x) == 0);
+    free(rows), free(ptr), free(x);
+    mm_mesh_free(&out);
+}
+
+double mmt_relative_gap(const double *a, const double *b, int64_t n)
+{
+    double scale = 1e-30, worst = 0.0;
+    for (int64_t k = 0; k < n; ++k) scale = fmax(scale, fabs(a[k]));
+    for (int64_t k = 0; k < n; ++k) worst = fmax(worst, fabs(a[k] - b[k]) / scale);
+    return worst;
+}
+
+void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme scheme,
+                       mm_boundary rule, mm_type prec, int levels)
+{
+    mmt_refined g, s;
+    mmt_refine(ctx, mesh, scheme, MM_PATH_GENERIC, rule, levels, &g);
+    mmt_refine(ctx, mesh, scheme, MM_PATH_SPECIALIZED, rule, levels, &s);
+    for (int l = 0; l <= levels; ++l) {
+        const mmt_level *a = &g.lv[l], *b = &s.lv[l];
+        ck_assert_msg(memcmp(&a->n, &b->n, sizeof a->n) == 0, "%s: counts of level %d", name, l);
+        ck_assert_msg(memcmp(a->ptr, b->ptr, (size_t)(a->n.faces + 1) * sizeof *a->ptr) == 0,
+                      "%s: faces of level %d", name, l);
+        ck_assert_msg(memcmp(a->rows, b->rows, (size_t)a->n.nnz * sizeof *a->rows) == 0,
+                      "%s L%d rule %d: M of level %d", name, levels, (int)rule, l);
+        ck_assert_msg(memcmp(a->ends, b->ends, (size_t)a->n.edges * 2 * sizeof *a->ends) == 0,
+                      "%s: edges of level %d", name, l);
+    }
+    ck_assert(g.nx == s.nx);
+    double gap = mmt_relative_gap(g.x, s.x, g.nx);
+    ck_assert_msg(gap <= (prec == MM_TYPE_FLOAT64 ? 1e-12 : 1e-6), "%s L%d rule %d: %g", name,
+                  levels, (int)rule, gap);
+    mmt_release(&g), mmt_release(&s);
+}
