@@ -12,6 +12,7 @@
 #include "../core/memory.h"
 #include "../core/timer.h"
 #include "../kernels/catmark_kernels.h"
+#include "../kernels/edge_sort.h"
 #include "../mesh/mesh_impl.h"
 #include "catmark.h"
 #include "catmark_rules.h"
@@ -116,71 +117,19 @@ static mmi_sk_args args_for(const sk_state *s, int rule, int l, int64_t count)
     return g;
 }
 
-/* The smallest b with 2^b ≥ n (at least 1): the width of a vertex id. */
-static int id_bits(int64_t n)
-{
-    int b = 1;
-    while (b < 32 && ((int64_t)1 << b) < n) ++b;
-    return b;
-}
-
-/* Level 0's edges without an SpGEMM (Alg. 2): every side's (min, max) key,
- * sorted (ties by corner), a scan of the key heads numbering the edges in
- * (min, max) order, i.e. DESIGN §3's; then each corner's side code, each
- * edge's sides and (keep_ends) its ends. The edge count is the one host read. */
+/* Level 0's edges without an SpGEMM (Alg. 2, edge_sort.h): each corner's
+ * side code, each edge's sides and (keep_ends) its ends, in DESIGN §3's
+ * order. */
 static mm_status level0_edges(mm_context ctx, sk_state *s, int keep_ends, uint32_t *suspect)
 {
-    mm_status st = MM_OK;
     sk_level_data *x = &s->lv[0];
-    int64_t n = x->n.nnz, ne = 0;
-    mm_memory where = mmi_backend_memory(ctx);
-    uint64_t *keys = NULL, *sorted = NULL;
-    uint32_t *corners = NULL, *sorted_corners = NULL, *ids = NULL;
-    int stage = mmi_stage_begin(ctx, "catmark_edges");
-    MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&keys));
-    MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&sorted));
-    MM_TRY(alloc_u32(ctx, &corners, n));
-    MM_TRY(alloc_u32(ctx, &sorted_corners, n));
-    MM_TRY(alloc_u32(ctx, &ids, n));
-    mmi_sk_args g = args_for(s, MMI_SK_EDGE_KEYS, 0, x->n.faces);
-    g.keys = keys;
-    g.key_corners = corners;
-    MM_TRY(mmi_sk_run(ctx, &g));
-    MM_TRY(mmi_sk_sort(ctx, n, keys, corners, sorted, sorted_corners,
-                       32 + id_bits(x->n.vertices)));
-    g = args_for(s, MMI_SK_EDGE_HEADS, 0, n);
-    g.keys = sorted;
-    g.key_ids = corners;
-    MM_TRY(mmi_sk_run(ctx, &g));
-    MM_TRY(mmi_sk_scan(ctx, n, corners, ids));
-    if (n > 0) {
-        uint32_t last = 0;
-        MM_TRY(mmi_copy(ctx, &last, MM_MEMORY_HOST, ids + n - 1, where, sizeof last));
-        ne = last;
-    }
-    x->n.edges = ne;
-    if (ne >= ((int64_t)1 << 30))
-        MM_FAIL(ctx, MM_ERR_OVERFLOW, "the mesh has %lld edges; the specialized path numbers "
-                "edges below 2^30 (use the generic path)", (long long)ne);
-    MM_TRY(alloc_u32(ctx, &x->side, n));
-    MM_TRY(alloc_u32(ctx, &x->edge_sides, 2 * ne));
-    if (keep_ends) MM_TRY(alloc_u32(ctx, &x->ends, 2 * ne));
-    g = args_for(s, MMI_SK_EDGE_EMIT, 0, n);
-    g.keys = sorted;
-    g.key_corners = sorted_corners;
-    g.key_ids = ids;
-    g.ends = x->ends;
-    g.out_side = x->side;
-    g.out_edge_sides = x->edge_sides;
-    g.suspect = suspect;
-    MM_TRY(mmi_sk_run(ctx, &g));
-done:
-    mmi_free(ctx, where, keys, 2 * u32_bytes(n));
-    mmi_free(ctx, where, sorted, 2 * u32_bytes(n));
-    free_u32(ctx, &corners, n);
-    free_u32(ctx, &sorted_corners, n);
-    free_u32(ctx, &ids, n);
-    mmi_stage_end(ctx, stage);
+    mmi_sk_args g = args_for(s, MMI_SK_EDGE_KEYS, 0, 0);
+    mmi_sorted_edges e;
+    mm_status st = mmi_sort_edges(ctx, &g.lv[0], keep_ends, suspect, "catmark_edges", &e);
+    x->n.edges = e.ne;
+    x->side = e.side;
+    x->edge_sides = e.edge_sides;
+    x->ends = e.ends;
     return st;
 }
 
@@ -384,16 +333,6 @@ done:
     return st;
 }
 
-static mm_status check_data(mm_context ctx, mm_dense X)
-{
-    if (X == NULL) return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh has no vertex data");
-    if (X->type != MM_TYPE_FLOAT32 && X->type != MM_TYPE_FLOAT64)
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
-                        "vertex data of type %d; subdivision takes float32 or float64",
-                        (int)X->type);
-    return MM_OK;
-}
-
 static mm_status sk_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)
 {
@@ -417,7 +356,7 @@ static mm_status sk_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
     sk_state *s = state;
     mm_dense X = X0;
     sk_rings r = {NULL, NULL, 0, 0};
-    MM_TRY(check_data(ctx, X0));
+    MM_TRY(mmi_subdiv_check_data(ctx, X0));
     if (s->opts.levels == 0) {
         MM_TRY(mmi_dense_alloc(ctx, XL, X0->n, X0->d, X0->type));
         return mm_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
@@ -453,7 +392,7 @@ static mm_status sk_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
     mm_dense P = mesh->X;
     sk_rings r = {NULL, NULL, 0, 0};
     int L = opts->levels;
-    MM_TRY(check_data(ctx, mesh->X));
+    MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
     MM_TRY(start(ctx, mesh, opts, 0, &s));
     mmi_where(ctx, "mm_subdivide");
     MM_TRY(alloc_rings(ctx, s, mesh->X->d, &r));
