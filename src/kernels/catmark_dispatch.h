@@ -1,13 +1,14 @@
 /* catmark_dispatch.h: one element of any specialized Catmull-Clark rule, for
  * the CPU loop and the CUDA kernels (which pass the rule as a constant so each
- * kernel keeps only its own rule's code). */
+ * kernel keeps only its own rule's code, and for the hot vertex-data rules the
+ * width d and the type as constants too; the CPU passes g's). */
 #ifndef MESHMAT_KERNELS_CATMARK_DISPATCH_H
 #define MESHMAT_KERNELS_CATMARK_DISPATCH_H
 
 #include "catmark_quad_points.h"
 #include "catmark_topology.h"
 
-MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i)
+MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i, int64_t d, int f64)
 {
     switch (rule) {
     case MMI_SK_EDGE_KEYS: sk_edge_keys(g, i); break;
@@ -18,8 +19,8 @@ MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i)
     case MMI_SK_FACE_POINTS: sk_face_point(g, i); break;
     case MMI_SK_EDGE_POINTS: sk_edge_point(g, i); break;
     case MMI_SK_VERTEX_POINTS: sk_vertex_point(g, i); break;
-    case MMI_SK_QUAD_FACES: sk_quad_face(g, i); break;
-    case MMI_SK_OLD_VERTICES: sk_old_vertex(g, i); break;
+    case MMI_SK_QUAD_FACES: sk_quad_face(g, i, d, f64); break;
+    case MMI_SK_OLD_VERTICES: sk_old_vertex(g, i, d, f64); break;
     default: sk_check_fan(g, i); break;
     }
 }

@@ -55,9 +55,10 @@ typedef enum mmi_sk_rule {
     MMI_SK_VERTEX_POINTS = 7, /* v < |V_0|: eq. 9 / 11, eq. 20 on the boundary (§4.3),
                                  and v's ring sums at level 1                        */
     MMI_SK_CHECK_FANS = 8,    /* v < |V_0|: faces repeating v, v's corners in one fan   */
-    MMI_SK_QUAD_FACES = 9,    /* f < |F_{l−1}|, l ≥ 1: level l + 1's points around face
-                                 f of level l − 1 (face, edge and newborn vertices)  */
-    MMI_SK_OLD_VERTICES = 10  /* v < |V_{l−1}|, l ≥ 1: updated by their ring sums      */
+    MMI_SK_QUAD_FACES = 9,    /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level
+                                 l + 1's points around face f of level l − 1 (face,
+                                 edge and newborn vertices)                          */
+    MMI_SK_OLD_VERTICES = 10  /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums       */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {

@@ -11,7 +11,7 @@
 mm_status mmi_sk_run_cpu(mm_context ctx, const mmi_sk_args *g)
 {
     (void)ctx;
-    for (int64_t i = 0; i < g->count; ++i) sk_rule_at(g, g->rule, i);
+    for (int64_t i = 0; i < g->count; ++i) sk_rule_at(g, g->rule, i, g->d, g->f64);
     return MM_OK;
 }
 

@@ -16,19 +16,32 @@
 static const int kThreads = 256;
 
 /* __grid_constant__: the rules index g.lv by the level at run time; the
- * arguments stay in parameter space instead of a per-thread local copy. */
-template <int R>
+ * arguments stay in parameter space instead of a per-thread local copy.
+ * D > 0 and F ≥ 0 fold the vertex-data width and type (else g's). */
+template <int R, int D, int F>
 __global__ void __launch_bounds__(256) sk_kernel(const __grid_constant__ mmi_sk_args g)
 {
+    int64_t d = D > 0 ? D : g.d;
+    int f64 = F >= 0 ? F : g.f64;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
          i += (int64_t)gridDim.x * blockDim.x)
-        sk_rule_at(&g, R, i);
+        sk_rule_at(&g, R, i, d, f64);
 }
 
-template <int R>
+template <int R, int D = 0, int F = -1>
 static void launch(const mmi_sk_args *g, unsigned grid, cudaStream_t stream)
 {
-    sk_kernel<R><<<grid, kThreads, 0, stream>>>(*g);
+    sk_kernel<R, D, F><<<grid, kThreads, 0, stream>>>(*g);
+}
+
+/* A vertex-data rule with the type folded, and d = 3 (positions) too. */
+template <int R>
+static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream)
+{
+    if (g->d == 3 && g->f64) launch<R, 3, 1>(g, grid, stream);
+    else if (g->d == 3) launch<R, 3, 0>(g, grid, stream);
+    else if (g->f64) launch<R, 0, 1>(g, grid, stream);
+    else launch<R, 0, 0>(g, grid, stream);
 }
 
 mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
@@ -45,8 +58,8 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
     case MMI_SK_FACE_POINTS: launch<MMI_SK_FACE_POINTS>(g, grid, stream); break;
     case MMI_SK_EDGE_POINTS: launch<MMI_SK_EDGE_POINTS>(g, grid, stream); break;
     case MMI_SK_VERTEX_POINTS: launch<MMI_SK_VERTEX_POINTS>(g, grid, stream); break;
-    case MMI_SK_QUAD_FACES: launch<MMI_SK_QUAD_FACES>(g, grid, stream); break;
-    case MMI_SK_OLD_VERTICES: launch<MMI_SK_OLD_VERTICES>(g, grid, stream); break;
+    case MMI_SK_QUAD_FACES: launch_data<MMI_SK_QUAD_FACES>(g, grid, stream); break;
+    case MMI_SK_OLD_VERTICES: launch_data<MMI_SK_OLD_VERTICES>(g, grid, stream); break;
     default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Catmull-Clark kernel launch");

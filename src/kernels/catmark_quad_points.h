@@ -49,85 +49,75 @@ MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double 
  * the edge points of quad κ's two half edges (plain midpoints on the
  * boundary); f's face-point vertex, born at level l (valence c, S1 = Σ ep(e_o),
  * S2 = Σ v_κ); and the share of ep(e_o) (valence 4: S1 = v_κ + v_ν + both
- * faces' points, S2 = ep(e_i) + ep(e_ν) + the other face's two). */
-MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t f)
+ * faces' points, S2 = ep(e_i) + ep(e_ν) + the other face's two). One
+ * component c per element (i = f d + c), so a warp's loads and stores of a
+ * point are adjacent; d and f64 are g's, passed so that a CUDA kernel can
+ * fold them as constants. */
+MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
-    int64_t d = g->d, first = sk_start(x, f), end = sk_start(x, f + 1);
+    int64_t f = i / d, c = i % d, first = sk_start(x, f), end = sk_start(x, f + 1);
     int64_t fv = x->nv + f, eb = x->nv + x->nf, yf = y->nv, ye = y->nv + y->nf;
-    int64_t spokes = 2 * x->ne;
-    uint32_t face_kind = (uint32_t)(end - first);
-    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
-        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double pf[SK_BLOCK], s1[SK_BLOCK] = {0.0}, s2[SK_BLOCK] = {0.0};
-        for (int j = 0; j < w; ++j) pf[j] = sk_load(g->P, g->f64, fv * d + c0 + j);
-        for (int64_t k = first; k < end; ++k) {
-            int64_t pk = k > first ? k - 1 : end - 1, nk = k + 1 < end ? k + 1 : first;
-            uint32_t so = x->side[k], si = x->side[pk];
-            int64_t v = x->verts[k], vn = x->verts[nk];
-            int64_t eo = eb + (so >> 2), ei = eb + (si >> 2), en = eb + (x->side[nk] >> 2);
-            int64_t h0 = ye + 2 * (int64_t)(so >> 2) + (so & 1);
-            int64_t h3 = ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
-            for (int j = 0; j < w; ++j) {
-                int64_t c = c0 + j;
-                double pv = sk_load(g->P, g->f64, v * d + c), po = sk_load(g->P, g->f64, eo * d + c);
-                double pi = sk_load(g->P, g->f64, ei * d + c), pvn = sk_load(g->P, g->f64, vn * d + c);
-                double pon = sk_load(g->P, g->f64, en * d + c);
-                double fk = (pv + po + pf[j] + pi) * 0.25, fn = (pvn + pon + pf[j] + po) * 0.25;
-                double out[3];
-                sk_store(g->Y, g->f64, (yf + k) * d + c, fk);
-                sk_store(g->Y, g->f64, (ye + spokes + k) * d + c, (po + pf[j] + fk + fn) * 0.25);
-                if (so & 2) sk_store(g->Y, g->f64, h0 * d + c, (pv + po) * 0.5);
-                else sk_add(g->Y, g->f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
-                if (si & 2) sk_store(g->Y, g->f64, h3 * d + c, (pi + pv) * 0.5);
-                else sk_add(g->Y, g->f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
-                if (so & 2) {
-                    sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
-                    sk_store(g->Y, g->f64, eo * d + c, out[0]);
-                    if (g->ring_next) g->ring[eo * 2 * d + c] = out[1];
-                } else {
-                    sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf[j], pi + pon, out);
-                    sk_add(g->Y, g->f64, eo * d + c, out[0]);
-                    if (g->ring_next) {
-                        sk_add_f64(g->ring, eo * 2 * d + c, out[1]);
-                        sk_add_f64(g->ring, eo * 2 * d + d + c, out[2]);
-                    }
-                }
-                s1[j] += po;
-                s2[j] += pv;
+    int64_t spokes = 2 * x->ne, d2 = 2 * d;
+    uint32_t face_kind = (uint32_t)(end - first), so = x->side[first], si = x->side[end - 1];
+    int64_t v_first = x->verts[first];
+    /* Rolling over the corners: pv, po, pi are corner κ's vertex, out and in
+     * edge points, taken over from the previous corner's next ones. */
+    double pf = sk_load(g->P, f64, fv * d + c), pv = sk_load(g->P, f64, v_first * d + c);
+    double po = sk_load(g->P, f64, (eb + (so >> 2)) * d + c);
+    double pi = sk_load(g->P, f64, (eb + (si >> 2)) * d + c), v0 = pv, o0 = po;
+    double s1 = 0.0, s2 = 0.0, out[3];
+    for (int64_t k = first; k < end; ++k) {
+        int wrap = k + 1 == end;
+        uint32_t sn = wrap ? x->side[first] : x->side[k + 1];
+        int64_t eo = eb + (so >> 2);
+        int64_t h0 = ye + 2 * (int64_t)(so >> 2) + (so & 1);
+        int64_t h3 = ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
+        double pvn = wrap ? v0 : sk_load(g->P, f64, (int64_t)x->verts[k + 1] * d + c);
+        double pon = wrap ? o0 : sk_load(g->P, f64, (eb + (sn >> 2)) * d + c);
+        double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25;
+        sk_store(g->Y, f64, (yf + k) * d + c, fk);
+        sk_store(g->Y, f64, (ye + spokes + k) * d + c, (po + pf + fk + fn) * 0.25);
+        if (so & 2) sk_store(g->Y, f64, h0 * d + c, (pv + po) * 0.5);
+        else sk_add(g->Y, f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
+        if (si & 2) sk_store(g->Y, f64, h3 * d + c, (pi + pv) * 0.5);
+        else sk_add(g->Y, f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
+        if (so & 2) {
+            sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
+            sk_store(g->Y, f64, eo * d + c, out[0]);
+            if (g->ring_next) g->ring[eo * d2 + c] = out[1];
+        } else {
+            sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf, pi + pon, out);
+            sk_add(g->Y, f64, eo * d + c, out[0]);
+            if (g->ring_next) {
+                sk_add_f64(g->ring, eo * d2 + c, out[1]);
+                sk_add_f64(g->ring, eo * d2 + d + c, out[2]);
             }
         }
-        for (int j = 0; j < w; ++j) {
-            double out[3];
-            sk_vertex_step(face_kind, pf[j], s1[j], s2[j], out);
-            sk_store(g->Y, g->f64, fv * d + c0 + j, out[0]);
-            if (!g->ring_next) continue;
-            g->ring[fv * 2 * d + c0 + j] = out[1];
-            g->ring[fv * 2 * d + d + c0 + j] = out[2];
-        }
+        if (g->ring_next && c == 0) g->kinds[eo] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
+        s1 += po, s2 += pv;
+        pi = po, pv = pvn, po = pon;
+        si = so, so = sn;
     }
+    sk_vertex_step(face_kind, pf, s1, s2, out);
+    sk_store(g->Y, f64, fv * d + c, out[0]);
     if (!g->ring_next) return;
-    g->kinds[fv] = face_kind;
-    for (int64_t k = first; k < end; ++k) {
-        uint32_t so = x->side[k];
-        g->kinds[eb + (so >> 2)] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
-    }
+    g->ring[fv * d2 + c] = out[1];
+    g->ring[fv * d2 + d + c] = out[2];
+    if (c == 0) g->kinds[fv] = face_kind;
 }
 
-/* Vertex v of level l − 1, one level down from level l by its ring sums. */
-MM_HD void sk_old_vertex(const mmi_sk_args *g, int64_t v)
+/* Component c of vertex v of level l − 1 (i = v d + c), one level down from
+ * level l by its ring sums. */
+MM_HD void sk_old_vertex(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
 {
-    uint32_t kind = g->kinds[v];
-    int64_t d = g->d;
-    double *r = g->ring + v * 2 * d;
-    for (int64_t c = 0; c < d; ++c) {
-        double out[3];
-        sk_vertex_step(kind, sk_load(g->P, g->f64, v * d + c), r[c], r[d + c], out);
-        sk_store(g->Y, g->f64, v * d + c, out[0]);
-        if (!g->ring_next) continue;
-        r[c] = out[1];
-        r[d + c] = out[2];
-    }
+    int64_t v = i / d, c = i % d;
+    double *r = g->ring + v * 2 * d, out[3];
+    sk_vertex_step(g->kinds[v], sk_load(g->P, f64, i), r[c], r[d + c], out);
+    sk_store(g->Y, f64, i, out[0]);
+    if (!g->ring_next) return;
+    r[c] = out[1];
+    r[d + c] = out[2];
 }
 
 #endif

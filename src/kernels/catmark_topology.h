@@ -115,13 +115,22 @@ MM_HD void sk_quad_of(const mmi_sk_level *x, int64_t k, uint32_t q[4], uint32_t 
     s[3] = ((2 * ei + 1 - (si & 1)) << 2) | (si & 3);
 }
 
+/* Four ids to a 16-byte aligned place: one vector store on the device. */
+MM_HD void sk_store4(uint32_t *dst, uint32_t a, uint32_t b, uint32_t c, uint32_t e)
+{
+#ifdef __CUDA_ARCH__
+    *(uint4 *)dst = make_uint4(a, b, c, e);
+#else
+    dst[0] = a, dst[1] = b, dst[2] = c, dst[3] = e;
+#endif
+}
+
 MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
 {
     uint32_t q[4], s[4];
     sk_quad_of(&g->lv[g->level], k, q, s);
-    for (int j = 0; j < 4; ++j) g->out_quads[4 * k + j] = q[j];
-    if (g->out_side)
-        for (int j = 0; j < 4; ++j) g->out_side[4 * k + j] = s[j];
+    sk_store4(g->out_quads + 4 * k, q[0], q[1], q[2], q[3]);
+    if (g->out_side) sk_store4(g->out_side + 4 * k, s[0], s[1], s[2], s[3]);
 }
 
 /* Quad c = 4κ + j of level l + 1 from level l − 1 alone: quad κ of level l
@@ -135,11 +144,8 @@ MM_HD void sk_grandchild_quad(const mmi_sk_args *g, int64_t c)
     int j = (int)(c & 3);
     sk_quad_of(&g->lv[g->level - 1], c >> 2, q, s);
     uint32_t base = (uint32_t)(y->nv + y->nf);
-    uint32_t *out = g->out_quads + 4 * c;
-    out[0] = q[j];
-    out[1] = base + (s[j] >> 2);
-    out[2] = (uint32_t)(y->nv + (c >> 2));
-    out[3] = base + (s[(j + 3) & 3] >> 2);
+    sk_store4(g->out_quads + 4 * c, q[j], base + (s[j] >> 2), (uint32_t)(y->nv + (c >> 2)),
+              base + (s[(j + 3) & 3] >> 2));
 }
 
 #endif

@@ -321,10 +321,10 @@ static mm_status refine_points(mm_context ctx, const sk_state *s, int l, mm_dens
         if (g.ring_next)
             MM_TRY(zero_rows(ctx, g.ring, born, w->edges, 2 * P->d * (int64_t)sizeof(double)));
         g.rule = MMI_SK_QUAD_FACES;
-        g.count = w->faces;
+        g.count = w->faces * P->d;
         MM_TRY(mmi_sk_run(ctx, &g));
         g.rule = MMI_SK_OLD_VERTICES;
-        g.count = w->vertices;
+        g.count = w->vertices * P->d;
         MM_TRY(mmi_sk_run(ctx, &g));
     }
 done:
