@@ -9,6 +9,15 @@
 #define MM_HD static inline
 #endif
 
+/* restrict for the parameters of element functions whose arrays never
+ * overlap: the compiler may then move loads above earlier stores (LLVM-based
+ * compilers honour it on parameters, not on local pointers). */
+#ifdef __CUDACC__
+#define MM_RESTRICT __restrict__
+#else
+#define MM_RESTRICT restrict
+#endif
+
 /* π for the element rules' weights (C11 has no M_PI). */
 #define MMI_PI 3.14159265358979323846
 

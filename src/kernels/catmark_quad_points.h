@@ -53,58 +53,77 @@ MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double 
  * component c per element (i = f d + c), so a warp's loads and stores of a
  * point are adjacent; d and f64 are g's, passed so that a CUDA kernel can
  * fold them as constants. */
-MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+/* The ids sk_quad_face_points writes at: f's face-point vertex fv and the
+ * first edge-point vertex eb of level l, the first face and edge point of
+ * level l + 1 (yf, ye), the first spoke of level l. */
+typedef struct sk_quad_ids {
+    int64_t fv, eb, yf, ye, spokes;
+} sk_quad_ids;
+
+/* Component c of sk_quad_face for face f with corners [first, end) of level
+ * l − 1 (side codes, vertices), P of level l, Y of level l + 1; ring NULL
+ * when no level follows. The arrays never overlap, hence restrict. */
+MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t *MM_RESTRICT verts,
+                               const void *MM_RESTRICT P, void *MM_RESTRICT Y,
+                               double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
+                               sk_quad_ids at, int64_t first, int64_t end, int64_t c, int64_t d,
+                               int f64)
 {
-    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
-    int64_t f = i / d, c = i % d, first = sk_start(x, f), end = sk_start(x, f + 1);
-    int64_t fv = x->nv + f, eb = x->nv + x->nf, yf = y->nv, ye = y->nv + y->nf;
-    int64_t spokes = 2 * x->ne, d2 = 2 * d;
-    uint32_t face_kind = (uint32_t)(end - first), so = x->side[first], si = x->side[end - 1];
-    int64_t v_first = x->verts[first];
+    int64_t eb = at.eb, d2 = 2 * d;
+    uint32_t face_kind = (uint32_t)(end - first), so = side[first], si = side[end - 1];
     /* Rolling over the corners: pv, po, pi are corner κ's vertex, out and in
      * edge points, taken over from the previous corner's next ones. */
-    double pf = sk_load(g->P, f64, fv * d + c), pv = sk_load(g->P, f64, v_first * d + c);
-    double po = sk_load(g->P, f64, (eb + (so >> 2)) * d + c);
-    double pi = sk_load(g->P, f64, (eb + (si >> 2)) * d + c), v0 = pv, o0 = po;
+    double pf = sk_load(P, f64, at.fv * d + c), pv = sk_load(P, f64, (int64_t)verts[first] * d + c);
+    double po = sk_load(P, f64, (eb + (so >> 2)) * d + c);
+    double pi = sk_load(P, f64, (eb + (si >> 2)) * d + c), v0 = pv, o0 = po;
     double s1 = 0.0, s2 = 0.0, out[3];
     for (int64_t k = first; k < end; ++k) {
         int wrap = k + 1 == end;
-        uint32_t sn = wrap ? x->side[first] : x->side[k + 1];
+        uint32_t sn = side[wrap ? first : k + 1];
         int64_t eo = eb + (so >> 2);
-        int64_t h0 = ye + 2 * (int64_t)(so >> 2) + (so & 1);
-        int64_t h3 = ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
-        double pvn = wrap ? v0 : sk_load(g->P, f64, (int64_t)x->verts[k + 1] * d + c);
-        double pon = wrap ? o0 : sk_load(g->P, f64, (eb + (sn >> 2)) * d + c);
+        int64_t h0 = at.ye + 2 * (int64_t)(so >> 2) + (so & 1);
+        int64_t h3 = at.ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
+        double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
+        double pon = wrap ? o0 : sk_load(P, f64, (eb + (sn >> 2)) * d + c);
         double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25;
-        sk_store(g->Y, f64, (yf + k) * d + c, fk);
-        sk_store(g->Y, f64, (ye + spokes + k) * d + c, (po + pf + fk + fn) * 0.25);
-        if (so & 2) sk_store(g->Y, f64, h0 * d + c, (pv + po) * 0.5);
-        else sk_add(g->Y, f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
-        if (si & 2) sk_store(g->Y, f64, h3 * d + c, (pi + pv) * 0.5);
-        else sk_add(g->Y, f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
+        sk_store(Y, f64, (at.yf + k) * d + c, fk);
+        sk_store(Y, f64, (at.ye + at.spokes + k) * d + c, (po + pf + fk + fn) * 0.25);
+        if (so & 2) sk_store(Y, f64, h0 * d + c, (pv + po) * 0.5);
+        else sk_add(Y, f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
+        if (si & 2) sk_store(Y, f64, h3 * d + c, (pi + pv) * 0.5);
+        else sk_add(Y, f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
         if (so & 2) {
             sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
-            sk_store(g->Y, f64, eo * d + c, out[0]);
-            if (g->ring_next) g->ring[eo * d2 + c] = out[1];
+            sk_store(Y, f64, eo * d + c, out[0]);
+            if (ring) ring[eo * d2 + c] = out[1];
         } else {
             sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf, pi + pon, out);
-            sk_add(g->Y, f64, eo * d + c, out[0]);
-            if (g->ring_next) {
-                sk_add_f64(g->ring, eo * d2 + c, out[1]);
-                sk_add_f64(g->ring, eo * d2 + d + c, out[2]);
+            sk_add(Y, f64, eo * d + c, out[0]);
+            if (ring) {
+                sk_add_f64(ring, eo * d2 + c, out[1]);
+                sk_add_f64(ring, eo * d2 + d + c, out[2]);
             }
         }
-        if (g->ring_next && c == 0) g->kinds[eo] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
+        if (ring && c == 0) kinds[eo] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
         s1 += po, s2 += pv;
         pi = po, pv = pvn, po = pon;
         si = so, so = sn;
     }
     sk_vertex_step(face_kind, pf, s1, s2, out);
-    sk_store(g->Y, f64, fv * d + c, out[0]);
-    if (!g->ring_next) return;
-    g->ring[fv * d2 + c] = out[1];
-    g->ring[fv * d2 + d + c] = out[2];
-    if (c == 0) g->kinds[fv] = face_kind;
+    sk_store(Y, f64, at.fv * d + c, out[0]);
+    if (!ring) return;
+    ring[at.fv * d2 + c] = out[1];
+    ring[at.fv * d2 + d + c] = out[2];
+    if (c == 0) kinds[at.fv] = face_kind;
+}
+
+MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    int64_t f = i / d;
+    sk_quad_ids at = {x->nv + f, x->nv + x->nf, y->nv, y->nv + y->nf, 2 * x->ne};
+    sk_quad_face_points(x->side, x->verts, g->P, g->Y, g->ring_next ? g->ring : NULL, g->kinds, at,
+                        sk_start(x, f), sk_start(x, f + 1), i % d, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from

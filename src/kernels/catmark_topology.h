@@ -127,8 +127,9 @@ MM_HD void sk_store4(uint32_t *dst, uint32_t a, uint32_t b, uint32_t c, uint32_t
 
 MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
 {
+    mmi_sk_level x = g->lv[g->level]; /* a copy: its fields load once */
     uint32_t q[4], s[4];
-    sk_quad_of(&g->lv[g->level], k, q, s);
+    sk_quad_of(&x, k, q, s);
     sk_store4(g->out_quads + 4 * k, q[0], q[1], q[2], q[3]);
     if (g->out_side) sk_store4(g->out_side + 4 * k, s[0], s[1], s[2], s[3]);
 }
@@ -139,12 +140,12 @@ MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
  * step of the fused route). */
 MM_HD void sk_grandchild_quad(const mmi_sk_args *g, int64_t c)
 {
-    const mmi_sk_level *y = &g->lv[g->level];
-    uint32_t q[4], s[4];
+    mmi_sk_level x = g->lv[g->level - 1]; /* a copy: its fields load once */
+    uint32_t q[4], s[4], nv = (uint32_t)g->lv[g->level].nv;
+    uint32_t base = nv + (uint32_t)g->lv[g->level].nf;
     int j = (int)(c & 3);
-    sk_quad_of(&g->lv[g->level - 1], c >> 2, q, s);
-    uint32_t base = (uint32_t)(y->nv + y->nf);
-    sk_store4(g->out_quads + 4 * c, q[j], base + (s[j] >> 2), (uint32_t)(y->nv + (c >> 2)),
+    sk_quad_of(&x, c >> 2, q, s);
+    sk_store4(g->out_quads + 4 * c, q[j], base + (s[j] >> 2), nv + (uint32_t)(c >> 2),
               base + (s[(j + 3) & 3] >> 2));
 }
 
