@@ -60,60 +60,90 @@ typedef struct sk_quad_ids {
     int64_t fv, eb, yf, ye, spokes;
 } sk_quad_ids;
 
+/* Corner κ's part of sk_quad_face_points, component c: pv, po, pi its vertex,
+ * out and in edge points, pvn, pon the next corner's vertex and out edge
+ * point, pf the face point (all of level l); so, si its out and in side
+ * codes. ring NULL when no level follows. The arrays never overlap, hence
+ * restrict (the compiler may then issue later loads before these stores). */
+MM_HD void sk_quad_corner_points(void *MM_RESTRICT Y, double *MM_RESTRICT ring,
+                                 uint32_t *MM_RESTRICT kinds, sk_quad_ids at, int64_t k,
+                                 uint32_t so, uint32_t si, double pv, double po, double pi,
+                                 double pvn, double pon, double pf, int64_t c, int64_t d, int f64)
+{
+    int64_t eo = at.eb + (so >> 2), d2 = 2 * d;
+    int64_t h0 = at.ye + 2 * (int64_t)(so >> 2) + (so & 1);
+    int64_t h3 = at.ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
+    double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25, out[3];
+    sk_store(Y, f64, (at.yf + k) * d + c, fk);
+    sk_store(Y, f64, (at.ye + at.spokes + k) * d + c, (po + pf + fk + fn) * 0.25);
+    if (so & 2) sk_store(Y, f64, h0 * d + c, (pv + po) * 0.5);
+    else sk_add(Y, f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
+    if (si & 2) sk_store(Y, f64, h3 * d + c, (pi + pv) * 0.5);
+    else sk_add(Y, f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
+    if (so & 2) {
+        sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
+        sk_store(Y, f64, eo * d + c, out[0]);
+        if (ring) ring[eo * d2 + c] = out[1];
+    } else {
+        sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf, pi + pon, out);
+        sk_add(Y, f64, eo * d + c, out[0]);
+        if (ring) {
+            sk_add_f64(ring, eo * d2 + c, out[1]);
+            sk_add_f64(ring, eo * d2 + d + c, out[2]);
+        }
+    }
+    if (ring && c == 0) kinds[eo] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
+}
+
 /* Component c of sk_quad_face for face f with corners [first, end) of level
- * l − 1 (side codes, vertices), P of level l, Y of level l + 1; ring NULL
- * when no level follows. The arrays never overlap, hence restrict. */
+ * l − 1 (side codes, vertices), P of level l, Y of level l + 1. A quad loads
+ * its four corners' data first; a polygon (level 0) rolls over its corners,
+ * each taking over the previous one's next vertex and edge point. */
 MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t *MM_RESTRICT verts,
                                const void *MM_RESTRICT P, void *MM_RESTRICT Y,
                                double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
                                sk_quad_ids at, int64_t first, int64_t end, int64_t c, int64_t d,
                                int f64)
 {
-    int64_t eb = at.eb, d2 = 2 * d;
-    uint32_t face_kind = (uint32_t)(end - first), so = side[first], si = side[end - 1];
-    /* Rolling over the corners: pv, po, pi are corner κ's vertex, out and in
-     * edge points, taken over from the previous corner's next ones. */
-    double pf = sk_load(P, f64, at.fv * d + c), pv = sk_load(P, f64, (int64_t)verts[first] * d + c);
-    double po = sk_load(P, f64, (eb + (so >> 2)) * d + c);
-    double pi = sk_load(P, f64, (eb + (si >> 2)) * d + c), v0 = pv, o0 = po;
-    double s1 = 0.0, s2 = 0.0, out[3];
-    for (int64_t k = first; k < end; ++k) {
-        int wrap = k + 1 == end;
-        uint32_t sn = side[wrap ? first : k + 1];
-        int64_t eo = eb + (so >> 2);
-        int64_t h0 = at.ye + 2 * (int64_t)(so >> 2) + (so & 1);
-        int64_t h3 = at.ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
-        double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
-        double pon = wrap ? o0 : sk_load(P, f64, (eb + (sn >> 2)) * d + c);
-        double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25;
-        sk_store(Y, f64, (at.yf + k) * d + c, fk);
-        sk_store(Y, f64, (at.ye + at.spokes + k) * d + c, (po + pf + fk + fn) * 0.25);
-        if (so & 2) sk_store(Y, f64, h0 * d + c, (pv + po) * 0.5);
-        else sk_add(Y, f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
-        if (si & 2) sk_store(Y, f64, h3 * d + c, (pi + pv) * 0.5);
-        else sk_add(Y, f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
-        if (so & 2) {
-            sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
-            sk_store(Y, f64, eo * d + c, out[0]);
-            if (ring) ring[eo * d2 + c] = out[1];
-        } else {
-            sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf, pi + pon, out);
-            sk_add(Y, f64, eo * d + c, out[0]);
-            if (ring) {
-                sk_add_f64(ring, eo * d2 + c, out[1]);
-                sk_add_f64(ring, eo * d2 + d + c, out[2]);
-            }
+    int64_t eb = at.eb;
+    uint32_t face_kind = (uint32_t)(end - first);
+    double pf = sk_load(P, f64, at.fv * d + c), s1 = 0.0, s2 = 0.0, out[3];
+    if (end - first == 4) {
+        uint32_t sd[4];
+        double pv[4], po[4];
+        for (int j = 0; j < 4; ++j) {
+            sd[j] = side[first + j];
+            pv[j] = sk_load(P, f64, (int64_t)verts[first + j] * d + c);
+            po[j] = sk_load(P, f64, (eb + (sd[j] >> 2)) * d + c);
         }
-        if (ring && c == 0) kinds[eo] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
-        s1 += po, s2 += pv;
-        pi = po, pv = pvn, po = pon;
-        si = so, so = sn;
+        for (int j = 0; j < 4; ++j) {
+            int n = (j + 1) & 3, p = (j + 3) & 3;
+            sk_quad_corner_points(Y, ring, kinds, at, first + j, sd[j], sd[p], pv[j], po[j], po[p],
+                                  pv[n], po[n], pf, c, d, f64);
+            s1 += po[j], s2 += pv[j];
+        }
+    } else {
+        uint32_t so = side[first], si = side[end - 1];
+        double pv = sk_load(P, f64, (int64_t)verts[first] * d + c);
+        double po = sk_load(P, f64, (eb + (so >> 2)) * d + c);
+        double pi = sk_load(P, f64, (eb + (si >> 2)) * d + c), v0 = pv, o0 = po;
+        for (int64_t k = first; k < end; ++k) {
+            int wrap = k + 1 == end;
+            uint32_t sn = side[wrap ? first : k + 1];
+            double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
+            double pon = wrap ? o0 : sk_load(P, f64, (eb + (sn >> 2)) * d + c);
+            sk_quad_corner_points(Y, ring, kinds, at, k, so, si, pv, po, pi, pvn, pon, pf, c, d,
+                                  f64);
+            s1 += po, s2 += pv;
+            pi = po, pv = pvn, po = pon;
+            si = so, so = sn;
+        }
     }
     sk_vertex_step(face_kind, pf, s1, s2, out);
     sk_store(Y, f64, at.fv * d + c, out[0]);
     if (!ring) return;
-    ring[at.fv * d2 + c] = out[1];
-    ring[at.fv * d2 + d + c] = out[2];
+    ring[at.fv * 2 * d + c] = out[1];
+    ring[at.fv * 2 * d + d + c] = out[2];
     if (c == 0) kinds[at.fv] = face_kind;
 }
 

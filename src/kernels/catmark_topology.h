@@ -95,6 +95,17 @@ MM_HD void sk_check_fan(const mmi_sk_args *g, int64_t v)
     if (seen != n) *g->suspect = 1;
 }
 
+/* Edge j of quad κ's sides (sk_quad_of's s[j] >> 2) from κ's out and in side
+ * codes so and si and its previous corner π, without an array (a run-time
+ * index into one would put it in local memory on the device). */
+MM_HD uint32_t sk_quad_edge(uint32_t so, uint32_t si, uint32_t spokes, uint32_t k, uint32_t p, int j)
+{
+    return j == 0   ? 2 * (so >> 2) + (so & 1)
+           : j == 1 ? spokes + k
+           : j == 2 ? spokes + p
+                    : 2 * (si >> 2) + 1 - (si & 1);
+}
+
 /* Alg. 3 for corner κ of level l (face f, previous corner π, out edge e_o,
  * in edge e_i): refined quad κ = (v_κ, ep(e_o), fp(f), ep(e_i)) (eq. 12,
  * DESIGN §3) into q, and its side codes into s: its sides lie on edge 2e_o or
@@ -103,16 +114,16 @@ MM_HD void sk_check_fan(const mmi_sk_args *g, int64_t v)
 MM_HD void sk_quad_of(const mmi_sk_level *x, int64_t k, uint32_t q[4], uint32_t s[4])
 {
     int64_t p = sk_prev(x, k);
-    uint32_t so = x->side[k], si = x->side[p], eo = so >> 2, ei = si >> 2;
-    uint32_t base = (uint32_t)(x->nv + x->nf), spokes = (uint32_t)(2 * x->ne);
+    uint32_t so = x->side[k], si = x->side[p], spokes = (uint32_t)(2 * x->ne);
+    uint32_t base = (uint32_t)(x->nv + x->nf);
     q[0] = x->verts[k];
-    q[1] = base + eo;
+    q[1] = base + (so >> 2);
     q[2] = (uint32_t)(x->nv + sk_face(x, k));
-    q[3] = base + ei;
-    s[0] = ((2 * eo + (so & 1)) << 2) | (so & 3);
-    s[1] = (spokes + (uint32_t)k) << 2;
-    s[2] = ((spokes + (uint32_t)p) << 2) | 1;
-    s[3] = ((2 * ei + 1 - (si & 1)) << 2) | (si & 3);
+    q[3] = base + (si >> 2);
+    for (int j = 0; j < 4; ++j) {
+        uint32_t bits = j == 0 ? so & 3 : j == 1 ? 0 : j == 2 ? 1 : si & 3;
+        s[j] = sk_quad_edge(so, si, spokes, (uint32_t)k, (uint32_t)p, j) << 2 | bits;
+    }
 }
 
 /* Four ids to a 16-byte aligned place: one vector store on the device. */
@@ -134,19 +145,24 @@ MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
     if (g->out_side) sk_store4(g->out_side + 4 * k, s[0], s[1], s[2], s[3]);
 }
 
-/* Quad c = 4κ + j of level l + 1 from level l − 1 alone: quad κ of level l
- * and its side codes come from sk_quad_of, and its corner j's quad from the
- * same formula, so level l's M and side codes are never stored (the last
- * step of the fused route). */
+/* Quad c = 4κ + j of level l + 1 from level l − 1 alone: corner j of quad κ
+ * of level l (sk_quad_of) and its two sides give quad c by Alg. 3 again, so
+ * level l's M and side codes are never stored (the last step of the fused
+ * route). */
 MM_HD void sk_grandchild_quad(const mmi_sk_args *g, int64_t c)
 {
     mmi_sk_level x = g->lv[g->level - 1]; /* a copy: its fields load once */
-    uint32_t q[4], s[4], nv = (uint32_t)g->lv[g->level].nv;
-    uint32_t base = nv + (uint32_t)g->lv[g->level].nf;
+    int64_t k = c >> 2, p = sk_prev(&x, k);
     int j = (int)(c & 3);
-    sk_quad_of(&x, c >> 2, q, s);
-    sk_store4(g->out_quads + 4 * c, q[j], base + (s[j] >> 2), nv + (uint32_t)(c >> 2),
-              base + (s[(j + 3) & 3] >> 2));
+    uint32_t so = x.side[k], si = x.side[p], spokes = (uint32_t)(2 * x.ne);
+    uint32_t base = (uint32_t)(x.nv + x.nf), nv = (uint32_t)g->lv[g->level].nv;
+    uint32_t ybase = nv + (uint32_t)g->lv[g->level].nf;
+    uint32_t v = j == 0   ? x.verts[k]
+                 : j == 1 ? base + (so >> 2)
+                 : j == 2 ? (uint32_t)(x.nv + sk_face(&x, k))
+                          : base + (si >> 2);
+    sk_store4(g->out_quads + 4 * c, v, ybase + sk_quad_edge(so, si, spokes, (uint32_t)k, (uint32_t)p, j),
+              nv + (uint32_t)k, ybase + sk_quad_edge(so, si, spokes, (uint32_t)k, (uint32_t)p, (j + 3) & 3));
 }
 
 #endif
