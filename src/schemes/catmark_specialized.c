@@ -155,26 +155,6 @@ done:
     return st;
 }
 
-/* The input rules of docs/schemes.md on the device: the edge sort flags what
- * it shows (sk_side_suspect), a walk around each vertex the rest
- * (sk_check_fan); one flag comes back. A flagged mesh goes to the host check
- * (mmi_subdiv_check_mesh), which counts what is wrong for the refusal, so
- * both paths refuse with the same message. */
-static mm_status check_level0(mm_context ctx, const sk_state *s, mm_mesh mesh, uint32_t *suspect)
-{
-    mm_status st = MM_OK;
-    uint32_t flag = 0;
-    int stage = mmi_stage_begin(ctx, "catmark_check");
-    mmi_sk_args g = args_for(s, MMI_SK_CHECK_FANS, 0, s->lv[0].n.vertices);
-    g.suspect = suspect;
-    MM_TRY(mmi_sk_run(ctx, &g));
-    MM_TRY(mmi_copy(ctx, &flag, MM_MEMORY_HOST, suspect, mmi_backend_memory(ctx), sizeof flag));
-    if (flag) MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, MM_SCHEME_CATMULL_CLARK));
-done:
-    mmi_stage_end(ctx, stage);
-    return st;
-}
-
 /* The state of level 0, the input checked: its edges, Mᵀ and the counts of
  * all levels. */
 static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
@@ -197,7 +177,9 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     MM_TRY(mmi_zero(ctx, suspect, mmi_backend_memory(ctx), u32_bytes(1)));
     MM_TRY(level0_edges(ctx, s, keep_ends, suspect));
     MM_TRY(mm_matrix_transpose(ctx, mesh->M, &s->Mt));
-    MM_TRY(check_level0(ctx, s, mesh, suspect));
+    mmi_sk_args lv = args_for(s, MMI_SK_CHECK_FANS, 0, 0);
+    MM_TRY(mmi_subdiv_check_on_device(ctx, mesh, MM_SCHEME_CATMULL_CLARK, &lv.lv[0], s->Mt,
+                                      suspect));
     MM_TRY(level_counts(ctx, s));
 done:
     free_u32(ctx, &suspect, 1);
@@ -445,5 +427,5 @@ static const uint32_t *sk_edges(const void *state, int level)
     return ((const sk_state *)state)->lv[level].ends;
 }
 
-const mmi_subdiv_impl mmi_catmark_specialized = {sk_build, sk_eval,        sk_counts, sk_matrix,
-                                                 sk_take_matrix, sk_edges, sk_free, sk_subdivide};
+const mmi_subdiv_impl mmi_catmark_specialized = {
+    sk_build, sk_eval, sk_counts, sk_matrix, sk_take_matrix, sk_edges, sk_free, sk_subdivide, 1};

@@ -161,10 +161,10 @@ static const uint32_t *generic_edges(const void *state, int level)
 
 const mmi_subdiv_impl mmi_catmark_generic = {cc_build, generic_eval, generic_counts,
                                              generic_matrix, generic_take_matrix,
-                                             generic_edges, generic_free, NULL};
+                                             generic_edges, generic_free, NULL, 0};
 const mmi_subdiv_impl mmi_loop_generic = {loop_build, generic_eval, generic_counts,
                                           generic_matrix, generic_take_matrix,
-                                          generic_edges, generic_free, NULL};
+                                          generic_edges, generic_free, NULL, 0};
 const mmi_subdiv_impl mmi_sqrt3_generic = {sqrt3_build, generic_eval, generic_counts,
                                            generic_matrix, generic_take_matrix,
-                                           generic_edges, generic_free, NULL};
+                                           generic_edges, generic_free, NULL, 0};

@@ -3,8 +3,9 @@
  * (edge_sort.h), every refined level's topology by formula from its parent
  * (loop_topology.h), vertex data by the gathers of loop_points.h. The
  * numbering is the generic path's (DESIGN §3), so both give identical
- * topology. The input is checked on the host as on the generic path
- * (subdiv.c, and triangles only). mm_subdivide runs the fused route
+ * topology. The input rules are checked on the device as on Catmull-Clark's
+ * specialized path (mmi_subdiv_check_on_device; triangles only, from M's
+ * face orders). mm_subdivide runs the fused route
  * lk_subdivide: each level's data is freed as soon as the next no longer
  * needs it, and the last level keeps only its triangles and vertex data. */
 #include "../core/error.h"
@@ -103,18 +104,29 @@ static mmi_lk_args args_for(const lk_state *s, int rule, int l, int64_t count)
 }
 
 /* Level 0's edges by the sort of edge_sort.h (Alg. 2 for triangles). */
-static mm_status level0_edges(mm_context ctx, lk_state *s, int keep_ends)
+/* Level 0 as the shared sort and check see it (catmark_kernels.h). */
+static mmi_sk_level level0_view(const lk_state *s)
 {
-    lk_level_data *x = &s->lv[0];
+    const lk_level_data *x = &s->lv[0];
     mmi_sk_level lv0 = {0};
-    mmi_sorted_edges sorted;
     lv0.nv = x->n.vertices;
     lv0.nf = x->n.faces;
+    lv0.ne = x->n.edges;
     lv0.nnz = x->n.nnz;
     lv0.ptr = x->M->ptr;
     lv0.uniform = x->M->uniform;
     lv0.verts = x->M->rows;
-    mm_status st = mmi_sort_edges(ctx, &lv0, keep_ends, NULL, "loop_edges", &sorted);
+    lv0.side = x->side;
+    lv0.edge_sides = x->edge_sides;
+    return lv0;
+}
+
+static mm_status level0_edges(mm_context ctx, lk_state *s, int keep_ends, uint32_t *suspect)
+{
+    lk_level_data *x = &s->lv[0];
+    mmi_sk_level lv0 = level0_view(s);
+    mmi_sorted_edges sorted;
+    mm_status st = mmi_sort_edges(ctx, &lv0, keep_ends, suspect, "loop_edges", &sorted);
     x->n.edges = sorted.ne;
     x->side = sorted.side;
     x->edge_sides = sorted.edge_sides;
@@ -151,7 +163,7 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
 {
     mm_status st = MM_OK;
     lk_state *s = NULL;
-    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, "Loop"));
+    uint32_t *suspect = NULL;
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s, (void **)&s));
     static const lk_state empty = {0};
     *s = empty;
@@ -162,10 +174,17 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     x->n.vertices = mesh->M->nrows;
     x->n.faces = mesh->M->ncols;
     x->n.nnz = mesh->M->nnz;
-    MM_TRY(level0_edges(ctx, s, keep_ends));
+    MM_TRY(alloc_u32(ctx, &suspect, 1));
+    MM_TRY(mmi_zero(ctx, suspect, mmi_backend_memory(ctx), u32_bytes(1)));
+    MM_TRY(level0_edges(ctx, s, keep_ends, suspect));
     MM_TRY(mm_matrix_transpose(ctx, mesh->M, &s->Mt));
+    mmi_sk_level lv0 = level0_view(s);
+    MM_TRY(mmi_subdiv_check_on_device(ctx, mesh, MM_SCHEME_LOOP, &lv0, s->Mt, suspect));
+    mmi_where(ctx, "mm_subdiv_build"); /* input refusals name it on every route */
+    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, "Loop")); /* after, as the generic path */
     MM_TRY(level_counts(ctx, s));
 done:
+    free_u32(ctx, &suspect, 1);
     return st;
 }
 
@@ -329,5 +348,5 @@ static const uint32_t *lk_edges(const void *state, int level)
     return ((const lk_state *)state)->lv[level].ends;
 }
 
-const mmi_subdiv_impl mmi_loop_specialized = {lk_build, lk_eval,        lk_counts, lk_matrix,
-                                              lk_take_matrix, lk_edges, lk_free, lk_subdivide};
+const mmi_subdiv_impl mmi_loop_specialized = {
+    lk_build, lk_eval, lk_counts, lk_matrix, lk_take_matrix, lk_edges, lk_free, lk_subdivide, 1};

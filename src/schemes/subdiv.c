@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "../core/error.h"
+#include "../core/timer.h"
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
 #include "subdiv_impl.h"
@@ -102,6 +103,28 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
     return MM_OK;
 }
 
+mm_status mmi_subdiv_check_on_device(mm_context ctx, mm_mesh mesh, mm_scheme scheme,
+                                     const mmi_sk_level *lv0, mm_matrix Mt, uint32_t *suspect)
+{
+    mm_status st = MM_OK;
+    uint32_t flag = 0;
+    int stage = mmi_stage_begin(ctx, "input_check");
+    mmi_sk_args g = {0};
+    g.rule = MMI_SK_CHECK_FANS;
+    g.count = lv0->nv;
+    g.lv[0] = *lv0;
+    g.vt_ptr = Mt->ptr;
+    g.vt_faces = Mt->rows;
+    g.vt_slots = (const int32_t *)Mt->values;
+    g.suspect = suspect;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    MM_TRY(mmi_copy(ctx, &flag, MM_MEMORY_HOST, suspect, mmi_backend_memory(ctx), sizeof flag));
+    if (flag) MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, scheme));
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
 mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, const char *scheme)
 {
     mm_status st = MM_OK;
@@ -141,7 +164,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
     if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
     MM_TRY(check_options(ctx, opts));
-    if (impl_for(opts->scheme, opts->path) != &mmi_catmark_specialized)
+    if (!impl_for(opts->scheme, opts->path)->checks_on_device)
         MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, opts->scheme));
 done:
     return st;

@@ -131,10 +131,11 @@ START_TEST(bad_input_is_refused)
 }
 END_TEST
 
-/* The specialized path checks the input rules on the device and counts only
- * what it flags on the host: each case below trips one of its tests (hand
- * derived: refused or not), and both routes must answer as the generic path,
- * which counts on the host, message included. */
+/* The specialized paths (Catmull-Clark's and Loop's) check the input rules on
+ * the device and count only what they flag on the host: each case below trips
+ * one of the tests (hand derived: refused or not), and both routes must answer
+ * as the generic path of the same scheme, which counts on the host, message
+ * included. */
 typedef struct check_case {
     int nv, nf, refused;
     int64_t offsets[9];
@@ -153,9 +154,13 @@ static const check_case check_cases[] = {
     {5, 3, 0, {0, 3, 6, 9}, {0, 1, 2, 0, 2, 3, 0, 3, 4}},       /* an open fan around 0       */
 };
 
+enum { NUM_CHECK_CASES = sizeof check_cases / sizeof *check_cases };
+
+/* _i: case, then the scheme (Catmull-Clark, Loop). */
 START_TEST(input_checks_match_the_host_counts)
 {
-    const check_case *c = &check_cases[_i];
+    const check_case *c = &check_cases[_i % NUM_CHECK_CASES];
+    mm_scheme scheme = _i < NUM_CHECK_CASES ? MM_SCHEME_CATMULL_CLARK : MM_SCHEME_LOOP;
     double xyz[3 * 8];
     for (int k = 0; k < 3 * c->nv; ++k) xyz[k] = (k * 7) % 5;
     mm_context ctx = mmt_context();
@@ -171,6 +176,7 @@ START_TEST(input_checks_match_the_host_counts)
     mm_mesh mesh = NULL, out = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
     mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = scheme;
     o.path = MM_PATH_GENERIC;
     mm_status want = mm_subdivide(ctx, mesh, &o, &out);
     ck_assert_int_eq(want, c->refused ? MM_ERR_INVALID_MESH : MM_OK);
@@ -237,8 +243,7 @@ int main(void)
                         2 * (int)(sizeof models / sizeof *models));
     tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 8);
     tcase_add_test(tc, bad_input_is_refused);
-    tcase_add_loop_test(tc, input_checks_match_the_host_counts, 0,
-                        (int)(sizeof check_cases / sizeof *check_cases));
+    tcase_add_loop_test(tc, input_checks_match_the_host_counts, 0, 2 * NUM_CHECK_CASES);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     return mmt_run(s);
