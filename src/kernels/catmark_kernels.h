@@ -82,7 +82,7 @@ typedef struct mmi_sk_args {
     void *Y;                           /* level l + 1's, |V_{l+1}| × d                  */
     int64_t d;
     int f64;                           /* float64 data, else float32                    */
-    double *ring;                      /* per vertex 2d float64 ring sums (S1 then S2):
+    void *ring;                        /* per vertex 2d ring sums (S1 then S2), P's type:
                                           read for the old vertices, written for the
                                           next level when ring_next                    */
     int ring_next;
@@ -177,15 +177,6 @@ MM_HD void sk_add(void *X, int f64, int64_t i, double v)
 #else
     if (f64) ((double *)X)[i] += v;
     else ((float *)X)[i] += (float)v;
-#endif
-}
-
-MM_HD void sk_add_f64(double *X, int64_t i, double v)
-{
-#ifdef __CUDA_ARCH__
-    atomicAdd(X + i, v);
-#else
-    X[i] += v;
 #endif
 }
 

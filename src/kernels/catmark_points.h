@@ -97,8 +97,8 @@ MM_HD void sk_vertex_point(const mmi_sk_args *g, int64_t v)
                                   : (1.0 - 2.0 / n) * p + ring[j] / (n * n);
             sk_store(g->Y, g->f64, v * d + c0 + j, y);
             if (!g->ring) continue;
-            g->ring[v * 2 * d + c0 + j] = boundary ? rim1[j] : s1[j];
-            g->ring[v * 2 * d + d + c0 + j] = s2[j];
+            sk_store(g->ring, g->f64, v * 2 * d + c0 + j, boundary ? rim1[j] : s1[j]);
+            sk_store(g->ring, g->f64, v * 2 * d + d + c0 + j, s2[j]);
         }
         if (g->ring && c0 == 0)
             g->kinds[v] = (uint32_t)nf | (boundary ? MMI_SK_KIND_BOUNDARY : 0u) |

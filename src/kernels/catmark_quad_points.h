@@ -15,7 +15,8 @@
  * v's ring sums one level down are S1' = (n p + S1 + 2F) / 4, S2' = F. On the
  * boundary (eq. 20) S1 holds the two boundary neighbours b: v' = 3/4 p + b/8,
  * b' = p + b/2 (the new boundary neighbours are edge midpoints). A vertex's
- * sums are gathered once, at the level after its birth, then carried.
+ * sums are gathered once, at the level after its birth, then carried (in the
+ * data's type: its rounding stays far below the positions' own).
  *
  * Edge points of half edges and newborn edge vertices have one share from
  * each of their two faces, added with sk_add: exactly two addends on a zeroed
@@ -65,7 +66,7 @@ typedef struct sk_quad_ids {
  * point, pf the face point (all of level l); so, si its out and in side
  * codes. ring NULL when no level follows. The arrays never overlap, hence
  * restrict (the compiler may then issue later loads before these stores). */
-MM_HD void sk_quad_corner_points(void *MM_RESTRICT Y, double *MM_RESTRICT ring,
+MM_HD void sk_quad_corner_points(void *MM_RESTRICT Y, void *MM_RESTRICT ring,
                                  uint32_t *MM_RESTRICT kinds, sk_quad_ids at, int64_t k,
                                  uint32_t so, uint32_t si, double pv, double po, double pi,
                                  double pvn, double pon, double pf, int64_t c, int64_t d, int f64)
@@ -83,13 +84,13 @@ MM_HD void sk_quad_corner_points(void *MM_RESTRICT Y, double *MM_RESTRICT ring,
     if (so & 2) {
         sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
         sk_store(Y, f64, eo * d + c, out[0]);
-        if (ring) ring[eo * d2 + c] = out[1];
+        if (ring) sk_store(ring, f64, eo * d2 + c, out[1]);
     } else {
         sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf, pi + pon, out);
         sk_add(Y, f64, eo * d + c, out[0]);
         if (ring) {
-            sk_add_f64(ring, eo * d2 + c, out[1]);
-            sk_add_f64(ring, eo * d2 + d + c, out[2]);
+            sk_add(ring, f64, eo * d2 + c, out[1]);
+            sk_add(ring, f64, eo * d2 + d + c, out[2]);
         }
     }
     if (ring && c == 0) kinds[eo] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
@@ -101,7 +102,7 @@ MM_HD void sk_quad_corner_points(void *MM_RESTRICT Y, double *MM_RESTRICT ring,
  * each taking over the previous one's next vertex and edge point. */
 MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t *MM_RESTRICT verts,
                                const void *MM_RESTRICT P, void *MM_RESTRICT Y,
-                               double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
+                               void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
                                sk_quad_ids at, int64_t first, int64_t end, int64_t c, int64_t d,
                                int f64)
 {
@@ -142,8 +143,8 @@ MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t 
     sk_vertex_step(face_kind, pf, s1, s2, out);
     sk_store(Y, f64, at.fv * d + c, out[0]);
     if (!ring) return;
-    ring[at.fv * 2 * d + c] = out[1];
-    ring[at.fv * 2 * d + d + c] = out[2];
+    sk_store(ring, f64, at.fv * 2 * d + c, out[1]);
+    sk_store(ring, f64, at.fv * 2 * d + d + c, out[2]);
     if (c == 0) kinds[at.fv] = face_kind;
 }
 
@@ -160,13 +161,14 @@ MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
  * level l by its ring sums. */
 MM_HD void sk_old_vertex(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
 {
-    int64_t v = i / d, c = i % d;
-    double *r = g->ring + v * 2 * d, out[3];
-    sk_vertex_step(g->kinds[v], sk_load(g->P, f64, i), r[c], r[d + c], out);
+    int64_t v = i / d, c = i % d, r = v * 2 * d + c;
+    double out[3];
+    sk_vertex_step(g->kinds[v], sk_load(g->P, f64, i), sk_load(g->ring, f64, r),
+                   sk_load(g->ring, f64, r + d), out);
     sk_store(g->Y, f64, i, out[0]);
     if (!g->ring_next) return;
-    r[c] = out[1];
-    r[d + c] = out[2];
+    sk_store(g->ring, f64, r, out[1]);
+    sk_store(g->ring, f64, r + d, out[2]);
 }
 
 #endif

@@ -31,13 +31,13 @@ typedef struct sk_level_data {
     uint32_t *ends;        /* 2 |E|: (a_e, b_e)                                  */
 } sk_level_data;
 
-/* An evaluation's carried ring sums (catmark_quad_points.h): 2d float64
- * values and a kind per vertex of level L − 2, the last level whose vertices
+/* An evaluation's carried ring sums (catmark_quad_points.h): 2d values of
+ * the data's type and a kind per vertex of level L − 2, the last level whose vertices
  * are updated by them; none for one level. */
 typedef struct sk_rings {
-    double *sums;
+    void *sums;
     uint32_t *kinds;
-    int64_t n, d;
+    int64_t n, row_bytes; /* row: a vertex's 2d sums */
 } sk_rings;
 
 typedef struct sk_state {
@@ -236,21 +236,20 @@ done:
 
 static void free_rings(mm_context ctx, sk_rings *r)
 {
-    mmi_free(ctx, mmi_backend_memory(ctx), r->sums, r->n * 2 * r->d * (int64_t)sizeof(double));
+    mmi_free(ctx, mmi_backend_memory(ctx), r->sums, r->n * r->row_bytes);
     free_u32(ctx, &r->kinds, r->n);
     r->sums = NULL;
 }
 
-/* The ring sums of an evaluation with d values per vertex: vertices of level
- * L − 2 (none for one level). */
-static mm_status alloc_rings(mm_context ctx, const sk_state *s, int64_t d, sk_rings *r)
+/* The ring sums of an evaluation of X: vertices of level L − 2 (none for one
+ * level). */
+static mm_status alloc_rings(mm_context ctx, const sk_state *s, mm_dense X, sk_rings *r)
 {
     mm_status st = MM_OK;
-    *r = (sk_rings){NULL, NULL, 0, d};
+    *r = (sk_rings){NULL, NULL, 0, 2 * X->d * (int64_t)mm_type_size(X->type)};
     if (s->opts.levels < 2) return MM_OK;
     r->n = s->lv[s->opts.levels - 2].n.vertices;
-    MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), r->n * 2 * d * (int64_t)sizeof(double),
-                     (void **)&r->sums));
+    MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), r->n * r->row_bytes, &r->sums));
     MM_TRY(alloc_u32(ctx, &r->kinds, r->n));
 done:
     if (st != MM_OK) free_rings(ctx, r);
@@ -301,7 +300,7 @@ static mm_status refine_points(mm_context ctx, const sk_state *s, int l, mm_dens
         MM_TRY(zero_rows(ctx, g.Y, born, w->edges, row));
         MM_TRY(zero_rows(ctx, g.Y, x->n.vertices + x->n.faces, 2 * w->edges, row));
         if (g.ring_next)
-            MM_TRY(zero_rows(ctx, g.ring, born, w->edges, 2 * P->d * (int64_t)sizeof(double)));
+            MM_TRY(zero_rows(ctx, g.ring, born, w->edges, r->row_bytes));
         g.rule = MMI_SK_QUAD_FACES;
         g.count = w->faces * P->d;
         MM_TRY(mmi_sk_run(ctx, &g));
@@ -343,7 +342,7 @@ static mm_status sk_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
         MM_TRY(mmi_dense_alloc(ctx, XL, X0->n, X0->d, X0->type));
         return mm_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
     }
-    MM_TRY(alloc_rings(ctx, s, X0->d, &r));
+    MM_TRY(alloc_rings(ctx, s, X0, &r));
     for (int l = 0; l < s->opts.levels; ++l) {
         mm_dense Y = NULL;
         MM_TRY(refine_points(ctx, s, l, X, &Y, &r));
@@ -377,7 +376,7 @@ static mm_status sk_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
     MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
     MM_TRY(start(ctx, mesh, opts, 0, &s));
     mmi_where(ctx, "mm_subdivide");
-    MM_TRY(alloc_rings(ctx, s, mesh->X->d, &r));
+    MM_TRY(alloc_rings(ctx, s, mesh->X, &r));
     for (int l = 0; l < L; ++l) {
         mm_dense Y = NULL;
         MM_TRY(refine_points(ctx, s, l, P, &Y, &r));
