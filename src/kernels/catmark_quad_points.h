@@ -54,11 +54,22 @@ MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double 
  * component c per element (i = f d + c), so a warp's loads and stores of a
  * point are adjacent; d and f64 are g's, passed so that a CUDA kernel can
  * fold them as constants. */
-/* The ids sk_quad_face_points writes at: f's face-point vertex fv and the
- * first edge-point vertex eb of level l, the first face and edge point of
- * level l + 1 (yf, ye), the first spoke of level l. */
+/* Rows of d values in base, row k of a stream at base + (row0 + k) d: where
+ * sk_quad_face_points writes the points it alone writes, one after another
+ * for consecutive faces (the CUDA launcher may point them at shared memory
+ * and copy them out whole). */
+typedef struct sk_stream {
+    void *base;
+    int64_t row0;
+} sk_stream;
+
+/* The ids sk_quad_face_points works with: f's face-point vertex fv and the
+ * first edge-point vertex eb of level l, the first edge point of level l + 1
+ * (ye); and the streams of the face points of level l's quads (by corner κ),
+ * of their spoke edge points (by κ) and of f's face-point vertex (by f). */
 typedef struct sk_quad_ids {
-    int64_t fv, eb, yf, ye, spokes;
+    int64_t fv, eb, ye;
+    sk_stream faces, spokes, face_vertex;
 } sk_quad_ids;
 
 /* Corner κ's part of sk_quad_face_points, component c: pv, po, pi its vertex,
@@ -75,8 +86,8 @@ MM_HD void sk_quad_corner_points(void *MM_RESTRICT Y, void *MM_RESTRICT ring,
     int64_t h0 = at.ye + 2 * (int64_t)(so >> 2) + (so & 1);
     int64_t h3 = at.ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
     double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25, out[3];
-    sk_store(Y, f64, (at.yf + k) * d + c, fk);
-    sk_store(Y, f64, (at.ye + at.spokes + k) * d + c, (po + pf + fk + fn) * 0.25);
+    sk_store(at.faces.base, f64, (at.faces.row0 + k) * d + c, fk);
+    sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c, (po + pf + fk + fn) * 0.25);
     if (so & 2) sk_store(Y, f64, h0 * d + c, (pv + po) * 0.5);
     else sk_add(Y, f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
     if (si & 2) sk_store(Y, f64, h3 * d + c, (pi + pv) * 0.5);
@@ -141,20 +152,29 @@ MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t 
         }
     }
     sk_vertex_step(face_kind, pf, s1, s2, out);
-    sk_store(Y, f64, at.fv * d + c, out[0]);
+    sk_store(at.face_vertex.base, f64, at.face_vertex.row0 * d + c, out[0]);
     if (!ring) return;
     sk_store(ring, f64, at.fv * 2 * d + c, out[1]);
     sk_store(ring, f64, at.fv * 2 * d + d + c, out[2]);
     if (c == 0) kinds[at.fv] = face_kind;
 }
 
-MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+/* sk_quad_face's ids for face f, every stream in Y. */
+MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_args *g, int64_t f)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    int64_t ye = y->nv + y->nf;
+    sk_quad_ids at = {x->nv + f, x->nv + x->nf, ye, {g->Y, y->nv}, {g->Y, ye + 2 * x->ne},
+                      {g->Y, x->nv + f}};
+    return at;
+}
+
+MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1];
     int64_t f = i / d;
-    sk_quad_ids at = {x->nv + f, x->nv + x->nf, y->nv, y->nv + y->nf, 2 * x->ne};
-    sk_quad_face_points(x->side, x->verts, g->P, g->Y, g->ring_next ? g->ring : NULL, g->kinds, at,
-                        sk_start(x, f), sk_start(x, f + 1), i % d, d, f64);
+    sk_quad_face_points(x->side, x->verts, g->P, g->Y, g->ring_next ? g->ring : NULL, g->kinds,
+                        sk_quad_ids_of(g, f), sk_start(x, f), sk_start(x, f + 1), i % d, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from
