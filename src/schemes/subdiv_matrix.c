@@ -14,45 +14,41 @@
 #include "meshmat/ops.h"
 #include "subdiv_matrix_rules.h"
 
-/* Runs rule over count columns of the CSC X, writing its arrays. */
-static mm_status lay_out(mm_context ctx, mmi_sm_args g, int rule, mm_matrix X, int64_t count)
-{
-    g.rule = rule;
-    g.ptr = X->ptr;
-    g.rows = X->rows;
-    g.values = X->values;
-    return mmi_sm_run(ctx, &g, count);
-}
-
-/* K_lᵀ = [I | Wᵀ] as CSC float64 from g's W fields; with g.nw = 0 it is the
- * |V| × |V| identity. */
-static mm_status near_matrix(mm_context ctx, mmi_sm_args g, mm_matrix *Kt)
+/* *X = a new rows × cols CSC float64 matrix of nnz entries, its columns and
+ * end pointer laid out by rule. */
+static mm_status lay_out(mm_context ctx, mmi_sm_args g, int rule, int64_t rows, int64_t cols,
+                         int64_t nnz, mm_matrix *X)
 {
     mm_status st = MM_OK;
-    int64_t nnz = g.nv + (g.nw > 0 ? g.nnz_w : 0);
-    MM_TRY(mmi_matrix_alloc(ctx, Kt, MM_FORMAT_CSC, MM_TYPE_FLOAT64, g.nv, g.nv + g.nw, nnz, 0));
-    MM_TRY(lay_out(ctx, g, MMI_SM_NEAR, *Kt, g.nv + g.nw + 1));
+    MM_TRY(mmi_matrix_alloc(ctx, X, MM_FORMAT_CSC, MM_TYPE_FLOAT64, rows, cols, nnz, 0));
+    g.rule = rule;
+    g.ptr = (*X)->ptr;
+    g.rows = (*X)->rows;
+    g.values = (*X)->values;
+    MM_TRY(mmi_sm_run(ctx, &g, cols + 1));
 done:
-    if (st != MM_OK) mm_matrix_free(Kt);
+    if (st != MM_OK) mm_matrix_free(X);
     return st;
 }
 
-/* S_lᵀ as CSC float64: (|V| + |W|) × |V'|, column r = refined vertex r. */
+/* K_lᵀ = [I | Wᵀ] from g's W fields; with g.nw = 0 the |V| × |V| identity. */
+static mm_status near_matrix(mm_context ctx, mmi_sm_args g, mm_matrix *Kt)
+{
+    int64_t nnz = g.nv + (g.nw > 0 ? g.nnz_w : 0);
+    return lay_out(ctx, g, MMI_SM_NEAR, g.nv, g.nv + g.nw, nnz, Kt);
+}
+
+/* S_lᵀ: (|V| + |W|) × |V'|, column r = refined vertex r. */
 static mm_status refine_matrix(mm_context ctx, const mmi_cc_level *lv, mmi_sm_args g,
                                mm_matrix *St)
 {
-    mm_status st = MM_OK;
     int64_t nr = g.nv + g.nw + g.ne, nnz = lv->E->nnz + g.nv + g.nnz_mt + g.nw + 4 * g.ne;
-    MM_TRY(mmi_matrix_alloc(ctx, St, MM_FORMAT_CSC, MM_TYPE_FLOAT64, g.nv + g.nw, nr, nnz, 0));
     g.E = mmi_csc_of(lv->E);
     g.nnz_e = lv->E->nnz;
     g.alpha = lv->alpha->data;
     g.beta = lv->beta->data;
     g.beta_b = lv->beta_b->data;
-    MM_TRY(lay_out(ctx, g, MMI_SM_REFINE, *St, nr + 1));
-done:
-    if (st != MM_OK) mm_matrix_free(St);
-    return st;
+    return lay_out(ctx, g, MMI_SM_REFINE, g.nv + g.nw, nr, nnz, St);
 }
 
 /* R_l = S_l K_l, computed as R_lᵀ = K_lᵀ S_lᵀ, whose CSC is R_l's CSR. */
