@@ -51,8 +51,9 @@ typedef enum mm_subdiv_mode {
     MM_MODE_STATIC = 1   /* the build also makes the subdivision matrices R_l
                             (eq. 21–23) and their product R = R_{L−1} … R_0; eval
                             is then SpMV: the rendering case, build once, eval many.
-                            Any path: the matrices come from the generic path's
-                            level data (built for them when opts.path is another) */
+                            Every scheme, any path: the matrices come from the
+                            generic path's level data (built for them when
+                            opts.path is another) */
 } mm_subdiv_mode;
 
 /* Which static evaluation mm_subdiv_eval runs in MM_MODE_STATIC. */
@@ -170,8 +171,10 @@ MM_API mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends)
  * §6.3): (l, l + 1) gives R_l (eq. 21: P_{l+1} = R_l P_l, |V_{l+1}| × |V_l|),
  * (0, levels) the composite R = R_{L−1} … R_0 (eq. 22, |V_L| × |V_0|; R_0
  * itself when levels = 1, the identity when levels = 0). Rows are refined
- * vertices in DESIGN §3's order (updated vertices, face points, edge points),
- * columns sorted in each row, every row summing to 1.
+ * vertices in DESIGN §3's order (Catmull-Clark: updated vertices, face points,
+ * edge points; Loop: updated vertices, edge points; √3: updated vertices,
+ * face points, odd levels' boundary points), columns sorted in each row,
+ * every row summing to 1.
  *   Returns a borrowed CSR matrix with FLOAT64 values (explicit pointer), in
  *   the backend's memory, valid while s is; export it with mm_matrix_export
  *   (host arrays). NULL for a dynamic-mode handle, a NULL s, or any other

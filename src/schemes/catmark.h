@@ -40,16 +40,6 @@ mm_status mmi_cc_build_level(mm_context ctx, mmi_cc_level *lv, mmi_cc_level *nex
 /* The vertex data of level l + 1 (a new |V'| × d array) from X (|V| × d). */
 mm_status mmi_cc_eval_level(mm_context ctx, const mmi_cc_level *lv, mm_dense X, mm_dense *Y);
 
-/* R_l of eq. 21 (paper §6.3): the new |V'| × |V| CSR float64 matrix with
- * P_{l+1} = R_l P_l, rows in DESIGN §3's order (catmark_static.c). */
-mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R);
-
-/* The n × n identity as a CSR float64 matrix (R of zero levels). */
-mm_status mmi_cc_identity(mm_context ctx, int64_t n, mm_matrix *I);
-
-/* The levels 0 … levels of a state made by mmi_catmark_generic's build. */
-const mmi_cc_level *mmi_cc_levels_of(const void *state);
-
 /* Frees what level data owns (not a level-0 M). */
 void mmi_cc_level_free(mm_context ctx, mmi_cc_level *lv, int owns_m);
 

@@ -13,12 +13,14 @@
 #include "meshmat/ops.h"
 
 /* One scheme's level steps, driven by generic_path.c: level l + 1's counts
- * (next->n, or MM_ERR_OVERFLOW), its build from level l, and the evaluation. */
+ * (next->n, or MM_ERR_OVERFLOW), its build from level l, the evaluation, and
+ * static mode's R_l from a built level. */
 typedef struct mmi_level_scheme {
     mm_status (*next_counts)(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next);
     mm_status (*build_level)(mm_context ctx, mmi_cc_level *lv, mmi_cc_level *next,
                              mm_boundary boundary);
     mm_status (*eval_level)(mm_context ctx, const mmi_cc_level *lv, mm_dense X, mm_dense *Y);
+    mm_status (*subdivision_matrix)(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R);
 } mmi_level_scheme;
 
 extern const mmi_level_scheme mmi_loop_levels, mmi_sqrt3_levels;
@@ -73,5 +75,15 @@ mm_status mmi_level_face_points(mm_context ctx, const mmi_cc_level *lv, mm_dense
  * no face term); T is |V| × d scratch. */
 mm_status mmi_level_vertex_update(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f,
                                   mm_dense T, mm_dense S);
+
+/* R_l of eq. 21 (paper §6.3; subdiv_matrix.c): the new |V'| × |V| CSR
+ * float64 matrix with P_{l+1} = R_l P_l, rows in DESIGN §3's order, from a
+ * built level of Catmull-Clark, or of Loop or √3 (one function for both:
+ * their new points are the rows of the level's weighted stencil R). */
+mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R);
+mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R);
+
+/* The n × n identity as a CSR float64 matrix (R of zero levels). */
+mm_status mmi_identity_matrix(mm_context ctx, int64_t n, mm_matrix *I);
 
 #endif

@@ -34,7 +34,7 @@ static mm_status cc_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc_l
 }
 
 static const mmi_level_scheme catmark_levels = {cc_next_counts, mmi_cc_build_level,
-                                                mmi_cc_eval_level};
+                                                mmi_cc_eval_level, mmi_cc_subdivision_matrix};
 
 static void generic_free(mm_context ctx, void *state)
 {
@@ -136,9 +136,11 @@ static mm_subdiv_counts generic_counts(const void *state, int level)
     return ((const generic_state *)state)->lv[level].n;
 }
 
-const mmi_cc_level *mmi_cc_levels_of(const void *state)
+mm_status mmi_generic_subdivision_matrix(mm_context ctx, const void *state, int level,
+                                         mm_matrix *R)
 {
-    return ((const generic_state *)state)->lv;
+    const generic_state *s = state;
+    return s->scheme->subdivision_matrix(ctx, &s->lv[level], R);
 }
 
 static mm_matrix generic_matrix(void *state, int level)
@@ -168,3 +170,13 @@ const mmi_subdiv_impl mmi_loop_generic = {loop_build, generic_eval, generic_coun
 const mmi_subdiv_impl mmi_sqrt3_generic = {sqrt3_build, generic_eval, generic_counts,
                                            generic_matrix, generic_take_matrix,
                                            generic_edges, generic_free, NULL, 0};
+
+const mmi_subdiv_impl *mmi_generic_impl(mm_scheme scheme)
+{
+    switch (scheme) {
+    case MM_SCHEME_CATMULL_CLARK: return &mmi_catmark_generic;
+    case MM_SCHEME_LOOP: return &mmi_loop_generic;
+    case MM_SCHEME_SQRT3: return &mmi_sqrt3_generic;
+    }
+    return NULL;
+}

@@ -100,4 +100,5 @@ done:
     return st;
 }
 
-const mmi_level_scheme mmi_loop_levels = {loop_next_counts, loop_build_level, loop_eval_level};
+const mmi_level_scheme mmi_loop_levels = {loop_next_counts, loop_build_level, loop_eval_level,
+                                          mmi_tri_subdivision_matrix};

@@ -140,4 +140,4 @@ done:
 }
 
 const mmi_level_scheme mmi_sqrt3_levels = {sqrt3_next_counts, sqrt3_build_level,
-                                           sqrt3_eval_level};
+                                           sqrt3_eval_level, mmi_tri_subdivision_matrix};

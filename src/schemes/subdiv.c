@@ -67,9 +67,6 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
                         (int)o->static_eval);
     if (o->levels < 0)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, must be ≥ 0", o->levels);
-    if (o->mode == MM_MODE_STATIC && o->scheme != MM_SCHEME_CATMULL_CLARK)
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s has no static mode in this build",
-                        scheme_name(o->scheme));
     if (impl_for(o->scheme, o->path) == NULL)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s has no %s path in this build",
                         scheme_name(o->scheme),
@@ -183,7 +180,8 @@ static mm_status build_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     MM_TRY((*s)->impl->build(ctx, mesh, opts, &(*s)->state));
     if (opts->mode == MM_MODE_STATIC)
         MM_TRY(mmi_subdiv_static_build(
-            ctx, mesh, opts, (*s)->impl == &mmi_catmark_generic ? (*s)->state : NULL, &(*s)->stat));
+            ctx, mesh, opts, (*s)->impl == mmi_generic_impl(opts->scheme) ? (*s)->state : NULL,
+            &(*s)->stat));
 done:
     if (st != MM_OK) mm_subdiv_free(s);
     return st;

@@ -68,4 +68,12 @@ static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *p
 extern const mmi_subdiv_impl mmi_catmark_generic, mmi_loop_generic, mmi_sqrt3_generic;
 extern const mmi_subdiv_impl mmi_catmark_specialized, mmi_loop_specialized;
 
+/* The generic pair of a scheme (generic_path.c), or NULL for an unknown one. */
+const mmi_subdiv_impl *mmi_generic_impl(mm_scheme scheme);
+
+/* Static mode's R_l (eq. 21) of level l of a state made by a generic pair's
+ * build: the scheme's subdivision_matrix over that level (generic_level.h). */
+mm_status mmi_generic_subdivision_matrix(mm_context ctx, const void *state, int level,
+                                         mm_matrix *R);
+
 #endif

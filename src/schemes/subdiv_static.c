@@ -1,6 +1,6 @@
-/* subdiv_static.c: static mode (paper §6.2–6.3; subdiv_static.h). The build
- * makes every level's R_l from the generic path's level data
- * (catmark_static.c), multiplies them into R = R_{L−1} … R_0 (eq. 22) by
+/* subdiv_static.c: static mode (paper §6.2–6.3; subdiv_static.h), one for
+ * every scheme. The build makes every level's R_l from the generic path's
+ * level data (the scheme's subdivision_matrix, subdiv_matrix.c), multiplies them into R = R_{L−1} … R_0 (eq. 22) by
  * mapped SpGEMM, keeps float32 copies of the values for float32 data, and
  * for MM_STATIC_AUTO times both evaluations once. Values are built and kept in
  * float64 (the matrices the accessor lends); float32 data is multiplied with
@@ -14,8 +14,8 @@
 #include "../core/timer.h"
 #include "../kernels/static_spmv.h"
 #include "../spla/matrix_impl.h"
-#include "catmark.h"
-#include "catmark_static_rules.h"
+#include "generic_level.h"
+#include "subdiv_matrix_rules.h"
 #include "meshmat/dense_ops.h"
 #include "meshmat/ops.h"
 #include "subdiv_impl.h"
@@ -35,11 +35,11 @@ static mm_status values_f32(mm_context ctx, mm_matrix A, float **v)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_alloc(ctx, A->where, A->nnz * (int64_t)sizeof(float), (void **)v));
-    mmi_ccs_args g = {0};
-    g.rule = MMI_CCS_TO_F32;
+    mmi_sm_args g = {0};
+    g.rule = MMI_SM_TO_F32;
     g.f64 = A->values;
     g.f32 = *v;
-    MM_TRY(mmi_ccs_run(ctx, &g, A->nnz));
+    MM_TRY(mmi_sm_run(ctx, &g, A->nnz));
 done:
     return st;
 }
@@ -63,7 +63,7 @@ static mm_status composite(mm_context ctx, mmi_subdiv_static *s, int64_t nv0)
 {
     mm_status st = MM_OK;
     int L = s->opts.levels;
-    if (L == 0) return mmi_cc_identity(ctx, nv0, &s->C);
+    if (L == 0) return mmi_identity_matrix(ctx, nv0, &s->C);
     s->C = s->R[0];
     for (int l = 1; l < L; ++l) {
         mm_matrix next = NULL;
@@ -168,15 +168,17 @@ done:
     return st;
 }
 
-static mm_status build_matrices(mm_context ctx, mmi_subdiv_static *s, const mmi_cc_level *lv)
+/* state: a build of the scheme's generic pair (mmi_generic_impl). */
+static mm_status build_matrices(mm_context ctx, mmi_subdiv_static *s, const void *state,
+                                int64_t nv0)
 {
     mm_status st = MM_OK;
     int L = s->opts.levels;
     for (int l = 0; l < L; ++l) {
-        MM_TRY(mmi_cc_subdivision_matrix(ctx, &lv[l], &s->R[l]));
+        MM_TRY(mmi_generic_subdivision_matrix(ctx, state, l, &s->R[l]));
         MM_TRY(values_f32(ctx, s->R[l], &s->r32[l]));
     }
-    MM_TRY(composite(ctx, s, lv[0].n.vertices));
+    MM_TRY(composite(ctx, s, nv0));
     if (s->C == (L > 0 ? s->R[0] : NULL)) s->c32 = s->r32[0];
     else MM_TRY(values_f32(ctx, s->C, &s->c32));
 done:
@@ -189,6 +191,7 @@ mm_status mmi_subdiv_static_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_
     mm_status st = MM_OK;
     int L = opts->levels;
     void *own = NULL;
+    const mmi_subdiv_impl *generic = mmi_generic_impl(opts->scheme);
     mmi_subdiv_static *s = NULL;
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s, (void **)&s));
     static const struct mmi_subdiv_static empty = {0};
@@ -200,14 +203,14 @@ mm_status mmi_subdiv_static_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, L * (int64_t)sizeof *s->r32, (void **)&s->r32));
     for (int l = 0; l < L; ++l) s->r32[l] = NULL;
     if (generic_state == NULL) {
-        MM_TRY(mmi_catmark_generic.build(ctx, mesh, opts, &own));
+        MM_TRY(generic->build(ctx, mesh, opts, &own));
         generic_state = own;
     }
-    MM_TRY(build_matrices(ctx, s, mmi_cc_levels_of(generic_state)));
+    MM_TRY(build_matrices(ctx, s, generic_state, generic->counts(generic_state, 0).vertices));
     s->use = opts->static_eval;
     if (s->use == MM_STATIC_AUTO) MM_TRY(choose(ctx, s, s->C->ncols));
 done:
-    mmi_catmark_generic.free_state(ctx, own);
+    generic->free_state(ctx, own);
     return st;
 }
 

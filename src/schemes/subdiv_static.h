@@ -10,9 +10,10 @@
 
 typedef struct mmi_subdiv_static mmi_subdiv_static;
 
-/* Builds the matrices from the generic path's levels: generic_state when the
- * handle's own build was the generic one (mmi_catmark_generic), else NULL, and
- * the generic build is run here for the matrices and freed after. With
+/* Builds the matrices from the generic path's levels of opts->scheme:
+ * generic_state when the handle's own build was the scheme's generic one
+ * (mmi_generic_impl), else NULL, and that build is run here for the matrices
+ * and freed after. With
  * MM_STATIC_AUTO both evaluations are timed once on the backend (d = 3,
  * float32) and the faster is kept. */
 mm_status mmi_subdiv_static_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,

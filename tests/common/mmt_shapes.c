@@ -122,3 +122,11 @@ mm_mesh mmt_shape_mesh(mm_context ctx, const mmt_shape_faces *s, mm_type precisi
 {
     return mmt_mesh_from_faces(ctx, s->nv, s->xyz, s->nf, s->offsets, 0, s->ids, precision);
 }
+
+mm_mesh mmt_triangle_shape(mm_context ctx, int which, mm_type precision)
+{
+    static mmt_shape_faces s;
+    mmt_make_shape(&s, which);
+    mmt_triangulate(&s);
+    return mmt_shape_mesh(ctx, &s, precision);
+}

@@ -36,4 +36,7 @@ void mmt_triangulate(mmt_shape_faces *s);
 /* A new mesh of *s on ctx, vertex data of the given precision. */
 mm_mesh mmt_shape_mesh(mm_context ctx, const mmt_shape_faces *s, mm_type precision);
 
+/* Generated shape `which` cut into triangles (mmt_triangulate), as a new mesh. */
+mm_mesh mmt_triangle_shape(mm_context ctx, int which, mm_type precision);
+
 #endif

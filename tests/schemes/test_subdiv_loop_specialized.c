@@ -20,14 +20,6 @@
 
 static const double pi = 3.14159265358979323846;
 
-static mm_mesh triangle_shape(mm_context ctx, int which, mm_type prec)
-{
-    static mmt_shape_faces s;
-    mmt_make_shape(&s, which);
-    mmt_triangulate(&s);
-    return mmt_shape_mesh(ctx, &s, prec);
-}
-
 /* _i: shape, rule, precision; levels 1-4 each. */
 START_TEST(generated_meshes_match_the_generic_path)
 {
@@ -35,7 +27,7 @@ START_TEST(generated_meshes_match_the_generic_path)
     mm_type prec = f32 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     mm_boundary rule = corner ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
     mm_context ctx = mmt_context();
-    mm_mesh mesh = triangle_shape(ctx, which, prec);
+    mm_mesh mesh = mmt_triangle_shape(ctx, which, prec);
     char name[32];
     snprintf(name, sizeof name, "shape %d", which);
     for (int levels = 1; levels <= 4; ++levels)
@@ -159,7 +151,7 @@ END_TEST
 START_TEST(subdivide_equals_build_and_eval_bitwise)
 {
     mm_context ctx = mmt_context();
-    mm_mesh mesh = triangle_shape(ctx, MMT_SHAPE_MIXED, _i ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64);
+    mm_mesh mesh = mmt_triangle_shape(ctx, MMT_SHAPE_MIXED, _i ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64);
     mm_memory where = mmt_backend() == MM_BACKEND_CUDA ? MM_MEMORY_DEVICE : MM_MEMORY_HOST;
     int64_t baseline = mm_context_bytes_in_use(ctx, where);
     mmt_refined r;
@@ -220,7 +212,7 @@ START_TEST(bad_input_is_refused)
     refused_as_generic(ctx, mesh, MM_ERR_INVALID_MESH, "non-manifold");
     mm_mesh_free(&mesh);
     /* The path's own bound (edges < 2^30), named with the level. */
-    mesh = triangle_shape(ctx, MMT_SHAPE_CUBE, MM_TYPE_FLOAT64);
+    mesh = mmt_triangle_shape(ctx, MMT_SHAPE_CUBE, MM_TYPE_FLOAT64);
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = MM_SCHEME_LOOP;
     o.levels = 15;
@@ -264,7 +256,7 @@ static mm_status subdivide(mm_context ctx, void *arg)
 START_TEST(allocation_failures_leak_nothing)
 {
     mm_context ctx = mmt_context();
-    mm_mesh mesh = triangle_shape(ctx, MMT_SHAPE_MIXED, MM_TYPE_FLOAT32);
+    mm_mesh mesh = mmt_triangle_shape(ctx, MMT_SHAPE_MIXED, MM_TYPE_FLOAT32);
     ck_assert(mmt_sweep_allocations(ctx, build_and_eval, mesh) > 10);
     ck_assert(mmt_sweep_allocations(ctx, subdivide, mesh) > 10);
     mm_mesh_free(&mesh);

@@ -2,14 +2,17 @@
  * every R_l and the composite R with identical structure (pointer and column
  * arrays) and values within 1e-12, and static evaluation (composite and per
  * level, float32 and float64, d = 3 and d = 7) within 1e-12 / 1e-6 of the
- * CPU's, on the generated meshes under both boundary rules. Without a GPU
- * the executable reports itself skipped (exit 77). */
+ * CPU's, for Catmull-Clark on the generated meshes under both boundary rules,
+ * and for Loop (both rules) and √3 on the generated shapes cut into
+ * triangles (closed, open, several components). Without a GPU the
+ * executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mmt_meshes.h"
+#include "mmt_shapes.h"
 
 enum { LEVELS = 3 };
 
@@ -86,21 +89,14 @@ static double *eval(mm_context ctx, mm_subdiv s, const double *x0, int64_t n, in
     return y;
 }
 
-/* Loop index → shape (4) × rule (2) × evaluation (composite, levels). */
-START_TEST(cuda_matches_cpu)
+/* The static matrices and evaluations of mc (on cpu) and mg (the same mesh
+ * on gpu) under o (LEVELS levels) agree. */
+static void cuda_matches_cpu_under(mm_context cpu, mm_mesh mc, mm_context gpu, mm_mesh mg,
+                                   const mm_subdiv_options *o)
 {
-    mmt_shape shape = (mmt_shape)(_i / 4);
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.levels = LEVELS;
-    o.boundary = (_i / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
-    o.mode = MM_MODE_STATIC;
-    o.static_eval = _i % 2 ? MM_STATIC_LEVELS : MM_STATIC_COMPOSITE;
-    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    mm_mesh mc = mmt_mesh_shape(cpu, shape, MM_TYPE_FLOAT64);
-    mm_mesh mg = mmt_mesh_shape(gpu, shape, MM_TYPE_FLOAT64);
     mm_subdiv sc = NULL, sg = NULL;
-    MMT_OK(cpu, mm_subdiv_build(cpu, mc, &o, &sc));
-    MMT_OK(gpu, mm_subdiv_build(gpu, mg, &o, &sg));
+    MMT_OK(cpu, mm_subdiv_build(cpu, mc, o, &sc));
+    MMT_OK(gpu, mm_subdiv_build(gpu, mg, o, &sg));
     for (int l = 0; l < LEVELS; ++l)
         same_matrix(cpu, mm_subdiv_matrix(sc, l, l + 1), gpu, mm_subdiv_matrix(sg, l, l + 1));
     same_matrix(cpu, mm_subdiv_matrix(sc, 0, LEVELS), gpu, mm_subdiv_matrix(sg, 0, LEVELS));
@@ -117,11 +113,50 @@ START_TEST(cuda_matches_cpu)
             ck_assert_int_eq(na, nb);
             for (int64_t k = 0; k < na; ++k) scale = fmax(scale, fabs(a[k]));
             for (int64_t k = 0; k < na; ++k) worst = fmax(worst, fabs(a[k] - b[k]) / scale);
-            ck_assert_msg(worst <= (f64 ? 1e-12 : 1e-6), "d %lld, f64 %d: %g",
-                          (long long)widths[w], f64, worst);
+            ck_assert_msg(worst <= (f64 ? 1e-12 : 1e-6), "scheme %d, d %lld, f64 %d: %g",
+                          o->scheme, (long long)widths[w], f64, worst);
             free(x0), free(a), free(b);
         }
     mm_subdiv_free(&sc), mm_subdiv_free(&sg);
+}
+
+static mm_subdiv_options static_options(mm_scheme scheme, int loop_index)
+{
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = scheme;
+    o.levels = LEVELS;
+    o.boundary = (loop_index / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
+    o.mode = MM_MODE_STATIC;
+    o.static_eval = loop_index % 2 ? MM_STATIC_LEVELS : MM_STATIC_COMPOSITE;
+    return o;
+}
+
+/* Loop index → shape (4) × rule (2) × evaluation (composite, levels). */
+START_TEST(cuda_matches_cpu)
+{
+    mm_subdiv_options o = static_options(MM_SCHEME_CATMULL_CLARK, _i);
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    mm_mesh mc = mmt_mesh_shape(cpu, (mmt_shape)(_i / 4), MM_TYPE_FLOAT64);
+    mm_mesh mg = mmt_mesh_shape(gpu, (mmt_shape)(_i / 4), MM_TYPE_FLOAT64);
+    cuda_matches_cpu_under(cpu, mc, gpu, mg, &o);
+    mm_mesh_free(&mc), mm_mesh_free(&mg);
+    ck_assert_int_eq(mm_context_bytes_in_use(gpu, MM_MEMORY_DEVICE), 0);
+    mm_context_free(&cpu), mm_context_free(&gpu);
+}
+END_TEST
+
+/* Loop index → scheme (Loop, √3) × triangle shape × rule (2) × evaluation
+ * (2); √3 has only EDGE_ONLY. */
+START_TEST(tri_cuda_matches_cpu)
+{
+    int per_scheme = 4 * MMT_NUM_GENERATED, which = (_i % per_scheme) / 4;
+    mm_subdiv_options o =
+        static_options(_i < per_scheme ? MM_SCHEME_LOOP : MM_SCHEME_SQRT3, _i % per_scheme);
+    if (o.scheme == MM_SCHEME_SQRT3 && o.boundary != MM_BOUNDARY_EDGE_ONLY) return;
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    mm_mesh mc = mmt_triangle_shape(cpu, which, MM_TYPE_FLOAT64);
+    mm_mesh mg = mmt_triangle_shape(gpu, which, MM_TYPE_FLOAT64);
+    cuda_matches_cpu_under(cpu, mc, gpu, mg, &o);
     mm_mesh_free(&mc), mm_mesh_free(&mg);
     ck_assert_int_eq(mm_context_bytes_in_use(gpu, MM_MEMORY_DEVICE), 0);
     mm_context_free(&cpu), mm_context_free(&gpu);
@@ -138,6 +173,7 @@ int main(void)
     TCase *tc = tcase_create("subdiv_static_cuda");
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, cuda_matches_cpu, 0, 4 * MMT_SHAPES);
+    tcase_add_loop_test(tc, tri_cuda_matches_cpu, 0, 2 * 4 * MMT_NUM_GENERATED);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }
