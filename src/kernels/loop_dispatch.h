@@ -11,7 +11,7 @@
 MM_HD void lk_rule_at(const mmi_lk_args *g, int rule, int64_t i, int64_t d, int f64)
 {
     switch (rule) {
-    case MMI_LK_CHILD_CORNERS: lk_child_corner(g, i); break;
+    case MMI_LK_CHILD_TRIS: lk_child_tri(g, i); break;
     case MMI_LK_GRANDCHILD_TRIS: lk_grandchild_tri(g, i); break;
     case MMI_LK_EDGE_POINTS: lk_edge_point(g, i); break;
     case MMI_LK_VERTEX_POINTS: lk_vertex_point(g, i); break;

@@ -29,8 +29,7 @@ typedef struct mmi_lk_level {
 } mmi_lk_level;
 
 typedef enum mmi_lk_rule {
-    MMI_LK_CHILD_CORNERS = 0, /* κ < 3|F_l|: corner κ's share of level l + 1's triangles and
-                                 side codes (Appendix B's three threads per triangle)         */
+    MMI_LK_CHILD_TRIS = 0,    /* t < |F_{l+1}|: triangle t of level l + 1 and its side codes */
     MMI_LK_GRANDCHILD_TRIS = 1, /* t < |F_{l+1}|, l ≥ 1: triangle t of level l + 1 straight
                                  from level l − 1 (level l is never stored)                 */
     MMI_LK_EDGE_POINTS = 2,   /* e < |E_0|: Figure 13 (left), midpoints on the boundary      */
@@ -50,8 +49,8 @@ typedef struct mmi_lk_args {
     const int64_t *vt_ptr;              /* Mᵀ of level 0: vertex → (face, 1-based slot)     */
     const uint32_t *vt_faces;
     const int32_t *vt_slots;
-    uint32_t *out_tris;                 /* CHILD_CORNERS, GRANDCHILD_TRIS: M rows          */
-    uint32_t *out_side;                 /* CHILD_CORNERS: its side codes (may be NULL)     */
+    uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows             */
+    uint32_t *out_side;                 /* CHILD_TRIS: its side codes (may be NULL)        */
     const void *P;                      /* level l's vertex data, |V_l| × d                */
     void *Y;                            /* level l + 1's, |V_{l+1}| × d                    */
     int64_t d;

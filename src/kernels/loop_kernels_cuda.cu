@@ -1,7 +1,7 @@
 /* loop_kernels_cuda.cu: the CUDA launcher of the specialized Loop path: one
  * kernel per rule (the CPU's lk_rule_at with the rule a constant), one thread
- * per element (per corner for the topology: three per triangle, Appendix B;
- * per triangle and component below level 0), grid-stride. */
+ * per element (per refined triangle for the topology, per triangle and
+ * component for the vertex data below level 0), grid-stride. */
 #include <cuda_runtime.h>
 
 #include "../core/context_impl.h"
@@ -47,7 +47,7 @@ mm_status mmi_lk_run_cuda(mm_context ctx, const mmi_lk_args *g)
     unsigned grid = mmi_cuda_grid(g->count, kThreads);
     cudaStream_t stream = (cudaStream_t)ctx->stream;
     switch (g->rule) {
-    case MMI_LK_CHILD_CORNERS: launch<MMI_LK_CHILD_CORNERS>(g, grid, stream); break;
+    case MMI_LK_CHILD_TRIS: launch<MMI_LK_CHILD_TRIS>(g, grid, stream); break;
     case MMI_LK_GRANDCHILD_TRIS: launch<MMI_LK_GRANDCHILD_TRIS>(g, grid, stream); break;
     case MMI_LK_EDGE_POINTS: launch<MMI_LK_EDGE_POINTS>(g, grid, stream); break;
     case MMI_LK_VERTEX_POINTS: launch<MMI_LK_VERTEX_POINTS>(g, grid, stream); break;

@@ -199,7 +199,7 @@ done:
     return st;
 }
 
-/* Level l + 1's triangles (Appendix B: three threads per triangle), and
+/* Level l + 1's triangles (one thread per refined triangle), and
  * below the last level its side codes; keep_ends adds its edge list (the
  * generic path's formula, loop_child_edge). */
 static mm_status refine_topology(mm_context ctx, lk_state *s, int l, int keep_ends)
@@ -210,7 +210,7 @@ static mm_status refine_topology(mm_context ctx, lk_state *s, int l, int keep_en
     MM_TRY(mmi_matrix_alloc(ctx, &y->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, y->n.vertices,
                             y->n.faces, y->n.nnz, 3));
     if (l + 1 < s->opts.levels) MM_TRY(alloc_u32(ctx, &y->side, y->n.nnz));
-    mmi_lk_args g = args_for(s, MMI_LK_CHILD_CORNERS, l, x->n.nnz);
+    mmi_lk_args g = args_for(s, MMI_LK_CHILD_TRIS, l, y->n.faces);
     g.out_tris = y->M->rows;
     g.out_side = y->side;
     MM_TRY(mmi_lk_run(ctx, &g));
