@@ -1,9 +1,10 @@
 /* loop_kernels.h: Loop's specialized path (paper Appendix B, DESIGN §3):
  * what its element rules see of a level (triangles as corners, the side code
- * of each corner and the sides of each edge, in catmark_kernels.h's layout),
- * the arguments of every rule, and the launcher: one rule per call over count
- * elements on the context's backend (loop_kernels_cpu.c, loop_kernels_cuda.cu).
- * The rules are MM_HD functions in loop_topology.h and loop_points.h. */
+ * of each corner and at level 0 the sides of each edge, in catmark_kernels.h's
+ * layout), the arguments of every rule, and the launcher: one rule per call
+ * over count elements on the context's backend (loop_kernels_cpu.c,
+ * loop_kernels_cuda.cu). The rules are MM_HD functions in loop_topology.h,
+ * loop_points.h (level 0) and loop_tri_points.h (levels ≥ 1). */
 #ifndef MESHMAT_KERNELS_LOOP_KERNELS_H
 #define MESHMAT_KERNELS_LOOP_KERNELS_H
 
@@ -17,8 +18,9 @@
 /* A level as corners: corner κ = 3f + c is corner c of triangle f (M's
  * non-zero κ: every face is a triangle, so level 0 is laid out the same).
  * side[κ] codes the side κ → next(κ) as catmark_kernels.h does:
- * (edge << 2) | boundary << 1 | backward. edge_sides[2e], [2e + 1]: the
- * corners whose sides lie on edge e, the second MMI_SK_NONE on the boundary. */
+ * (edge << 2) | boundary << 1 | backward. edge_sides[2e], [2e + 1] (level 0
+ * only): the corners whose sides lie on edge e, the second MMI_SK_NONE on
+ * the boundary. */
 typedef struct mmi_lk_level {
     int64_t nv, nf, ne;
     const uint32_t *verts;
@@ -27,10 +29,15 @@ typedef struct mmi_lk_level {
 } mmi_lk_level;
 
 typedef enum mmi_lk_rule {
-    MMI_LK_CHILD_CORNERS = 0, /* κ < 3|F_l|: corner κ's share of level l + 1 (Appendix B's
-                                 three threads per triangle): triangles, side codes, edge sides */
-    MMI_LK_EDGE_POINTS = 1,   /* e < |E_l|: Figure 13 (left), midpoints on the boundary      */
-    MMI_LK_VERTEX_POINTS = 2  /* v < |V_l|: eq. 28–29, 3/4 and 1/8 on the boundary           */
+    MMI_LK_CHILD_TRIS = 0,    /* t < |F_{l+1}|: triangle t of level l + 1 and its side codes */
+    MMI_LK_GRANDCHILD_TRIS = 1, /* t < |F_{l+1}|, l ≥ 1: triangle t of level l + 1 straight
+                                 from level l − 1 (level l is never stored)                 */
+    MMI_LK_EDGE_POINTS = 2,   /* e < |E_0|: Figure 13 (left), midpoints on the boundary      */
+    MMI_LK_VERTEX_POINTS = 3, /* v < |V_0|: eq. 28–29, 3/4 and 1/8 on the boundary, and v's
+                                 kind and ring sum at level 1                               */
+    MMI_LK_TRI_FACES = 4,     /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level l + 1's
+                                 points around triangle f of level l − 1 (loop_tri_points.h) */
+    MMI_LK_OLD_VERTICES = 5   /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums             */
 } mmi_lk_rule;
 
 typedef struct mmi_lk_args {
@@ -38,17 +45,21 @@ typedef struct mmi_lk_args {
     int level;                          /* l: the level the rule reads                     */
     int corners;                        /* EDGE_AND_CORNER: one-face vertices stay put     */
     int64_t count;                      /* the number of elements of this call             */
-    mmi_lk_level lv[MMI_LK_MAX_LEVELS]; /* levels 0 … l (the vertex rule reads them all)   */
+    mmi_lk_level lv[MMI_LK_MAX_LEVELS]; /* levels 0 … l                                    */
     const int64_t *vt_ptr;              /* Mᵀ of level 0: vertex → (face, 1-based slot)     */
     const uint32_t *vt_faces;
     const int32_t *vt_slots;
-    uint32_t *out_tris;                 /* CHILD_CORNERS: level l + 1's M rows             */
-    uint32_t *out_side;                 /* CHILD_CORNERS: its side codes (may be NULL)     */
-    uint32_t *out_edge_sides;           /* CHILD_CORNERS: its edge sides (may be NULL)     */
+    uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows             */
+    uint32_t *out_side;                 /* CHILD_TRIS: its side codes (may be NULL)        */
     const void *P;                      /* level l's vertex data, |V_l| × d                */
     void *Y;                            /* level l + 1's, |V_{l+1}| × d                    */
     int64_t d;
     int f64;                            /* float64 data, else float32                      */
+    double *ring;                       /* per vertex d float64 ring sums S1: read for the
+                                           old vertices, written for the next level when
+                                           ring_next                                      */
+    int ring_next;
+    uint32_t *kinds;                    /* per vertex: valence and MMI_SK_KIND_* bits      */
 } mmi_lk_args;
 
 #ifdef __cplusplus
@@ -73,13 +84,6 @@ MM_HD int64_t lk_next(int64_t k)
 MM_HD int64_t lk_prev(int64_t k)
 {
     return k % 3 == 0 ? k + 2 : k - 1;
-}
-
-/* The corner of level l + 1 where corner κ's vertex sits: corner 0 of κ's
- * corner triangle 4f + c (DESIGN §3). */
-MM_HD int64_t lk_child_corner_of(int64_t k)
-{
-    return 3 * (4 * (k / 3) + k % 3);
 }
 
 #endif

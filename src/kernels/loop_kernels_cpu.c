@@ -6,7 +6,7 @@
 mm_status mmi_lk_run_cpu(mm_context ctx, const mmi_lk_args *g)
 {
     (void)ctx;
-    for (int64_t i = 0; i < g->count; ++i) lk_rule_at(g, g->rule, i);
+    for (int64_t i = 0; i < g->count; ++i) lk_rule_at(g, g->rule, i, g->d, g->f64);
     return MM_OK;
 }
 

@@ -1,7 +1,7 @@
 /* loop_kernels_cuda.cu: the CUDA launcher of the specialized Loop path: one
  * kernel per rule (the CPU's lk_rule_at with the rule a constant), one thread
- * per element (per corner for the topology: three per triangle, Appendix B),
- * grid-stride. */
+ * per element (per refined triangle for the topology, per triangle and
+ * component for the vertex data below level 0), grid-stride. */
 #include <cuda_runtime.h>
 
 #include "../core/context_impl.h"
@@ -12,19 +12,33 @@
 static const int kThreads = 256;
 
 /* __grid_constant__: the rules index g.lv by the level at run time; the
- * arguments stay in parameter space instead of a per-thread local copy. */
-template <int R>
+ * arguments stay in parameter space instead of a per-thread local copy.
+ * D > 0 and F ≥ 0 fold the vertex-data width and type (else g's). */
+template <int R, int D, int F>
 __global__ void __launch_bounds__(256) lk_kernel(const __grid_constant__ mmi_lk_args g)
 {
+    int64_t d = D > 0 ? D : g.d;
+    int f64 = F >= 0 ? F : g.f64;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
          i += (int64_t)gridDim.x * blockDim.x)
-        lk_rule_at(&g, R, i);
+        lk_rule_at(&g, R, i, d, f64);
 }
 
-template <int R>
+template <int R, int D = 0, int F = -1>
 static void launch(const mmi_lk_args *g, unsigned grid, cudaStream_t stream)
 {
-    lk_kernel<R><<<grid, kThreads, 0, stream>>>(*g);
+    lk_kernel<R, D, F><<<grid, kThreads, 0, stream>>>(*g);
+}
+
+/* A vertex-data rule below level 0 with the type folded, and d = 3
+ * (positions) too. */
+template <int R>
+static void launch_data(const mmi_lk_args *g, unsigned grid, cudaStream_t stream)
+{
+    if (g->d == 3 && g->f64) launch<R, 3, 1>(g, grid, stream);
+    else if (g->d == 3) launch<R, 3, 0>(g, grid, stream);
+    else if (g->f64) launch<R, 0, 1>(g, grid, stream);
+    else launch<R, 0, 0>(g, grid, stream);
 }
 
 mm_status mmi_lk_run_cuda(mm_context ctx, const mmi_lk_args *g)
@@ -33,9 +47,12 @@ mm_status mmi_lk_run_cuda(mm_context ctx, const mmi_lk_args *g)
     unsigned grid = mmi_cuda_grid(g->count, kThreads);
     cudaStream_t stream = (cudaStream_t)ctx->stream;
     switch (g->rule) {
-    case MMI_LK_CHILD_CORNERS: launch<MMI_LK_CHILD_CORNERS>(g, grid, stream); break;
+    case MMI_LK_CHILD_TRIS: launch<MMI_LK_CHILD_TRIS>(g, grid, stream); break;
+    case MMI_LK_GRANDCHILD_TRIS: launch<MMI_LK_GRANDCHILD_TRIS>(g, grid, stream); break;
     case MMI_LK_EDGE_POINTS: launch<MMI_LK_EDGE_POINTS>(g, grid, stream); break;
-    default: launch<MMI_LK_VERTEX_POINTS>(g, grid, stream); break;
+    case MMI_LK_VERTEX_POINTS: launch<MMI_LK_VERTEX_POINTS>(g, grid, stream); break;
+    case MMI_LK_TRI_FACES: launch_data<MMI_LK_TRI_FACES>(g, grid, stream); break;
+    default: launch_data<MMI_LK_OLD_VERTICES>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Loop kernel launch");
 }

@@ -1,57 +1,72 @@
 /* loop_topology.h: the topology rule of the specialized Loop path (paper
  * Appendix B, "Topology refinement"): every refined level by formula from
- * its parent in DESIGN §3's numbering, one thread per corner, three per
- * triangle; no adjacency is rebuilt below level 0 (edge_sort.h). */
+ * its parent in DESIGN §3's numbering, one thread per refined triangle; no
+ * adjacency is rebuilt below level 0 (edge_sort.h). */
 #ifndef MESHMAT_KERNELS_LOOP_TOPOLOGY_H
 #define MESHMAT_KERNELS_LOOP_TOPOLOGY_H
 
 #include "loop_kernels.h"
 
-/* The halves of edge e_o (corner κ's out side, code so) at level l + 1: a
- * side κ running a → b puts corner 0 of corner triangle 4f + c on 2e = (a,
- * ep) and corner 2 of 4f + c + 1 on 2e + 1 = (ep, b); running b → a, the
- * other way round. κ keeps its slot on e; a boundary edge's second slot
- * stays empty on both halves. */
-MM_HD void lk_child_halves(const mmi_lk_args *g, int64_t k, uint32_t so)
+/* The edge under side j of child triangle 4f + c (c = 3: the centre) of
+ * triangle f, from corner c's out and in side codes so, si and f's first
+ * inner edge 2|E| + 3f: the half of e_o at v_c (same direction), inner edge
+ * 2|E| + 3f + c = (ep(e_o), ep(e_i)) (forward), the half of e_i at v_c; the
+ * centre's side j on inner edge 2|E| + 3f + j + 1 (backward). Selects, not an
+ * array (a run-time index into one would put it in local memory on the
+ * device). */
+MM_HD uint32_t lk_child_side_edge(uint32_t so, uint32_t si, uint32_t inner, int c, int j)
 {
-    const mmi_lk_level *x = &g->lv[g->level];
-    uint32_t e = so >> 2, *out = g->out_edge_sides + 4 * (int64_t)e;
-    int slot = x->edge_sides[2 * (int64_t)e] != (uint32_t)k;
-    uint32_t here = (uint32_t)lk_child_corner_of(k), there = (uint32_t)lk_child_corner_of(lk_next(k)) + 2;
-    int backward = so & 1;
-    out[slot] = backward ? there : here;
-    out[2 + slot] = backward ? here : there;
-    if (so & 2) out[1] = out[3] = MMI_SK_NONE;
+    if (c == 3) return inner + (uint32_t)(j + 1) % 3;
+    return j == 0   ? 2 * (so >> 2) + (so & 1)
+           : j == 1 ? inner + (uint32_t)c
+                    : 2 * (si >> 2) + 1 - (si & 1);
 }
 
-/* Corner κ = 3f + c of level l (out edge e_o, in edge e_i): its corner
- * triangle 4f + c = (v_κ, ep(e_o), ep(e_i)) and entry c of the centre
- * 4f + 3, ep(e_o) (ep(e) = |V| + e). The corner triangle's sides lie on the
- * half of e_o at v_κ (same direction), on inner edge 2|E| + 3f + c =
- * (ep(e_o), ep(e_i)) (forward) and on the half of e_i at v_κ; the centre's
- * side c on inner edge 2|E| + 3f + c + 1 (backward). Inner edge 2|E| + 3f + c
- * lies on corner 1 of 4f + c and corner c − 1 of the centre. */
-MM_HD void lk_child_corner(const mmi_lk_args *g, int64_t k)
+/* Triangle t = 4f + c of level l + 1 (DESIGN §3, ep(e) = |V| + e): corner
+ * c's triangle (v_c, ep(e_o), ep(e_i)) for c < 3, the centre (ep of f's
+ * three sides) for c = 3, and its side codes (lk_child_side_edge). One
+ * triangle row per thread. */
+MM_HD void lk_child_tri(const mmi_lk_args *g, int64_t t)
 {
     const mmi_lk_level *x = &g->lv[g->level];
-    int64_t f = k / 3, c = k % 3, t = 3 * (4 * f + c), centre = 3 * (4 * f + 3);
-    uint32_t so = x->side[k], si = x->side[lk_prev(k)], eo = so >> 2, ei = si >> 2;
-    uint32_t inner = (uint32_t)(2 * x->ne + 3 * f);
-    g->out_tris[t] = x->verts[k];
-    g->out_tris[t + 1] = g->out_tris[centre + c] = (uint32_t)x->nv + eo;
-    g->out_tris[t + 2] = (uint32_t)x->nv + ei;
-    if (g->out_side) {
-        g->out_side[t] = ((2 * eo + (so & 1)) << 2) | (so & 3);
-        g->out_side[t + 1] = (inner + (uint32_t)c) << 2;
-        g->out_side[t + 2] = ((2 * ei + 1 - (si & 1)) << 2) | (si & 3);
-        g->out_side[centre + c] = ((inner + (uint32_t)(c + 1) % 3) << 2) | 1;
+    int64_t f = t >> 2, k = 3 * f;
+    int c = (int)(t & 3);
+    uint32_t nv = (uint32_t)x->nv, inner = (uint32_t)(2 * x->ne + 3 * f);
+    uint32_t so = x->side[k + (c < 3 ? c : 0)], si = x->side[c == 0 ? k + 2 : k + (c + 2) % 3];
+    uint32_t s1 = c == 3 ? x->side[k + 1] : 0u, *out = g->out_tris + 3 * t;
+    out[0] = c < 3 ? x->verts[k + c] : nv + (so >> 2);
+    out[1] = c < 3 ? nv + (so >> 2) : nv + (s1 >> 2);
+    out[2] = nv + (si >> 2);
+    if (!g->out_side) return;
+    uint32_t *code = g->out_side + 3 * t;
+    for (int j = 0; j < 3; ++j) {
+        uint32_t bits = c == 3 ? 1u : j == 0 ? so & 3 : j == 1 ? 0u : si & 3;
+        code[j] = lk_child_side_edge(so, si, inner, c, j) << 2 | bits;
     }
-    if (g->out_edge_sides) {
-        uint32_t *es = g->out_edge_sides + 2 * (int64_t)(inner + (uint32_t)c);
-        es[0] = (uint32_t)(t + 1);
-        es[1] = (uint32_t)(centre + (c + 2) % 3);
-        lk_child_halves(g, k, so);
-    }
+}
+
+/* Triangle t = 4(4f + c) + j of level l + 1 from level l − 1 alone: level
+ * l's triangle 4f + c by lk_child_tri's formula, then its child j by the
+ * same formula again, so level l's M and side codes are never stored (the
+ * last step of the fused route). */
+MM_HD void lk_grandchild_tri(const mmi_lk_args *g, int64_t t)
+{
+    const mmi_lk_level *x = &g->lv[g->level - 1];
+    int64_t f = t >> 4;
+    int c = (int)((t >> 2) & 3), j = (int)(t & 3);
+    int64_t k = 3 * f + (c < 3 ? c : j % 3);
+    uint32_t so = x->side[k], si = c < 3 ? x->side[lk_prev(k)] : 0u;
+    uint32_t inner = (uint32_t)(2 * x->ne + 3 * f), born = (uint32_t)x->nv;
+    uint32_t base = (uint32_t)g->lv[g->level].nv, *out = g->out_tris + 3 * t;
+    uint32_t e0 = base + lk_child_side_edge(so, si, inner, c, j == 3 ? 0 : j);
+    uint32_t e1 = base + lk_child_side_edge(so, si, inner, c, j == 3 ? 1 : (j + 2) % 3);
+    uint32_t w = c == 3   ? born + (so >> 2)
+                 : j == 0 ? x->verts[k]
+                 : j == 1 ? born + (so >> 2)
+                          : born + (si >> 2);
+    out[0] = j == 3 ? e0 : w;
+    out[1] = j == 3 ? e1 : e0;
+    out[2] = j == 3 ? base + lk_child_side_edge(so, si, inner, c, 2) : e1;
 }
 
 #endif

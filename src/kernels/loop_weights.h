@@ -22,9 +22,11 @@ MM_HD lk_weights lk_vertex_weights(double n, int boundary, int corners)
     lk_weights w = {1.0, 0.0, 0.0};
     if (boundary) {
         if (!(corners && n == 1.0)) w.alpha = 0.75, w.beta_b = 0.125;
+    } else if (n == 6.0) {
+        w.alpha = 0.625, w.beta = 0.0625; /* no cosine for the regular case */
     } else if (n > 0.0) {
         double t = 0.375 + 0.25 * cos(2.0 * MMI_PI / n);
-        w.beta = n == 6.0 ? 0.0625 : (0.625 - t * t) / n;
+        w.beta = (0.625 - t * t) / n;
         w.alpha = 1.0 - w.beta * n;
     }
     return w;

@@ -4,13 +4,15 @@
  * list identical array for array, positions within 1e-12 (float64) or 1e-6
  * (float32) of the mesh's size, for the generated shapes cut into triangles
  * (closed, open, with holes, several components) and the shared triangle
- * models, levels 1-4, both boundary rules and precisions. Also: an open
- * hexagonal fan against the paper's weights by hand, mm_subdivide's fused
- * route equals build + eval bitwise and runs repeat bitwise, refusals
+ * models, levels 1-4, both boundary rules and precisions, data of any
+ * width. Also: an open hexagonal fan against the paper's weights by hand,
+ * mm_subdivide's fused route equals build + eval bitwise at 1-4 levels and
+ * runs repeat bitwise, refusals
  * (non-triangles named by face, non-manifold input, the path's overflow
  * bound) answered as the generic path answers, and the allocation sweep. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mmt_meshes.h"
@@ -146,29 +148,100 @@ START_TEST(corners_stay_with_edge_and_corner)
 END_TEST
 
 /* mm_subdivide (fused: no level kept; MM_PATH_AUTO picks the specialized
- * path for Loop) = build + eval of the specialized path, bitwise; a second
- * run repeats the first bitwise, and leaves no memory behind. */
+ * path for Loop) = build + eval of the specialized path, bitwise, at each of
+ * its routes: 1 level (no ring sums), 2 (the last triangles straight from
+ * level 0), 3 and 4 (levels kept between), both boundary rules; a second
+ * run repeats the first bitwise, and leaves no memory behind. _i: levels,
+ * rule, precision. */
 START_TEST(subdivide_equals_build_and_eval_bitwise)
 {
+    int levels = 1 + _i / 4;
+    mm_boundary rule = (_i / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
     mm_context ctx = mmt_context();
-    mm_mesh mesh = mmt_triangle_shape(ctx, MMT_SHAPE_MIXED, _i ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64);
+    mm_mesh mesh = mmt_triangle_shape(ctx, MMT_SHAPE_MIXED, _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64);
     mm_memory where = mmt_backend() == MM_BACKEND_CUDA ? MM_MEMORY_DEVICE : MM_MEMORY_HOST;
     int64_t baseline = mm_context_bytes_in_use(ctx, where);
     mmt_refined r;
-    mmt_refine(ctx, mesh, MM_SCHEME_LOOP, MM_PATH_SPECIALIZED, MM_BOUNDARY_EDGE_ONLY, 3, &r);
+    mmt_refine(ctx, mesh, MM_SCHEME_LOOP, MM_PATH_SPECIALIZED, rule, levels, &r);
     mm_subdiv_options o = mm_subdiv_options_default();
     ck_assert_int_eq(o.path, MM_PATH_AUTO);
     o.scheme = MM_SCHEME_LOOP;
-    o.levels = 3;
+    o.levels = levels;
+    o.boundary = rule;
     for (int run = 0; run < 2; ++run) mmt_check_subdivide(ctx, mesh, &o, &r);
     mmt_refined again;
-    mmt_refine(ctx, mesh, MM_SCHEME_LOOP, MM_PATH_SPECIALIZED, MM_BOUNDARY_EDGE_ONLY, 3, &again);
+    mmt_refine(ctx, mesh, MM_SCHEME_LOOP, MM_PATH_SPECIALIZED, rule, levels, &again);
     ck_assert(again.nx == r.nx && memcmp(again.x, r.x, (size_t)r.nx * sizeof *r.x) == 0);
     mmt_release(&again);
     mmt_release(&r);
     ck_assert_int_eq(mm_context_bytes_in_use(ctx, where), baseline);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
+}
+END_TEST
+
+/* Column j of a d-wide vertex datum at (x, y, z): the constant 1, linear and
+ * quadratic functions. */
+static double wide_column(int j, const double *p)
+{
+    return j == 0 ? 1.0 : j == 1 ? p[0] : j == 2 ? p[1] - p[2] : j == 3 ? p[0] * p[1] : p[2];
+}
+
+/* levels of mesh's d-wide data (wide_column) on one path, to the host. */
+static double *refine_wide(mm_context ctx, mm_mesh mesh, mm_subdiv_path path, mm_boundary rule,
+                           int levels, int d, mm_type prec, int64_t *n)
+{
+    int64_t nv;
+    double *xyz = mmt_dense_to_host(ctx, mm_mesh_vertices(mesh), &nv);
+    nv /= 3;
+    double *wide = malloc((size_t)(nv * d) * sizeof *wide);
+    float *wide32 = malloc((size_t)(nv * d) * sizeof *wide32);
+    for (int64_t v = 0; v < nv; ++v)
+        for (int j = 0; j < d; ++j)
+            wide32[v * d + j] = (float)(wide[v * d + j] = wide_column(j, xyz + 3 * v));
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = MM_SCHEME_LOOP;
+    o.path = path;
+    o.levels = levels;
+    o.boundary = rule;
+    mm_subdiv s = NULL;
+    mm_dense X = NULL, Y = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, prec,
+                                prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide));
+    MMT_OK(ctx, mm_subdiv_eval(s, X, &Y));
+    double *y = mmt_dense_to_host(ctx, Y, n);
+    mm_dense_free(&Y), mm_dense_free(&X), mm_subdiv_free(&s);
+    free(wide32), free(wide), free(xyz);
+    return y;
+}
+
+/* Any width d (the rules below level 0 run one thread per component; the
+ * device folds d = 3 only): d = 1 and 5 against the generic path, levels
+ * 1-3, and the constant column stays 1 (every rule's weights, shares
+ * included, sum to 1). _i: closed or open (holes) shape, rule, d. */
+START_TEST(any_data_width_matches_the_generic_path)
+{
+    int which = _i / 4 ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS, d = _i % 2 ? 5 : 1;
+    mm_boundary rule = (_i / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
+    for (int f32 = 0; f32 < 2; ++f32) {
+        mm_type prec = f32 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
+        double tol = f32 ? 1e-6 : 1e-12;
+        mm_context ctx = mmt_context();
+        mm_mesh mesh = mmt_triangle_shape(ctx, which, prec);
+        for (int levels = 1; levels <= 3; ++levels) {
+            int64_t n, m;
+            double *want = refine_wide(ctx, mesh, MM_PATH_GENERIC, rule, levels, d, prec, &n);
+            double *got = refine_wide(ctx, mesh, MM_PATH_SPECIALIZED, rule, levels, d, prec, &m);
+            ck_assert_int_eq(n, m);
+            double gap = mmt_relative_gap(want, got, n);
+            ck_assert_msg(gap <= tol, "shape %d d %d L%d rule %d: %g", which, d, levels, rule, gap);
+            for (int64_t k = 0; k < n; k += d) ck_assert_double_eq_tol(got[k], 1.0, tol);
+            free(want), free(got);
+        }
+        mm_mesh_free(&mesh);
+        mm_context_free(&ctx);
+    }
 }
 END_TEST
 
@@ -274,7 +347,8 @@ int main(void)
                         2 * (int)(sizeof models / sizeof *models));
     tcase_add_test(tc, an_open_fan_follows_the_paper_weights);
     tcase_add_test(tc, corners_stay_with_edge_and_corner);
-    tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 2);
+    tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 16);
+    tcase_add_loop_test(tc, any_data_width_matches_the_generic_path, 0, 8);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
