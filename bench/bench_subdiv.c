@@ -2,8 +2,8 @@
  * 5; DESIGN §5; paper Fig. 7–8, Fig. 10, Table 2). For each control mesh of
  * CASES and each level up to the first with ≥ 30M refined faces (or max_faces),
  * side by side on the GPU: specialized-dynamic and generic-dynamic
- * (mm_subdivide: build + eval), specialized-static-composite and
- * specialized-static-levels (mm_subdiv_eval after one build), cusparse-spmv-R
+ * (mm_subdivide: build + eval), static-composite and
+ * static-levels (mm_subdiv_eval after one build), cusparse-spmv-R
  * (cuSPARSE on the same composite R), and on the host CPU OpenSubdiv Far
  * (Catmull-Clark, Loop) or OpenMesh Sqrt3T (√3). A method that fails is
  * recorded unavailable with its message, and the suite goes on.
@@ -187,20 +187,21 @@ static int build_static(mm_context ctx, const control *m, int level, mm_subdiv_p
     return 0;
 }
 
-/* specialized-static-composite, specialized-static-levels and cusparse-spmv-R
- * (on the composite build's R, checked against its evaluation). */
+/* static-composite, static-levels and cusparse-spmv-R (on the composite
+ * build's R, checked against its evaluation). The build takes MM_PATH_AUTO:
+ * the specialized path where the scheme has one; R is the same either way. */
 static void static_methods(sd_records *all, mm_context ctx, const control *m, int level,
                            counts cl, int runs)
 {
-    static const char *const names[2] = {"specialized-static-composite",
-                                         "specialized-static-levels"};
+    static const char *const names[2] = {"static-composite",
+                                         "static-levels"};
     static const mm_static_eval how[2] = {MM_STATIC_COMPOSITE, MM_STATIC_LEVELS};
     mm_subdiv composite = NULL;
     mm_dense reference = NULL;
     for (int k = 0; k < 2; ++k) {
         sd_record r = new_record(m, level, names[k], cl, 1);
         call c = {ctx, m->mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0};
-        if (build_static(ctx, m, level, MM_PATH_SPECIALIZED, how[k], &c.s, &r) == 0) {
+        if (build_static(ctx, m, level, MM_PATH_AUTO, how[k], &c.s, &r) == 0) {
             sd_method meth = {ctx, run_eval, release_dense, &c, NULL};
             sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
             mm_subdiv_counts got;

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-release}
-packages=(cmake gcc g++ make check pkg-config libopenmesh-dev)
+packages=(cmake gcc g++ make check pkg-config libopenmesh-dev libosd-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
