@@ -12,7 +12,7 @@
 # (scripts/device-models.sh fills it), since ../shared does not travel, and
 # oracle libraries from .device-libs/ (scripts/device-libs.sh).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit
 build=${BUILD:-build}
 out=${OUT:-$build/device-check}
 mkdir -p "$out"
@@ -29,10 +29,16 @@ passed=0 failed=0 skipped=0
 log="$out/tests.log"
 : >"$log"
 case " $parts " in *" tests "*) backends=${BACKENDS:-cuda cpu} ;; *) backends= ;; esac
+# Test runs: every test executable, plus the CTest registrations that run one
+# with an argument (tests/CMakeLists.txt, meshmat_oracle_run), as name:argument.
+runs=$(cd "$build/tests" 2>/dev/null && ls test_* 2>/dev/null)
+[ -x "$build/tests/test_subdiv_opensubdiv" ] && runs="$runs test_subdiv_opensubdiv:loop"
 for backend in $backends; do
-  for t in "$build"/tests/test_*; do
+  for run in $runs; do
+    t="$build/tests/${run%%:*}"
+    arg=${run#"${run%%:*}"}; arg=${arg#:}
     [ -x "$t" ] || continue
-    name=$(basename "$t")
+    name=$(basename "$t")${arg:+-$arg}
     if ldd "$t" 2>/dev/null | grep -q "not found"; then
       # An oracle library (e.g. OpenMesh) the GPU machine lacks: not run, so skipped.
       printf '%-28s %-5s skipped  (missing: %s)\n' "$name" "$backend" \
@@ -40,7 +46,7 @@ for backend in $backends; do
       skipped=$((skipped + 1))
       continue
     fi
-    MESHMAT_TEST_BACKEND=$backend "$t" >"$out/$name.$backend.txt" 2>&1
+    MESHMAT_TEST_BACKEND=$backend "$t" ${arg:+"$arg"} >"$out/$name.$backend.txt" 2>&1
     rc=$?
     case $rc in
       0) result=passed; passed=$((passed + 1)) ;;
