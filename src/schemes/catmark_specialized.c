@@ -7,7 +7,6 @@
  * (catmark_quad_points.h). The numbering is the generic path's (DESIGN §3),
  * so both give identical topology. */
 #include "../core/error.h"
-#include "../core/memory.h"
 #include "../core/timer.h"
 #include "../kernels/catmark_kernels.h"
 #include "../mesh/mesh_impl.h"

@@ -89,7 +89,7 @@ static mm_status cc_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
 static mm_status loop_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                             void **state)
 {
-    mm_status st = mmi_subdiv_check_triangles(ctx, mesh->M, "Loop");
+    mm_status st = mmi_subdiv_check_triangles(ctx, mesh->M, MM_SCHEME_LOOP);
     return st != MM_OK ? st : generic_build(ctx, mesh, opts, &mmi_loop_levels, 0, state);
 }
 
@@ -99,7 +99,7 @@ static mm_status sqrt3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
 {
     mm_status st = MM_OK;
     mm_mesh_stats stats;
-    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, "sqrt(3)"));
+    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, MM_SCHEME_SQRT3));
     if (opts->boundary != MM_BOUNDARY_EDGE_ONLY)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has one boundary rule (Kobbelt's, "
                 "MM_BOUNDARY_EDGE_ONLY); EDGE_AND_CORNER is not defined for it");

@@ -9,7 +9,6 @@
  * topology. Triangles only, checked after the device check of the input
  * rules, as the generic path orders them. */
 #include "../core/error.h"
-#include "../core/memory.h"
 #include "../core/timer.h"
 #include "../kernels/loop_kernels.h"
 #include "../mesh/mesh_impl.h"

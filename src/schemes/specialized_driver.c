@@ -167,7 +167,7 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     MM_TRY(mmi_subdiv_check_on_device(ctx, mesh, scheme->scheme, &lv0, s->Mt, suspect));
     if (scheme->triangles) {
         mmi_where(ctx, "mm_subdiv_build"); /* input refusals name it on every route */
-        MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, "Loop"));
+        MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, scheme->scheme));
     }
     MM_TRY(level_counts(ctx, s));
 done:

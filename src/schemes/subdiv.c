@@ -122,21 +122,22 @@ done:
     return st;
 }
 
-mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, const char *scheme)
+mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, mm_scheme scheme)
 {
+    const char *name = scheme_name(scheme);
     mm_status st = MM_OK;
     int64_t *ptr = NULL, bytes = (M->ncols + 1) * (int64_t)sizeof(int64_t);
     if (M->uniform == 3 || M->ncols == 0) return MM_OK;
     if (M->uniform > 0)
         MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face 0 has %lld vertices; %s subdivides triangles "
-                "only (triangulate the mesh first)", (long long)M->uniform, scheme);
+                "only (triangulate the mesh first)", (long long)M->uniform, name);
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, bytes, (void **)&ptr));
     MM_TRY(mmi_copy(ctx, ptr, MM_MEMORY_HOST, M->ptr, M->where, bytes));
     for (int64_t f = 0; f < M->ncols; ++f)
         if (ptr[f + 1] - ptr[f] != 3)
             MM_FAIL(ctx, MM_ERR_INVALID_MESH, "face %lld has %lld vertices; %s subdivides "
                     "triangles only (triangulate the mesh first)", (long long)f,
-                    (long long)(ptr[f + 1] - ptr[f]), scheme);
+                    (long long)(ptr[f + 1] - ptr[f]), name);
 done:
     if (ptr) mmi_free(ctx, MM_MEMORY_HOST, ptr, bytes);
     return st;

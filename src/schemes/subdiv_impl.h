@@ -44,7 +44,7 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme);
 
 /* Loop and √3 take triangles only: refuses (MM_ERR_INVALID_MESH) the first
  * face of another order, named with its order and the scheme. */
-mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, const char *scheme);
+mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, mm_scheme scheme);
 
 /* Refuses missing vertex data and data neither float32 nor float64. */
 mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X);
