@@ -22,9 +22,9 @@
 /* A level as corners: corner κ is non-zero κ of M (level 0) or corner κ mod 4
  * of quad κ / 4 (levels ≥ 1; child face κ of level l + 1 is corner κ's).
  * side[κ] codes the side κ → next(κ): (edge << 2) | boundary << 1 | backward,
- * backward when it runs b_e → a_e. edge_sides[2e], [2e + 1] (level 0 only):
- * the corners whose sides lie on edge e in the sort's order, the second
- * MMI_SK_NONE on a boundary edge. A level's arrays may be absent (NULL) when
+ * backward when it runs b_e → a_e. edge_sides[2e], [2e + 1]: the corners
+ * whose sides lie on edge e (level 0: in the sort's order; below: forward
+ * first), the second MMI_SK_NONE on a boundary edge. A level's arrays may be absent (NULL) when
  * no rule reads them: the counts alone are used. */
 typedef struct mmi_sk_level {
     int64_t nv, nf, ne, nnz;
@@ -47,7 +47,7 @@ typedef enum mmi_sk_rule {
     MMI_SK_EDGE_HEADS = 1,    /* p < nnz_0: 1 where a new key starts in sorted order   */
     MMI_SK_EDGE_EMIT = 2,     /* p < nnz_0: level 0's side codes, edge sides and ends  */
     MMI_SK_CHILD_CORNERS = 3, /* κ < nnz_l: quad κ of level l + 1 (Alg. 3), its side
-                                 codes                                              */
+                                 codes and the sides of the edges on κ's sides     */
     MMI_SK_GRANDCHILD_QUADS = 4, /* c < 4 nnz_{l−1}: quad c of level l + 1 straight
                                  from level l − 1 (level l is never stored)         */
     MMI_SK_FACE_POINTS = 5,   /* f < |F_0|: eq. 3 (Alg. 4), level 0                     */
@@ -56,9 +56,12 @@ typedef enum mmi_sk_rule {
                                  and v's ring sums at level 1                        */
     MMI_SK_CHECK_FANS = 8,    /* v < |V_0|: faces repeating v, v's corners in one fan   */
     MMI_SK_QUAD_FACES = 9,    /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level
-                                 l + 1's points around face f of level l − 1 (face,
-                                 edge and newborn vertices)                          */
-    MMI_SK_OLD_VERTICES = 10  /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums       */
+                                 l + 1's points inside face f of level l − 1 (face
+                                 points, spoke edge points, f's face vertex)        */
+    MMI_SK_OLD_VERTICES = 10, /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums       */
+    MMI_SK_QUAD_EDGES = 11    /* e d + c < |E_{l−1}| d, l ≥ 1: component c of level
+                                 l + 1's points on edge e of level l − 1 (the vertex
+                                 born on it, the edge points of its two halves)     */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {
@@ -75,7 +78,7 @@ typedef struct mmi_sk_args {
     uint32_t *ends;                    /* EDGE_EMIT: level 0's (a_e, b_e), may be NULL  */
     uint32_t *out_quads;               /* CHILD_CORNERS, GRANDCHILD_QUADS: M rows       */
     uint32_t *out_side;                /* EDGE_EMIT, CHILD_CORNERS (may be NULL)        */
-    uint32_t *out_edge_sides;          /* EDGE_EMIT                                     */
+    uint32_t *out_edge_sides;          /* EDGE_EMIT, CHILD_CORNERS (may be NULL there)  */
     uint32_t *suspect;                 /* EDGE_EMIT, CHECK_FANS: set to 1 where level 0
                                           may break the input rules (may be NULL)      */
     const void *P;                     /* level l's vertex data, |V_l| × d              */

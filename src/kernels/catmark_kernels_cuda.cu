@@ -47,9 +47,9 @@ static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream
 }
 
 /* MMI_SK_QUAD_FACES for positions (d = 3) where every face of level l − 1 is
- * a quad: a block of kStagedFaces faces × 3 components puts the points only
- * it writes (its quads' face points and spoke edge points, its face
- * vertices: one run of rows each) in shared memory first and copies them out
+ * a quad: a block of kStagedFaces faces × 3 components puts the points it
+ * writes (its quads' face points and spoke edge points, its face vertices:
+ * one run of rows each) in shared memory first and copies them out
  * whole, so they reach L2 as full sectors rather than as 12-byte pieces of
  * many sectors per warp store (the rule was L2-bound). */
 static const int kStagedFaces = 85;
@@ -69,8 +69,8 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
             at.faces = sk_stream{faces, -4 * f0};
             at.spokes = sk_stream{spokes, -4 * f0};
             at.face_vertex = sk_stream{verts, f - f0};
-            sk_quad_face_points(x->side, x->verts, g.P, g.Y, g.ring_next ? g.ring : NULL, g.kinds,
-                                at, 4 * f, 4 * f + 4, threadIdx.x % 3, 3, F64);
+            sk_quad_face_points(x->side, x->verts, g.P, g.ring_next ? g.ring : NULL, g.kinds, at,
+                                4 * f, 4 * f + 4, threadIdx.x % 3, 3, F64);
         }
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
@@ -108,6 +108,7 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
         else launch_data<MMI_SK_QUAD_FACES>(g, grid, stream);
         break;
     case MMI_SK_OLD_VERTICES: launch_data<MMI_SK_OLD_VERTICES>(g, grid, stream); break;
+    case MMI_SK_QUAD_EDGES: launch_data<MMI_SK_QUAD_EDGES>(g, grid, stream); break;
     default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Catmull-Clark kernel launch");

@@ -4,8 +4,9 @@
  *
  * - one face f of level l − 1 at a time (its corners κ are the quads κ of
  *   level l, rebuilt by sk_quad_of's formula): the face points of those quads,
- *   the edge points of their spokes, and the vertices born at level l there
- *   (f's face point, and its share of each edge point of f's sides);
+ *   the edge points of their spokes, and f's face point born at level l;
+ * - one edge e of level l − 1 at a time, from its two sides: the vertex born
+ *   on it at level l and the edge points of its two halves;
  * - the vertices of level l − 1 by their ring sums, with no walk around them.
  *
  * Ring sums: for a vertex v of valence n whose faces are quads, S1 = Σ of its
@@ -18,9 +19,8 @@
  * sums are gathered once, at the level after its birth, then carried (in the
  * data's type: its rounding stays far below the positions' own).
  *
- * Edge points of half edges and newborn edge vertices have one share from
- * each of their two faces, added with sk_add: exactly two addends on a zeroed
- * value, so the sum does not depend on which face comes first. */
+ * Every row of level l + 1 is written by one element, so the results do not
+ * depend on the order the elements run in. */
 #ifndef MESHMAT_KERNELS_CATMARK_QUAD_POINTS_H
 #define MESHMAT_KERNELS_CATMARK_QUAD_POINTS_H
 
@@ -43,112 +43,78 @@ MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double 
     }
 }
 
-/* Level l + 1's points around face f of level l − 1 (g->level = l). Level l's
- * quad κ is (v_κ, ep(e_o), fp(f), ep(e_i)) for f's corner κ; with the next
- * corner ν, quad ν is (v_ν, ep(e_ν), fp(f), ep(e_o)). Writes: the face point
- * of each quad κ; the edge point of spoke 2|E| + κ (quads κ and ν); shares of
- * the edge points of quad κ's two half edges (plain midpoints on the
- * boundary); f's face-point vertex, born at level l (valence c, S1 = Σ ep(e_o),
- * S2 = Σ v_κ); and the share of ep(e_o) (valence 4: S1 = v_κ + v_ν + both
- * faces' points, S2 = ep(e_i) + ep(e_ν) + the other face's two). One
- * component c per element (i = f d + c), so a warp's loads and stores of a
- * point are adjacent; d and f64 are g's, passed so that a CUDA kernel can
- * fold them as constants. */
 /* Rows of d values in base, row k of a stream at base + (row0 + k) d: where
- * sk_quad_face_points writes the points it alone writes, one after another
- * for consecutive faces (the CUDA launcher may point them at shared memory
- * and copy them out whole). */
+ * sk_quad_face_points writes its points, one after another for consecutive
+ * faces (the CUDA launcher may point them at shared memory and copy them out
+ * whole). */
 typedef struct sk_stream {
     void *base;
     int64_t row0;
 } sk_stream;
 
 /* The ids sk_quad_face_points works with: f's face-point vertex fv and the
- * first edge-point vertex eb of level l, the first edge point of level l + 1
- * (ye); and the streams of the face points of level l's quads (by corner κ),
- * of their spoke edge points (by κ) and of f's face-point vertex (by f). */
+ * first edge-point vertex eb of level l; and the streams of the face points
+ * of level l's quads (by corner κ), of their spoke edge points (by κ) and of
+ * f's face-point vertex (by f). */
 typedef struct sk_quad_ids {
-    int64_t fv, eb, ye;
+    int64_t fv, eb;
     sk_stream faces, spokes, face_vertex;
 } sk_quad_ids;
 
-/* Corner κ's part of sk_quad_face_points, component c: pv, po, pi its vertex,
- * out and in edge points, pvn, pon the next corner's vertex and out edge
- * point, pf the face point (all of level l); so, si its out and in side
- * codes. ring NULL when no level follows. The arrays never overlap, hence
- * restrict (the compiler may then issue later loads before these stores). */
-MM_HD void sk_quad_corner_points(void *MM_RESTRICT Y, void *MM_RESTRICT ring,
-                                 uint32_t *MM_RESTRICT kinds, sk_quad_ids at, int64_t k,
-                                 uint32_t so, uint32_t si, double pv, double po, double pi,
+/* Level l + 1's points inside face f of level l − 1 (g->level = l). Level
+ * l's quad κ is (v_κ, ep(e_o), fp(f), ep(e_i)) for f's corner κ; with the
+ * next corner ν, quad ν is (v_ν, ep(e_ν), fp(f), ep(e_o)). Corner κ's part,
+ * component c: the face point of quad κ and the edge point of spoke
+ * 2|E| + κ (both its quads are f's); pv, po, pi are κ's vertex, out and in
+ * edge points, pvn, pon ν's vertex and out edge point, pf f's face point
+ * (all of level l). */
+MM_HD void sk_quad_corner_points(sk_quad_ids at, int64_t k, double pv, double po, double pi,
                                  double pvn, double pon, double pf, int64_t c, int64_t d, int f64)
 {
-    int64_t eo = at.eb + (so >> 2), d2 = 2 * d;
-    int64_t h0 = at.ye + 2 * (int64_t)(so >> 2) + (so & 1);
-    int64_t h3 = at.ye + 2 * (int64_t)(si >> 2) + 1 - (si & 1);
-    double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25, out[3];
+    double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25;
     sk_store(at.faces.base, f64, (at.faces.row0 + k) * d + c, fk);
     sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c, (po + pf + fk + fn) * 0.25);
-    if (so & 2) sk_store(Y, f64, h0 * d + c, (pv + po) * 0.5);
-    else sk_add(Y, f64, h0 * d + c, (pv + po) * 0.125 + fk * 0.25);
-    if (si & 2) sk_store(Y, f64, h3 * d + c, (pi + pv) * 0.5);
-    else sk_add(Y, f64, h3 * d + c, (pi + pv) * 0.125 + fk * 0.25);
-    if (so & 2) {
-        sk_vertex_step(2 | MMI_SK_KIND_BOUNDARY, po, pv + pvn, 0.0, out);
-        sk_store(Y, f64, eo * d + c, out[0]);
-        if (ring) sk_store(ring, f64, eo * d2 + c, out[1]);
-    } else {
-        sk_vertex_step(4, 0.5 * po, 0.5 * (pv + pvn) + pf, pi + pon, out);
-        sk_add(Y, f64, eo * d + c, out[0]);
-        if (ring) {
-            sk_add(ring, f64, eo * d2 + c, out[1]);
-            sk_add(ring, f64, eo * d2 + d + c, out[2]);
-        }
-    }
-    if (ring && c == 0) kinds[eo] = so & 2 ? 2 | MMI_SK_KIND_BOUNDARY : 4;
 }
 
 /* Component c of sk_quad_face for face f with corners [first, end) of level
- * l − 1 (side codes, vertices), P of level l, Y of level l + 1. A quad loads
- * its four corners' data first; a polygon (level 0) rolls over its corners,
- * each taking over the previous one's next vertex and edge point. */
+ * l − 1 (side codes, vertices), P of level l: its corners' parts, and f's
+ * face-point vertex, born at level l (valence c, S1 = Σ ep(e_o),
+ * S2 = Σ v_κ). A quad loads its four corners' data first; a polygon (level 0)
+ * rolls over its corners, each taking over the previous one's next vertex and
+ * edge point. ring NULL when no level follows. The arrays never overlap,
+ * hence restrict (the compiler may then issue later loads before these
+ * stores). d and f64 are g's, passed so that a CUDA kernel can fold them as
+ * constants. */
 MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t *MM_RESTRICT verts,
-                               const void *MM_RESTRICT P, void *MM_RESTRICT Y,
-                               void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
-                               sk_quad_ids at, int64_t first, int64_t end, int64_t c, int64_t d,
-                               int f64)
+                               const void *MM_RESTRICT P, void *MM_RESTRICT ring,
+                               uint32_t *MM_RESTRICT kinds, sk_quad_ids at, int64_t first,
+                               int64_t end, int64_t c, int64_t d, int f64)
 {
     int64_t eb = at.eb;
     uint32_t face_kind = (uint32_t)(end - first);
     double pf = sk_load(P, f64, at.fv * d + c), s1 = 0.0, s2 = 0.0, out[3];
     if (end - first == 4) {
-        uint32_t sd[4];
         double pv[4], po[4];
         for (int j = 0; j < 4; ++j) {
-            sd[j] = side[first + j];
             pv[j] = sk_load(P, f64, (int64_t)verts[first + j] * d + c);
-            po[j] = sk_load(P, f64, (eb + (sd[j] >> 2)) * d + c);
+            po[j] = sk_load(P, f64, (eb + (side[first + j] >> 2)) * d + c);
         }
         for (int j = 0; j < 4; ++j) {
             int n = (j + 1) & 3, p = (j + 3) & 3;
-            sk_quad_corner_points(Y, ring, kinds, at, first + j, sd[j], sd[p], pv[j], po[j], po[p],
-                                  pv[n], po[n], pf, c, d, f64);
+            sk_quad_corner_points(at, first + j, pv[j], po[j], po[p], pv[n], po[n], pf, c, d, f64);
             s1 += po[j], s2 += pv[j];
         }
     } else {
-        uint32_t so = side[first], si = side[end - 1];
         double pv = sk_load(P, f64, (int64_t)verts[first] * d + c);
-        double po = sk_load(P, f64, (eb + (so >> 2)) * d + c);
-        double pi = sk_load(P, f64, (eb + (si >> 2)) * d + c), v0 = pv, o0 = po;
+        double po = sk_load(P, f64, (eb + (side[first] >> 2)) * d + c);
+        double pi = sk_load(P, f64, (eb + (side[end - 1] >> 2)) * d + c), v0 = pv, o0 = po;
         for (int64_t k = first; k < end; ++k) {
             int wrap = k + 1 == end;
-            uint32_t sn = side[wrap ? first : k + 1];
             double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
-            double pon = wrap ? o0 : sk_load(P, f64, (eb + (sn >> 2)) * d + c);
-            sk_quad_corner_points(Y, ring, kinds, at, k, so, si, pv, po, pi, pvn, pon, pf, c, d,
-                                  f64);
+            double pon = wrap ? o0 : sk_load(P, f64, (eb + (side[k + 1] >> 2)) * d + c);
+            sk_quad_corner_points(at, k, pv, po, pi, pvn, pon, pf, c, d, f64);
             s1 += po, s2 += pv;
             pi = po, pv = pvn, po = pon;
-            si = so, so = sn;
         }
     }
     sk_vertex_step(face_kind, pf, s1, s2, out);
@@ -164,7 +130,7 @@ MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_args *g, int64_t f)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
     int64_t ye = y->nv + y->nf;
-    sk_quad_ids at = {x->nv + f, x->nv + x->nf, ye, {g->Y, y->nv}, {g->Y, ye + 2 * x->ne},
+    sk_quad_ids at = {x->nv + f, x->nv + x->nf, {g->Y, y->nv}, {g->Y, ye + 2 * x->ne},
                       {g->Y, x->nv + f}};
     return at;
 }
@@ -173,8 +139,68 @@ MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1];
     int64_t f = i / d;
-    sk_quad_face_points(x->side, x->verts, g->P, g->Y, g->ring_next ? g->ring : NULL, g->kinds,
+    sk_quad_face_points(x->side, x->verts, g->P, g->ring_next ? g->ring : NULL, g->kinds,
                         sk_quad_ids_of(g, f), sk_start(x, f), sk_start(x, f + 1), i % d, d, f64);
+}
+
+/* What edge e of level l − 1 sees from its side κ (face f, next corner ν):
+ * level l's points of v_κ, v_ν, f's face point and the edge points of the
+ * sides before and after κ's (eb: level l's first edge point). */
+typedef struct sk_edge_side {
+    double pv, pvn, pf, pi, pon;
+} sk_edge_side;
+
+MM_HD sk_edge_side sk_edge_side_of(const mmi_sk_level *x, const void *MM_RESTRICT P, uint32_t k,
+                                   int64_t eb, int64_t c, int64_t d, int f64)
+{
+    int64_t nu = sk_next(x, k), p = sk_prev(x, k);
+    sk_edge_side s;
+    s.pv = sk_load(P, f64, (int64_t)x->verts[k] * d + c);
+    s.pvn = sk_load(P, f64, (int64_t)x->verts[nu] * d + c);
+    s.pf = sk_load(P, f64, (x->nv + sk_face(x, k)) * d + c);
+    s.pi = sk_load(P, f64, (eb + (x->side[p] >> 2)) * d + c);
+    s.pon = sk_load(P, f64, (eb + (x->side[nu] >> 2)) * d + c);
+    return s;
+}
+
+/* Component c of level l + 1's points on edge e of level l − 1 (i = e d + c,
+ * g->level = l), from its sides (edge_sides: κ0 first): the vertex ep(e)
+ * born at level l, and the edge points of its halves at v_κ0 (A) and at v_ν0
+ * (B). Inside, with po = ep(e) and each side's quads at A and B (face points
+ * (v + po + pf + pi) / 4 and (v' + pon + pf + po) / 4), a half edge's point is
+ * (its end + po) / 4 + (the two face points beside it) / 4 (Alg. 5), and
+ * ep(e) has valence 4: S1 = A + B + both faces' points, S2 = the four edge
+ * points beside e. On the boundary (eq. 20): midpoints, and ep(e) moves as a
+ * boundary vertex between A and B. One thread writes each row, so no shares
+ * meet. */
+MM_HD void sk_quad_edge_points(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    int64_t e = i / d, c = i % d, eb = x->nv + x->nf, eo = eb + e, d2 = 2 * d;
+    uint32_t k0 = x->edge_sides[2 * e], k1 = x->edge_sides[2 * e + 1], so = x->side[k0];
+    int64_t ha = y->nv + y->nf + 2 * e + (so & 1), hb = y->nv + y->nf + 2 * e + 1 - (so & 1);
+    double po = sk_load(g->P, f64, eo * d + c), out[3];
+    sk_edge_side s0 = sk_edge_side_of(x, g->P, k0, eb, c, d, f64);
+    uint32_t kind = 4;
+    if (k1 == MMI_SK_NONE) {
+        kind = 2 | MMI_SK_KIND_BOUNDARY;
+        sk_store(g->Y, f64, ha * d + c, (s0.pv + po) * 0.5);
+        sk_store(g->Y, f64, hb * d + c, (po + s0.pvn) * 0.5);
+        sk_vertex_step(kind, po, s0.pv + s0.pvn, 0.0, out);
+    } else {
+        sk_edge_side s1 = sk_edge_side_of(x, g->P, k1, eb, c, d, f64);
+        double fa0 = (s0.pv + po + s0.pf + s0.pi) * 0.25, fb0 = (s0.pvn + s0.pon + s0.pf + po) * 0.25;
+        double fb1 = (s1.pv + po + s1.pf + s1.pi) * 0.25, fa1 = (s1.pvn + s1.pon + s1.pf + po) * 0.25;
+        sk_store(g->Y, f64, ha * d + c, (s0.pv + po + fa0 + fa1) * 0.25);
+        sk_store(g->Y, f64, hb * d + c, (s0.pvn + po + fb0 + fb1) * 0.25);
+        sk_vertex_step(kind, po, s0.pv + s0.pvn + s0.pf + s1.pf, s0.pi + s0.pon + s1.pi + s1.pon,
+                       out);
+    }
+    sk_store(g->Y, f64, eo * d + c, out[0]);
+    if (!g->ring_next) return;
+    sk_store(g->ring, f64, eo * d2 + c, out[1]);
+    sk_store(g->ring, f64, eo * d2 + d + c, out[2]);
+    if (c == 0) g->kinds[eo] = kind;
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from

@@ -136,6 +136,24 @@ MM_HD void sk_store4(uint32_t *dst, uint32_t a, uint32_t b, uint32_t c, uint32_t
 #endif
 }
 
+/* The sides of level l + 1's edges that corner κ of level l (next corner ν)
+ * refines, by formula: spoke 2|E| + κ lies on side 1 of quad κ (forward) and
+ * side 2 of quad ν; the half of κ's out edge e at v_κ, 2e + b (b: κ's side
+ * is backward), on side 0 of quad κ, the half at v_ν on side 3 of quad ν,
+ * both running as κ's side does. Side j of quad κ is corner 4κ + j. Each
+ * half edge lists its forward side first, its boundary side alone. */
+MM_HD void sk_child_edge_sides(const mmi_sk_level *x, int64_t k, uint32_t *out)
+{
+    uint32_t so = x->side[k], e = so >> 2, b = so & 1, boundary = (so >> 1) & 1;
+    uint32_t slot = boundary ? 0 : b, nu = (uint32_t)sk_next(x, k), kk = (uint32_t)k;
+    int64_t spoke = 2 * x->ne + k, near = 2 * (int64_t)e + b, far = 2 * (int64_t)e + 1 - b;
+    out[2 * spoke] = 4 * kk + 1;
+    out[2 * spoke + 1] = 4 * nu + 2;
+    out[2 * near + slot] = 4 * kk;
+    out[2 * far + slot] = 4 * nu + 3;
+    if (boundary) out[2 * near + 1] = out[2 * far + 1] = MMI_SK_NONE;
+}
+
 MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
 {
     mmi_sk_level x = g->lv[g->level]; /* a copy: its fields load once */
@@ -143,6 +161,7 @@ MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
     sk_quad_of(&x, k, q, s);
     sk_store4(g->out_quads + 4 * k, q[0], q[1], q[2], q[3]);
     if (g->out_side) sk_store4(g->out_side + 4 * k, s[0], s[1], s[2], s[3]);
+    if (g->out_edge_sides) sk_child_edge_sides(&x, k, g->out_edge_sides);
 }
 
 /* Quad c = 4κ + j of level l + 1 from level l − 1 alone: corner j of quad κ

@@ -44,17 +44,20 @@ static mmi_sk_args args_for(const mmi_sp_state *s, int rule, int l, int64_t coun
     return g;
 }
 
-/* Level l + 1's quads (Alg. 3), and below the last level its side codes;
- * keep_ends adds its edge list (the generic path's formula). */
+/* Level l + 1's quads (Alg. 3), below the last level their side codes, and
+ * where the edge rule reads them (levels below L − 1) the sides of its
+ * edges; keep_ends adds its edge list (the generic path's formula). */
 static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends)
 {
     mm_status st = MM_OK;
     mmi_sp_level *y = &s->lv[l + 1];
     int stage = mmi_stage_begin(ctx, "catmark_topology");
     MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 4, l + 1 < s->opts.levels));
+    if (l + 2 < s->opts.levels) MM_TRY(mmi_sp_alloc_u32(ctx, &y->edge_sides, 2 * y->n.edges));
     mmi_sk_args g = args_for(s, MMI_SK_CHILD_CORNERS, l, s->lv[l].n.nnz);
     g.out_quads = y->M->rows;
     g.out_side = y->side;
+    g.out_edge_sides = y->edge_sides;
     MM_TRY(mmi_sk_run(ctx, &g));
     if (keep_ends) MM_TRY(mmi_sp_child_ends(ctx, s, l, MMI_CC_CHILD_EDGES));
 done:
@@ -80,17 +83,15 @@ done:
 
 /* Level l + 1's vertex data from level l's P (Alg. 4–9). At level 0 the
  * gathers: face points, then the edge points and updated vertices that read
- * them (and the ring sums of level 0's vertices). Below, the faces of level
- * l − 1 and the vertices of level l − 1 (catmark_quad_points.h), after zeroing
- * where two shares meet: the edge points of half edges, the vertices born on
- * level l − 1's edges and their ring sums. */
+ * them (and the ring sums of level 0's vertices). Below, the faces, the edges
+ * and the vertices of level l − 1 (catmark_quad_points.h): each writes its
+ * own rows. */
 static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P,
                                mm_dense *Y, mmi_sp_rings *r)
 {
     mm_status st = MM_OK;
     const mmi_sp_level *x = &s->lv[l];
     int stage = mmi_stage_begin(ctx, "catmark_points");
-    int64_t row = P->d * (int64_t)mm_type_size(P->type);
     MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_sk_args g = args_for(s, MMI_SK_FACE_POINTS, l, x->n.faces);
     g.P = P->data;
@@ -111,13 +112,11 @@ static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_
         MM_TRY(mmi_sk_run(ctx, &g));
     } else {
         const mm_subdiv_counts *w = &s->lv[l - 1].n;
-        int64_t born = w->vertices + w->faces;
-        MM_TRY(mmi_sp_zero_rows(ctx, g.Y, born, w->edges, row));
-        MM_TRY(mmi_sp_zero_rows(ctx, g.Y, x->n.vertices + x->n.faces, 2 * w->edges, row));
-        if (g.ring_next)
-            MM_TRY(mmi_sp_zero_rows(ctx, g.ring, born, w->edges, r->row_bytes));
         g.rule = MMI_SK_QUAD_FACES;
         g.count = w->faces * P->d;
+        MM_TRY(mmi_sk_run(ctx, &g));
+        g.rule = MMI_SK_QUAD_EDGES;
+        g.count = w->edges * P->d;
         MM_TRY(mmi_sk_run(ctx, &g));
         g.rule = MMI_SK_OLD_VERTICES;
         g.count = w->vertices * P->d;

@@ -76,12 +76,6 @@ mmi_sk_level mmi_sp_level0_view(const mmi_sp_state *s)
     return lv0;
 }
 
-/* Level 0's edge sides and Mᵀ: what only the level-0 point rules read. */
-static void free_fans(mm_context ctx, mmi_sp_state *s)
-{
-    mmi_sp_free_u32(ctx, &s->lv[0].edge_sides, 2 * s->lv[0].n.edges);
-    mm_matrix_free(&s->Mt);
-}
 
 static void free_level(mm_context ctx, mmi_sp_state *s, int l)
 {
@@ -244,8 +238,8 @@ done:
 
 /* The fused route of mm_subdivide. Step l computes level l + 1's vertex data
  * from level l − 1's topology (level 0's at step 0), then the topology the
- * steps after it read: level l + 1's faces and side codes while
- * l + 1 ≤ L − 2, and at the last step level L's faces from level L − 2. So
+ * steps after it read: level l + 1's faces and side codes (and the scheme's
+ * edge sides) while l + 1 ≤ L − 2, and at the last step level L's faces from level L − 2. So
  * level L − 1's topology is never stored, and each level's is freed after the
  * step that reads it last: the peak is the last level's faces and data, level
  * L − 1's data, the ring sums of level L − 2's vertices and its topology. */
@@ -266,12 +260,13 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
         MM_TRY(scheme->refine_points(ctx, s, l, P, &Y, &r));
         if (P != mesh->X) mm_dense_free(&P);
         P = Y;
-        if (l == 0) free_fans(ctx, s);
+        if (l == 0) mm_matrix_free(&s->Mt); /* only level 0's point rules read it */
         if (l + 1 <= L - 2 || L == 1) MM_TRY(scheme->refine_topology(ctx, s, l, 0));
         else if (l == L - 1) MM_TRY(scheme->grandchild_topology(ctx, s, l));
         if (l >= 1) {
             if (l > 1) mm_matrix_free(&s->lv[l - 1].M);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].side, s->lv[l - 1].n.nnz);
+            mmi_sp_free_u32(ctx, &s->lv[l - 1].edge_sides, 2 * s->lv[l - 1].n.edges);
         }
         mmi_subdiv_progress(opts, "build", l + 1);
         mmi_subdiv_progress(opts, "eval", l + 1);

@@ -12,8 +12,8 @@
 #include "subdiv_impl.h"
 
 /* What a path keeps of a level (backend memory). side is made for levels
- * below the last, edge_sides at level 0 only; ends only for
- * mm_subdiv_level_edges. */
+ * below the last, edge_sides at level 0 and where the scheme's rules read
+ * them; ends only for mm_subdiv_level_edges. */
 typedef struct mmi_sp_level {
     mm_subdiv_counts n;
     mm_matrix M;          /* level 0: the mesh's, borrowed                      */
