@@ -30,6 +30,12 @@ extern const mmi_level_scheme mmi_loop_levels, mmi_sqrt3_levels;
 mm_status mmi_loop_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
                                mm_subdiv_counts *next);
 
+/* √3's counts of level l + 1 from level l's (docs/schemes.md): |V'| = |V| +
+ * |F| + |B|, |F'| = 3 |F|, |E'| = |E| + 3 |F| + |B|, |B| = 2 |E| − nnz on odd
+ * levels, 0 on even ones; MM_ERR_OVERFLOW past the id types. */
+mm_status mmi_sqrt3_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
+                                mm_subdiv_counts *next);
+
 /* MM_ERR_OVERFLOW when level l + 1's counts pass the id types: vertex and
  * edge ids are uint32, face ids int32 (F's values), nnz < 2^62. */
 mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_counts *next);

@@ -100,9 +100,6 @@ static mm_status sqrt3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
     mm_status st = MM_OK;
     mm_mesh_stats stats;
     MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, MM_SCHEME_SQRT3));
-    if (opts->boundary != MM_BOUNDARY_EDGE_ONLY)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has one boundary rule (Kobbelt's, "
-                "MM_BOUNDARY_EDGE_ONLY); EDGE_AND_CORNER is not defined for it");
     MM_TRY(mm_mesh_stats_get(ctx, mesh, &stats));
     mmi_where(ctx, "mm_subdiv_build");
     MM_TRY(generic_build(ctx, mesh, opts, &mmi_sqrt3_levels, stats.boundary_edges, state));

@@ -20,6 +20,7 @@ typedef struct mmi_sp_level {
     uint32_t *side;       /* nnz: the side codes of catmark_kernels.h           */
     uint32_t *edge_sides; /* 2 |E|                                              */
     uint32_t *ends;       /* 2 |E|: (a_e, b_e)                                  */
+    uint32_t *twin;       /* nnz, √3's levels ≥ 1: the corner across each side  */
 } mmi_sp_level;
 
 struct mmi_sp_scheme;

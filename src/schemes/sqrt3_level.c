@@ -19,17 +19,25 @@ static int64_t split_boundary(const mmi_cc_level *lv)
     return lv->level % 2 ? lv->boundary : 0;
 }
 
-/* |V'| = |V| + |F| + |B|, |F'| = nnz, |E'| = |E| + nnz + |B|; the boundary
- * edges stay on even levels and triple on odd ones. */
+/* |V'| = |V| + |F| + |B|, |F'| = nnz, |E'| = |E| + nnz + |B|, with |B| the
+ * boundary edges on odd levels (every side lies on one edge, two on an inner
+ * one: |B| = 2 |E| − nnz), none on even ones. */
+mm_status mmi_sqrt3_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
+                                mm_subdiv_counts *next)
+{
+    int64_t b = level % 2 ? 2 * n->edges - n->nnz : 0;
+    next->vertices = n->vertices + n->faces + b;
+    next->faces = 3 * n->faces;
+    next->edges = n->edges + 3 * n->faces + b;
+    next->nnz = 9 * n->faces;
+    return mmi_level_check_counts(ctx, level, next);
+}
+
+/* The boundary edges stay on even levels and triple on odd ones. */
 static mm_status sqrt3_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next)
 {
-    int64_t b = split_boundary(lv);
-    next->n.vertices = lv->n.vertices + lv->n.faces + b;
-    next->n.faces = 3 * lv->n.faces;
-    next->n.edges = lv->n.edges + 3 * lv->n.faces + b;
-    next->n.nnz = 9 * lv->n.faces;
     next->boundary = lv->level % 2 ? 3 * lv->boundary : lv->boundary;
-    return mmi_level_check_counts(ctx, lv->level, &next->n);
+    return mmi_sqrt3_next_counts(ctx, lv->level, &lv->n, &next->n);
 }
 
 /* Temporaries of one level's build. */

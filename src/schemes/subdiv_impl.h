@@ -1,8 +1,9 @@
 /* subdiv_impl.h: what one (scheme, path) pair provides behind an mm_subdiv
  * handle (subdiv.c): a build that keeps what every level needs, the level by
  * level evaluation, and the per-level accessors of meshmat/subdiv.h. Each
- * pair lives in its own file (generic_path.c, catmark_specialized.c, loop_specialized.c) and is picked by
- * mmi_subdiv_impl_for in subdiv.c. */
+ * pair lives in its own file (generic_path.c, catmark_specialized.c,
+ * loop_specialized.c, sqrt3_specialized.c) and is picked by impl_for in
+ * subdiv.c. */
 #ifndef MESHMAT_SCHEMES_SUBDIV_IMPL_H
 #define MESHMAT_SCHEMES_SUBDIV_IMPL_H
 
@@ -66,7 +67,14 @@ static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *p
 }
 
 extern const mmi_subdiv_impl mmi_catmark_generic, mmi_loop_generic, mmi_sqrt3_generic;
-extern const mmi_subdiv_impl mmi_catmark_specialized, mmi_loop_specialized;
+extern const mmi_subdiv_impl mmi_catmark_specialized, mmi_loop_specialized,
+    mmi_sqrt3_specialized;
+
+/* What a specialized build or subdivide returns, with no message recorded,
+ * for a mesh it leaves to the generic path under MM_PATH_AUTO (√3's: a
+ * mesh with a boundary); subdiv.c then runs the scheme's generic pair. Never
+ * returned to the caller. */
+#define MMI_DECLINED ((mm_status)-1000)
 
 /* The generic pair of a scheme (generic_path.c), or NULL for an unknown one. */
 const mmi_subdiv_impl *mmi_generic_impl(mm_scheme scheme);

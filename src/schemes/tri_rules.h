@@ -7,6 +7,7 @@
 #define MESHMAT_SCHEMES_TRI_RULES_H
 
 #include "../kernels/loop_weights.h"
+#include "../kernels/sqrt3_weights.h"
 
 /* Corner c (mod 3) of triangle f. */
 MM_HD uint32_t tri_vertex(const mmi_cc_args *g, int64_t f, int64_t c)
@@ -181,19 +182,20 @@ MM_HD void sqrt3_child_edge(const mmi_cc_args *g, int64_t i)
     g->out_ends[2 * i + 1] = y;
 }
 
-/* α_n of eq. 25 in eq. 24: S(p) = (1 − α_n) p + α_n / n Σ p_j inside (eq. 27's
- * map val_i → α_i / n_i as the row weight β); on the boundary (Kobbelt §4,
- * OpenMesh Sqrt3T) vertices stay on even levels and become
- * 19/27 p + 4/27 (p_prev + p_next) on odd ones; unreferenced vertices stay. */
+/* α_n of eq. 25 in eq. 24: S(p) = (1 − α_n) p + α_n / n Σ p_j inside (eq.
+ * 27's map val_i → α_i / n_i as the row weight β; sqrt3_weights.h, shared
+ * with the specialized path); on the boundary (Kobbelt §4, OpenMesh Sqrt3T)
+ * vertices stay on even levels and become 19/27 p + 4/27 (p_prev + p_next)
+ * on odd ones; unreferenced vertices stay. */
 MM_HD void sqrt3_vertex_weights(const mmi_cc_args *g, int64_t i)
 {
     double n = g->n[i], a = 1.0, b = 0.0, bb = 0.0;
     if (g->nb[i] > 0.0) {
         if (g->odd) a = 19.0 / 27.0, bb = 4.0 / 27.0;
-    } else if (n > 0.0) {
-        double alpha = (4.0 - 2.0 * cos(2.0 * MMI_PI / n)) / 9.0;
-        a = 1.0 - alpha;
-        b = alpha / n;
+    } else {
+        s3_weights w = s3_vertex_weights(n);
+        a = w.alpha;
+        b = w.beta;
     }
     g->alpha[i] = a;
     g->beta[i] = b;

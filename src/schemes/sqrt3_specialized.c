@@ -1,0 +1,161 @@
+/* sqrt3_specialized.c: √3's specialized path behind mm_subdiv
+ * (subdiv_impl.h, paper Appendix A) on closed meshes, over the shared driver
+ * of specialized_driver.h: level 0's edges by a sort (edge_sort.h) give each
+ * corner its twin (the corner across its side, s3_twin); every refined
+ * level's triangles and twins follow by formula from its parent
+ * (sqrt3_topology.h);
+ * vertex data by the rules of src/kernels: gathers at level 0
+ * (sqrt3_points.h), then one pass over the triangles of the level above and
+ * one over the older vertices by their ring sums (sqrt3_tri_points.h). The
+ * numbering is the generic path's (DESIGN §3), so both give identical
+ * topology. Triangles only, checked after the device check of the input
+ * rules, as the generic path orders them; a mesh with a boundary is
+ * declined (MMI_DECLINED: subdiv.c gives it to the generic path under
+ * MM_PATH_AUTO and refuses it under MM_PATH_SPECIALIZED). */
+#include "../core/error.h"
+#include "../core/timer.h"
+#include "../kernels/sqrt3_kernels.h"
+#include "../mesh/mesh_impl.h"
+#include "generic_level.h"
+#include "specialized_driver.h"
+
+/* The arguments of a rule reading level l (and, below level 0, the level
+ * before it). */
+static mmi_s3_args args_for(const mmi_sp_state *s, int rule, int l, int64_t count)
+{
+    mmi_s3_args g = {0};
+    g.rule = rule;
+    g.level = l;
+    g.count = count;
+    for (int m = 0; m <= l; ++m) {
+        const mmi_sp_level *d = &s->lv[m];
+        mmi_s3_level *x = &g.lv[m];
+        x->nv = d->n.vertices;
+        x->nf = d->n.faces;
+        x->ne = d->n.edges;
+        x->verts = d->M ? d->M->rows : NULL;
+        x->side = d->side;
+        x->twin = d->twin;
+        x->edge_sides = d->edge_sides;
+    }
+    if (s->Mt) {
+        g.vt_ptr = s->Mt->ptr;
+        g.vt_faces = s->Mt->rows;
+        g.vt_slots = (const int32_t *)s->Mt->values;
+    }
+    return g;
+}
+
+/* The counts of level l + 1 (mmi_sqrt3_next_counts) of a closed mesh: one
+ * with a boundary at level 0 (|B| = 2 |E| − nnz > 0: every side lies on one
+ * edge, two on an inner one) is declined, before any level is made (the
+ * driver counts every level after its input checks). */
+static mm_status closed_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
+                                    mm_subdiv_counts *next)
+{
+    if (level == 0 && 2 * n->edges > n->nnz) return MMI_DECLINED;
+    return mmi_sqrt3_next_counts(ctx, level, n, next);
+}
+
+/* Level l + 1's triangles (one thread per refined triangle), below the last
+ * level its twins; keep_ends adds its edge list and, below the last level,
+ * its side codes (which the next level's edge list reads). */
+static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends)
+{
+    mm_status st = MM_OK;
+    mmi_sp_level *y = &s->lv[l + 1];
+    int below = l + 1 < s->opts.levels;
+    int stage = mmi_stage_begin(ctx, "sqrt3_topology");
+    MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, keep_ends && below));
+    if (below) MM_TRY(mmi_sp_alloc_u32(ctx, &y->twin, y->n.nnz));
+    mmi_s3_args g = args_for(s, MMI_S3_CHILD_TRIS, l, y->n.faces);
+    g.out_tris = y->M->rows;
+    g.out_twin = y->twin;
+    g.out_side = y->side;
+    MM_TRY(mmi_s3_run(ctx, &g));
+    if (keep_ends) {
+        MM_TRY(mmi_sp_alloc_u32(ctx, &y->ends, 2 * y->n.edges));
+        g.rule = MMI_S3_CHILD_ENDS;
+        g.count = s->lv[l].n.nnz;
+        g.out_ends = y->ends;
+        MM_TRY(mmi_s3_run(ctx, &g));
+    }
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* Level l + 1's triangles straight from level l − 1 (level l's are not
+ * stored): the last step of the fused route. */
+static mm_status grandchild_topology(mm_context ctx, mmi_sp_state *s, int l)
+{
+    mm_status st = MM_OK;
+    mmi_sp_level *y = &s->lv[l + 1];
+    int stage = mmi_stage_begin(ctx, "sqrt3_topology");
+    MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, 0));
+    mmi_s3_args g = args_for(s, MMI_S3_GRANDCHILD_TRIS, l, y->n.faces);
+    g.out_tris = y->M->rows;
+    MM_TRY(mmi_s3_run(ctx, &g));
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* Level l + 1's vertex data from level l's P. At level 0 the gathers: face
+ * points and updated vertices (and the ring sums of level 0's vertices).
+ * Below, the triangles of level l − 1 and the vertices of level l − 1
+ * (sqrt3_tri_points.h); every row has one writer, so nothing is zeroed. */
+static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
+                               mmi_sp_rings *r)
+{
+    mm_status st = MM_OK;
+    const mmi_sp_level *x = &s->lv[l];
+    int stage = mmi_stage_begin(ctx, "sqrt3_points");
+    MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    mmi_s3_args g = args_for(s, MMI_S3_FACE_POINTS, l, x->n.faces);
+    g.P = P->data;
+    g.Y = (*Y)->data;
+    g.d = P->d;
+    g.f64 = P->type == MM_TYPE_FLOAT64;
+    g.ring = r->sums;
+    g.kinds = r->kinds;
+    g.ring_next = l + 1 < s->opts.levels;
+    if (l == 0) {
+        MM_TRY(mmi_s3_run(ctx, &g));
+        g.rule = MMI_S3_VERTEX_POINTS;
+        g.count = x->n.vertices;
+        if (!g.ring_next) g.ring = NULL;
+        MM_TRY(mmi_s3_run(ctx, &g));
+    } else {
+        const mm_subdiv_counts *w = &s->lv[l - 1].n;
+        g.rule = MMI_S3_TRI_FACES;
+        g.count = w->faces * P->d;
+        MM_TRY(mmi_s3_run(ctx, &g));
+        g.rule = MMI_S3_OLD_VERTICES;
+        g.count = w->vertices * P->d;
+        MM_TRY(mmi_s3_run(ctx, &g));
+    }
+done:
+    mmi_stage_end(ctx, stage);
+    if (st != MM_OK) mm_dense_free(Y);
+    return st;
+}
+
+static const mmi_sp_scheme sqrt3 = {MM_SCHEME_SQRT3, "sqrt3_edges",   1, closed_next_counts, 1,
+                                    1, refine_points, refine_topology, grandchild_topology};
+
+static mm_status s3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                          void **state)
+{
+    return mmi_sp_build(ctx, mesh, opts, &sqrt3, state);
+}
+
+static mm_status s3_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                              mm_matrix *M, mm_dense *X)
+{
+    return mmi_sp_subdivide(ctx, mesh, opts, &sqrt3, M, X);
+}
+
+const mmi_subdiv_impl mmi_sqrt3_specialized = {
+    s3_build,     mmi_sp_eval,  mmi_sp_counts, mmi_sp_matrix, mmi_sp_take_matrix,
+    mmi_sp_edges, mmi_sp_free,  s3_subdivide,  1};
