@@ -39,9 +39,10 @@ typedef enum mm_boundary {
 /* Which implementation refines (DESIGN §2). */
 typedef enum mm_subdiv_path {
     MM_PATH_GENERIC = 0,     /* the formulas as mapped SpMV / SpGEMM of src/spla       */
-    MM_PATH_SPECIALIZED = 1, /* hand-written kernels of src/kernels (paper §4)          */
-    MM_PATH_AUTO = 2         /* the specialized path where the scheme has one (today
-                                Catmull-Clark and Loop), else the generic path         */
+    MM_PATH_SPECIALIZED = 1, /* hand-written kernels of src/kernels (paper §4); √3's
+                                takes closed meshes only                              */
+    MM_PATH_AUTO = 2         /* the specialized path, except for a √3 mesh with a
+                                boundary: the generic path                            */
 } mm_subdiv_path;
 
 /* How mm_subdiv_eval refines vertex data (paper §6). */
@@ -99,8 +100,10 @@ typedef struct mm_subdiv_counts {
  * Refused (MM_ERR_INVALID_MESH, the message giving what is wrong and how often):
  * non-manifold edges (more than two faces on an edge) and vertices, faces that
  * repeat a vertex, inconsistent orientation (an edge passed twice the same
- * way); for Loop and √3, faces that are not triangles (the first is named).
- * Unreferenced vertices are kept and stay where they are.
+ * way); for Loop and √3, faces that are not triangles (the first is named);
+ * for √3 with MM_PATH_SPECIALIZED, a mesh with a boundary (MM_PATH_AUTO gives
+ * it to the generic path). Unreferenced vertices are kept and stay where
+ * they are.
  *   Properties: every array stays in the backend's memory; the host learns only
  *   sizes (and, on CUDA, copies M once to check the rules above). Deterministic:
  *   identical topology on CPU and CUDA. Stages are timed (context timing).

@@ -1,5 +1,6 @@
 /* specialized_driver.h: what the specialized paths of Catmull-Clark
- * (catmark_specialized.c) and Loop (loop_specialized.c) share behind
+ * (catmark_specialized.c), Loop (loop_specialized.c) and √3
+ * (sqrt3_specialized.c) share behind
  * mm_subdiv (subdiv_impl.h): the levels they keep, level 0's set-up (edges by
  * the sort of edge_sort.h, Mᵀ, the input rules checked on the device, every
  * level's counts within the paths' ids), the ring sums carried through an
