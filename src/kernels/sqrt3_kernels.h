@@ -21,7 +21,7 @@
  * build the levels below the last): the side code (edge << 2) | boundary
  * << 1 | backward of catmark_kernels.h. */
 typedef struct mmi_s3_level {
-    int64_t nv, nf, ne;
+    int64_t nv, ne;
     const uint32_t *verts;
     const uint32_t *side;
     const uint32_t *twin;

@@ -31,7 +31,6 @@ static mmi_s3_args args_for(const mmi_sp_state *s, int rule, int l, int64_t coun
         const mmi_sp_level *d = &s->lv[m];
         mmi_s3_level *x = &g.lv[m];
         x->nv = d->n.vertices;
-        x->nf = d->n.faces;
         x->ne = d->n.edges;
         x->verts = d->M ? d->M->rows : NULL;
         x->side = d->side;
