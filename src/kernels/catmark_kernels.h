@@ -56,12 +56,10 @@ typedef enum mmi_sk_rule {
                                  and v's ring sums at level 1                        */
     MMI_SK_CHECK_FANS = 8,    /* v < |V_0|: faces repeating v, v's corners in one fan   */
     MMI_SK_QUAD_FACES = 9,    /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level
-                                 l + 1's points inside face f of level l − 1 (face
-                                 points, spoke edge points, f's face vertex)        */
-    MMI_SK_OLD_VERTICES = 10, /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums       */
-    MMI_SK_QUAD_EDGES = 11    /* e d + c < |E_{l−1}| d, l ≥ 1: component c of level
-                                 l + 1's points on edge e of level l − 1 (the vertex
-                                 born on it, the edge points of its two halves)     */
+                                 l + 1's points around face f of level l − 1 (face
+                                 and spoke points, f's face vertex, and the points
+                                 on the edges whose first side is f's)              */
+    MMI_SK_OLD_VERTICES = 10  /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums       */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {

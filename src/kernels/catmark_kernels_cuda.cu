@@ -69,8 +69,8 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
             at.faces = sk_stream{faces, -4 * f0};
             at.spokes = sk_stream{spokes, -4 * f0};
             at.face_vertex = sk_stream{verts, f - f0};
-            sk_quad_face_points(x->side, x->verts, g.P, g.ring_next ? g.ring : NULL, g.kinds, at,
-                                4 * f, 4 * f + 4, threadIdx.x % 3, 3, F64);
+            sk_quad_in in = sk_quad_in_of(&g);
+            sk_quad_face_points(&in, at, 4 * f, 4 * f + 4, threadIdx.x % 3, 3, F64);
         }
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
@@ -108,7 +108,6 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
         else launch_data<MMI_SK_QUAD_FACES>(g, grid, stream);
         break;
     case MMI_SK_OLD_VERTICES: launch_data<MMI_SK_OLD_VERTICES>(g, grid, stream); break;
-    case MMI_SK_QUAD_EDGES: launch_data<MMI_SK_QUAD_EDGES>(g, grid, stream); break;
     default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Catmull-Clark kernel launch");

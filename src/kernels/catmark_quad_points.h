@@ -4,9 +4,9 @@
  *
  * - one face f of level l − 1 at a time (its corners κ are the quads κ of
  *   level l, rebuilt by sk_quad_of's formula): the face points of those quads,
- *   the edge points of their spokes, and f's face point born at level l;
- * - one edge e of level l − 1 at a time, from its two sides: the vertex born
- *   on it at level l and the edge points of its two halves;
+ *   the edge points of their spokes, f's face point born at level l, and on
+ *   each edge whose first side is f's, from both sides, the vertex born on it
+ *   at level l and the edge points of its two halves;
  * - the vertices of level l − 1 by their ring sums, with no walk around them.
  *
  * Ring sums: for a vertex v of valence n whose faces are quads, S1 = Σ of its
@@ -20,7 +20,8 @@
  * data's type: its rounding stays far below the positions' own).
  *
  * Every row of level l + 1 is written by one element, so the results do not
- * depend on the order the elements run in. */
+ * depend on the order the elements run in (the shares of an edge's two faces
+ * never meet in memory). */
 #ifndef MESHMAT_KERNELS_CATMARK_QUAD_POINTS_H
 #define MESHMAT_KERNELS_CATMARK_QUAD_POINTS_H
 
@@ -52,44 +53,106 @@ typedef struct sk_stream {
     int64_t row0;
 } sk_stream;
 
-/* The ids sk_quad_face_points works with: f's face-point vertex fv and the
- * first edge-point vertex eb of level l; and the streams of the face points
- * of level l's quads (by corner κ), of their spoke edge points (by κ) and of
- * f's face-point vertex (by f). */
+/* The ids sk_quad_face_points works with: f's face-point vertex fv, the
+ * first edge-point vertex eb of level l and the first edge point ye of level
+ * l + 1; and the streams of the face points of level l's quads (by corner κ),
+ * of their spoke edge points (by κ) and of f's face-point vertex (by f). */
 typedef struct sk_quad_ids {
-    int64_t fv, eb;
+    int64_t fv, eb, ye;
     sk_stream faces, spokes, face_vertex;
 } sk_quad_ids;
 
-/* Level l + 1's points inside face f of level l − 1 (g->level = l). Level
+/* What face f's rule reads of level l − 1: the level (counts, face starts),
+ * its side codes and vertices, the sides of its edges, and where it writes
+ * level l + 1 (ring NULL when no level follows). The arrays never overlap,
+ * hence restrict (the compiler may then issue later loads before these
+ * stores). */
+typedef struct sk_quad_in {
+    const mmi_sk_level *x;
+    const uint32_t *MM_RESTRICT side;
+    const uint32_t *MM_RESTRICT verts;
+    const uint32_t *MM_RESTRICT edge_sides;
+    const void *MM_RESTRICT P;
+    void *MM_RESTRICT Y;
+    void *MM_RESTRICT ring;
+    uint32_t *MM_RESTRICT kinds;
+} sk_quad_in;
+
+/* Level l + 1's points on edge e = κ's out edge, written by the face of e's
+ * first side κ (so its code; k1 the other side, MMI_SK_NONE on the
+ * boundary): the vertex ep(e) born at level l, and the edge points of e's
+ * halves at A = v_κ and B = v_ν. pv = A, pvn = B, po = ep(e), pi, pon and pf
+ * are κ's side's data (sk_quad_corner_points); the other side's face point
+ * and the edge points before and after it are loaded. Inside, each side has a
+ * quad at A and one at B (face points (v + po + pf + pi) / 4 and
+ * (v' + pon + pf + po) / 4); a half edge's point is (its end + po + the two
+ * face points beside it) / 4 (Alg. 5), and ep(e) has valence 4: S1 = A + B +
+ * both faces' points, S2 = the four edge points beside e. On the boundary
+ * (eq. 20): midpoints, and ep(e) moves between A and B. */
+MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so, uint32_t k1,
+                              double pv, double po, double pi, double pvn, double pon, double pf,
+                              int64_t c, int64_t d, int f64)
+{
+    int64_t e = so >> 2, eo = at.eb + e, ha = at.ye + 2 * e + (so & 1);
+    int64_t hb = at.ye + 2 * e + 1 - (so & 1);
+    uint32_t kind = 4;
+    double out[3];
+    if (k1 == MMI_SK_NONE) {
+        kind = 2 | MMI_SK_KIND_BOUNDARY;
+        sk_store(in->Y, f64, ha * d + c, (pv + po) * 0.5);
+        sk_store(in->Y, f64, hb * d + c, (po + pvn) * 0.5);
+        sk_vertex_step(kind, po, pv + pvn, 0.0, out);
+    } else {
+        const mmi_sk_level *x = in->x;
+        int64_t n1 = sk_next(x, k1), p1 = sk_prev(x, k1);
+        double pf1 = sk_load(in->P, f64, (x->nv + sk_face(x, k1)) * d + c);
+        double pi1 = sk_load(in->P, f64, (at.eb + (in->side[p1] >> 2)) * d + c);
+        double pon1 = sk_load(in->P, f64, (at.eb + (in->side[n1] >> 2)) * d + c);
+        double fa0 = (pv + po + pf + pi) * 0.25, fb0 = (pvn + pon + pf + po) * 0.25;
+        double fb1 = (pvn + po + pf1 + pi1) * 0.25, fa1 = (pv + pon1 + pf1 + po) * 0.25;
+        sk_store(in->Y, f64, ha * d + c, (pv + po + fa0 + fa1) * 0.25);
+        sk_store(in->Y, f64, hb * d + c, (pvn + po + fb0 + fb1) * 0.25);
+        sk_vertex_step(kind, po, pv + pvn + pf + pf1, pi + pon + pi1 + pon1, out);
+    }
+    sk_store(in->Y, f64, eo * d + c, out[0]);
+    if (!in->ring) return;
+    sk_store(in->ring, f64, eo * 2 * d + c, out[1]);
+    sk_store(in->ring, f64, eo * 2 * d + d + c, out[2]);
+    if (c == 0) in->kinds[eo] = kind;
+}
+
+/* Level l + 1's points around face f of level l − 1 (g->level = l). Level
  * l's quad κ is (v_κ, ep(e_o), fp(f), ep(e_i)) for f's corner κ; with the
  * next corner ν, quad ν is (v_ν, ep(e_ν), fp(f), ep(e_o)). Corner κ's part,
- * component c: the face point of quad κ and the edge point of spoke
- * 2|E| + κ (both its quads are f's); pv, po, pi are κ's vertex, out and in
- * edge points, pvn, pon ν's vertex and out edge point, pf f's face point
- * (all of level l). */
-MM_HD void sk_quad_corner_points(sk_quad_ids at, int64_t k, double pv, double po, double pi,
-                                 double pvn, double pon, double pf, int64_t c, int64_t d, int f64)
+ * component c: the face point of quad κ, the edge point of spoke 2|E| + κ
+ * (both its quads are f's) and, where κ is the first side of its out edge,
+ * the points on that edge (sk_quad_owned_edge); pv, po, pi are κ's vertex,
+ * out and in edge points, pvn, pon ν's vertex and out edge point, pf f's face
+ * point (all of level l). Each row of level l + 1 is written by one face. */
+MM_HD void sk_quad_corner_points(const sk_quad_in *in, sk_quad_ids at, int64_t k, double pv,
+                                 double po, double pi, double pvn, double pon, double pf,
+                                 int64_t c, int64_t d, int f64)
 {
     double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25;
+    uint32_t so = in->side[k];
+    const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
     sk_store(at.faces.base, f64, (at.faces.row0 + k) * d + c, fk);
     sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c, (po + pf + fk + fn) * 0.25);
+    if (es[0] == (uint32_t)k)
+        sk_quad_owned_edge(in, at, so, es[1], pv, po, pi, pvn, pon, pf, c, d, f64);
 }
 
 /* Component c of sk_quad_face for face f with corners [first, end) of level
- * l − 1 (side codes, vertices), P of level l: its corners' parts, and f's
- * face-point vertex, born at level l (valence c, S1 = Σ ep(e_o),
- * S2 = Σ v_κ). A quad loads its four corners' data first; a polygon (level 0)
- * rolls over its corners, each taking over the previous one's next vertex and
- * edge point. ring NULL when no level follows. The arrays never overlap,
- * hence restrict (the compiler may then issue later loads before these
- * stores). d and f64 are g's, passed so that a CUDA kernel can fold them as
- * constants. */
-MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t *MM_RESTRICT verts,
-                               const void *MM_RESTRICT P, void *MM_RESTRICT ring,
-                               uint32_t *MM_RESTRICT kinds, sk_quad_ids at, int64_t first,
-                               int64_t end, int64_t c, int64_t d, int f64)
+ * l − 1, P of level l: its corners' parts, and f's face-point vertex, born
+ * at level l (valence c, S1 = Σ ep(e_o), S2 = Σ v_κ). A quad loads its four
+ * corners' data first; a polygon (level 0) rolls over its corners, each
+ * taking over the previous one's next vertex and edge point. d and f64 are
+ * g's, passed so that a CUDA kernel can fold them as constants. */
+MM_HD void sk_quad_face_points(const sk_quad_in *in, sk_quad_ids at, int64_t first, int64_t end,
+                               int64_t c, int64_t d, int f64)
 {
+    const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
+    const void *MM_RESTRICT P = in->P;
     int64_t eb = at.eb;
     uint32_t face_kind = (uint32_t)(end - first);
     double pf = sk_load(P, f64, at.fv * d + c), s1 = 0.0, s2 = 0.0, out[3];
@@ -101,7 +164,8 @@ MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t 
         }
         for (int j = 0; j < 4; ++j) {
             int n = (j + 1) & 3, p = (j + 3) & 3;
-            sk_quad_corner_points(at, first + j, pv[j], po[j], po[p], pv[n], po[n], pf, c, d, f64);
+            sk_quad_corner_points(in, at, first + j, pv[j], po[j], po[p], pv[n], po[n], pf, c, d,
+                                  f64);
             s1 += po[j], s2 += pv[j];
         }
     } else {
@@ -112,25 +176,34 @@ MM_HD void sk_quad_face_points(const uint32_t *MM_RESTRICT side, const uint32_t 
             int wrap = k + 1 == end;
             double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
             double pon = wrap ? o0 : sk_load(P, f64, (eb + (side[k + 1] >> 2)) * d + c);
-            sk_quad_corner_points(at, k, pv, po, pi, pvn, pon, pf, c, d, f64);
+            sk_quad_corner_points(in, at, k, pv, po, pi, pvn, pon, pf, c, d, f64);
             s1 += po, s2 += pv;
             pi = po, pv = pvn, po = pon;
         }
     }
     sk_vertex_step(face_kind, pf, s1, s2, out);
     sk_store(at.face_vertex.base, f64, at.face_vertex.row0 * d + c, out[0]);
-    if (!ring) return;
-    sk_store(ring, f64, at.fv * 2 * d + c, out[1]);
-    sk_store(ring, f64, at.fv * 2 * d + d + c, out[2]);
-    if (c == 0) kinds[at.fv] = face_kind;
+    if (!in->ring) return;
+    sk_store(in->ring, f64, at.fv * 2 * d + c, out[1]);
+    sk_store(in->ring, f64, at.fv * 2 * d + d + c, out[2]);
+    if (c == 0) in->kinds[at.fv] = face_kind;
 }
 
-/* sk_quad_face's ids for face f, every stream in Y. */
+/* What sk_quad_face reads and writes, and its ids for face f with every
+ * stream in Y. */
+MM_HD sk_quad_in sk_quad_in_of(const mmi_sk_args *g)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1];
+    sk_quad_in in = {x, x->side, x->verts, x->edge_sides, g->P, g->Y,
+                     g->ring_next ? g->ring : NULL, g->kinds};
+    return in;
+}
+
 MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_args *g, int64_t f)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
     int64_t ye = y->nv + y->nf;
-    sk_quad_ids at = {x->nv + f, x->nv + x->nf, {g->Y, y->nv}, {g->Y, ye + 2 * x->ne},
+    sk_quad_ids at = {x->nv + f, x->nv + x->nf, ye, {g->Y, y->nv}, {g->Y, ye + 2 * x->ne},
                       {g->Y, x->nv + f}};
     return at;
 }
@@ -139,68 +212,9 @@ MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1];
     int64_t f = i / d;
-    sk_quad_face_points(x->side, x->verts, g->P, g->ring_next ? g->ring : NULL, g->kinds,
-                        sk_quad_ids_of(g, f), sk_start(x, f), sk_start(x, f + 1), i % d, d, f64);
-}
-
-/* What edge e of level l − 1 sees from its side κ (face f, next corner ν):
- * level l's points of v_κ, v_ν, f's face point and the edge points of the
- * sides before and after κ's (eb: level l's first edge point). */
-typedef struct sk_edge_side {
-    double pv, pvn, pf, pi, pon;
-} sk_edge_side;
-
-MM_HD sk_edge_side sk_edge_side_of(const mmi_sk_level *x, const void *MM_RESTRICT P, uint32_t k,
-                                   int64_t eb, int64_t c, int64_t d, int f64)
-{
-    int64_t nu = sk_next(x, k), p = sk_prev(x, k);
-    sk_edge_side s;
-    s.pv = sk_load(P, f64, (int64_t)x->verts[k] * d + c);
-    s.pvn = sk_load(P, f64, (int64_t)x->verts[nu] * d + c);
-    s.pf = sk_load(P, f64, (x->nv + sk_face(x, k)) * d + c);
-    s.pi = sk_load(P, f64, (eb + (x->side[p] >> 2)) * d + c);
-    s.pon = sk_load(P, f64, (eb + (x->side[nu] >> 2)) * d + c);
-    return s;
-}
-
-/* Component c of level l + 1's points on edge e of level l − 1 (i = e d + c,
- * g->level = l), from its sides (edge_sides: κ0 first): the vertex ep(e)
- * born at level l, and the edge points of its halves at v_κ0 (A) and at v_ν0
- * (B). Inside, with po = ep(e) and each side's quads at A and B (face points
- * (v + po + pf + pi) / 4 and (v' + pon + pf + po) / 4), a half edge's point is
- * (its end + po) / 4 + (the two face points beside it) / 4 (Alg. 5), and
- * ep(e) has valence 4: S1 = A + B + both faces' points, S2 = the four edge
- * points beside e. On the boundary (eq. 20): midpoints, and ep(e) moves as a
- * boundary vertex between A and B. One thread writes each row, so no shares
- * meet. */
-MM_HD void sk_quad_edge_points(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
-{
-    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
-    int64_t e = i / d, c = i % d, eb = x->nv + x->nf, eo = eb + e, d2 = 2 * d;
-    uint32_t k0 = x->edge_sides[2 * e], k1 = x->edge_sides[2 * e + 1], so = x->side[k0];
-    int64_t ha = y->nv + y->nf + 2 * e + (so & 1), hb = y->nv + y->nf + 2 * e + 1 - (so & 1);
-    double po = sk_load(g->P, f64, eo * d + c), out[3];
-    sk_edge_side s0 = sk_edge_side_of(x, g->P, k0, eb, c, d, f64);
-    uint32_t kind = 4;
-    if (k1 == MMI_SK_NONE) {
-        kind = 2 | MMI_SK_KIND_BOUNDARY;
-        sk_store(g->Y, f64, ha * d + c, (s0.pv + po) * 0.5);
-        sk_store(g->Y, f64, hb * d + c, (po + s0.pvn) * 0.5);
-        sk_vertex_step(kind, po, s0.pv + s0.pvn, 0.0, out);
-    } else {
-        sk_edge_side s1 = sk_edge_side_of(x, g->P, k1, eb, c, d, f64);
-        double fa0 = (s0.pv + po + s0.pf + s0.pi) * 0.25, fb0 = (s0.pvn + s0.pon + s0.pf + po) * 0.25;
-        double fb1 = (s1.pv + po + s1.pf + s1.pi) * 0.25, fa1 = (s1.pvn + s1.pon + s1.pf + po) * 0.25;
-        sk_store(g->Y, f64, ha * d + c, (s0.pv + po + fa0 + fa1) * 0.25);
-        sk_store(g->Y, f64, hb * d + c, (s0.pvn + po + fb0 + fb1) * 0.25);
-        sk_vertex_step(kind, po, s0.pv + s0.pvn + s0.pf + s1.pf, s0.pi + s0.pon + s1.pi + s1.pon,
-                       out);
-    }
-    sk_store(g->Y, f64, eo * d + c, out[0]);
-    if (!g->ring_next) return;
-    sk_store(g->ring, f64, eo * d2 + c, out[1]);
-    sk_store(g->ring, f64, eo * d2 + d + c, out[2]);
-    if (c == 0) g->kinds[eo] = kind;
+    sk_quad_in in = sk_quad_in_of(g);
+    sk_quad_face_points(&in, sk_quad_ids_of(g, f), sk_start(x, f), sk_start(x, f + 1), i % d, d,
+                        f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from

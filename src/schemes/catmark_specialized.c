@@ -45,7 +45,7 @@ static mmi_sk_args args_for(const mmi_sp_state *s, int rule, int l, int64_t coun
 }
 
 /* Level l + 1's quads (Alg. 3), below the last level their side codes, and
- * where the edge rule reads them (levels below L − 1) the sides of its
+ * where the face rule reads them (levels below L − 1) the sides of its
  * edges; keep_ends adds its edge list (the generic path's formula). */
 static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends)
 {
@@ -83,9 +83,8 @@ done:
 
 /* Level l + 1's vertex data from level l's P (Alg. 4–9). At level 0 the
  * gathers: face points, then the edge points and updated vertices that read
- * them (and the ring sums of level 0's vertices). Below, the faces, the edges
- * and the vertices of level l − 1 (catmark_quad_points.h): each writes its
- * own rows. */
+ * them (and the ring sums of level 0's vertices). Below, the faces and the
+ * vertices of level l − 1 (catmark_quad_points.h): each writes its own rows. */
 static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P,
                                mm_dense *Y, mmi_sp_rings *r)
 {
@@ -114,9 +113,6 @@ static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_
         const mm_subdiv_counts *w = &s->lv[l - 1].n;
         g.rule = MMI_SK_QUAD_FACES;
         g.count = w->faces * P->d;
-        MM_TRY(mmi_sk_run(ctx, &g));
-        g.rule = MMI_SK_QUAD_EDGES;
-        g.count = w->edges * P->d;
         MM_TRY(mmi_sk_run(ctx, &g));
         g.rule = MMI_SK_OLD_VERTICES;
         g.count = w->vertices * P->d;
