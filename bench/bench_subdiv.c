@@ -39,6 +39,9 @@ int main(void)
  * table), and runs once instead of 3 times past HOST_ONCE_MS. */
 enum { GPU_BUDGET_MS = 4000, HOST_ONCE_MS = 2000 };
 static double host_cap_ms = 12000.0;
+/* The environment variable that selects methods (bench/README.md). */
+#define METHODS "MESHMAT_BENCH_METHODS"
+
 
 /* The control meshes: quad-dominant and mixed-polygon cages for
  * Catmull-Clark, triangle meshes (one with holes) for Loop, closed ones for √3
@@ -324,11 +327,28 @@ static void model_path(const char *file, char *buf, size_t len)
         snprintf(buf, len, "%s/../shared/models/%s", source, file);
 }
 
+/* Whether name is selected by the comma-separated substrings in environment
+ * variable var (everything when it is unset): a quick run of a few cases or
+ * methods. */
+static int selected(const char *var, const char *name)
+{
+    const char *list = getenv(var);
+    if (list == NULL || *list == '\0') return 1;
+    while (*list) {
+        size_t n = strcspn(list, ",");
+        for (const char *p = name; n > 0 && *p; ++p)
+            if (strncmp(p, list, n) == 0) return 1;
+        list += n + (list[n] == ',');
+    }
+    return 0;
+}
+
 static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *mc,
                        int64_t max_faces, int runs)
 {
     char path[4096];
     control m;
+    if (!selected("MESHMAT_BENCH_CASES", mc->file)) return;
     model_path(mc->file, path, sizeof path);
     if (load(ctx, path, mc, &m) != 0) return;
     counts cl = m.c0;
@@ -337,10 +357,15 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
         cl = next_level(cl, mc->scheme);
         if (cl.f > max_faces) break;
         int first = all->count;
-        dynamic_method(all, ctx, &m, level, cl, MM_PATH_SPECIALIZED, "specialized-dynamic", runs);
-        static_methods(all, ctx, &m, level, cl, runs);
-        dynamic_method(all, ctx, &m, level, cl, MM_PATH_GENERIC, "generic-dynamic", runs);
-        host_method(all, &m, level, cl, &host_last);
+        if (selected(METHODS, "specialized-dynamic"))
+            dynamic_method(all, ctx, &m, level, cl, MM_PATH_SPECIALIZED, "specialized-dynamic",
+                           runs);
+        if (selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
+            static_methods(all, ctx, &m, level, cl, runs);
+        if (selected(METHODS, "generic-dynamic"))
+            dynamic_method(all, ctx, &m, level, cl, MM_PATH_GENERIC, "generic-dynamic", runs);
+        if (selected(METHODS, "opensubdiv-far openmesh-sqrt3"))
+            host_method(all, &m, level, cl, &host_last);
         for (int i = first; i < all->count; ++i) {
             const sd_record *r = &all->r[i];
             printf("%-24s %-13s L%-2d %10lld faces  %-28s ", r->mesh, r->scheme, r->level,
