@@ -47,11 +47,15 @@ static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream
 }
 
 /* MMI_SK_QUAD_FACES for positions (d = 3) where every face of level l − 1 is
- * a quad: a block of kStagedFaces faces × 3 components puts the points it
- * writes (its quads' face points and spoke edge points, its face vertices:
- * one run of rows each) in shared memory first and copies them out
- * whole, so they reach L2 as full sectors rather than as 12-byte pieces of
- * many sectors per warp store (the rule was L2-bound). */
+ * a quad, a block of kStagedFaces faces × 3 components at a time:
+ * - each face's points go to shared memory first and are copied out whole
+ *   (its quads' face points and spoke edge points, its face vertex: one run of
+ *   rows each), so they reach L2 as full sectors rather than as 12-byte pieces
+ *   of many sectors per warp store (the rule was L2-bound);
+ * - the block lists the edges its faces own (sk_quad_owned_edge) and then
+ *   runs one lane per owned edge and component on the face's data, kept in
+ *   shared memory: run per corner, half the lanes of a warp would idle while
+ *   the others did an edge. */
 static const int kStagedFaces = 85;
 
 template <int F64>
@@ -60,17 +64,35 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     __shared__ T faces[12 * kStagedFaces], spokes[12 * kStagedFaces], verts[3 * kStagedFaces];
+    __shared__ T rows[27 * kStagedFaces]; /* per face and component: pv[4], po[4], pf */
+    __shared__ uint32_t owned[4 * kStagedFaces], twins[4 * kStagedFaces];
+    __shared__ int num_owned;
     const mmi_sk_level *x = &g.lv[g.level - 1];
+    const sk_quad_in in = sk_quad_in_of(&g);
     for (int64_t f0 = (int64_t)blockIdx.x * kStagedFaces; f0 < x->nf;
          f0 += (int64_t)gridDim.x * kStagedFaces) {
         int64_t f = f0 + threadIdx.x / 3, n = x->nf - f0 < kStagedFaces ? x->nf - f0 : kStagedFaces;
+        int c = threadIdx.x % 3;
+        if (threadIdx.x == 0) num_owned = 0;
+        __syncthreads();
         if (f < x->nf) {
             sk_quad_ids at = sk_quad_ids_of(&g, f);
             at.faces = sk_stream{faces, -4 * f0};
             at.spokes = sk_stream{spokes, -4 * f0};
             at.face_vertex = sk_stream{verts, f - f0};
-            sk_quad_in in = sk_quad_in_of(&g);
-            sk_quad_face_points(&in, at, 4 * f, 4 * f + 4, threadIdx.x % 3, 3, F64);
+            double pv[4], po[4], pf = sk_quad_load(&in, at, 4 * f, pv, po, c, 3, F64);
+            T *r = rows + 9 * threadIdx.x;
+            for (int j = 0; j < 4; ++j) r[j] = (T)pv[j], r[4 + j] = (T)po[j];
+            r[8] = (T)pf;
+            sk_quad_points(&in, at, 4 * f, pv, po, pf, 0, c, 3, F64);
+            for (int j = 0; c == 0 && j < 4; ++j) {
+                uint32_t k = (uint32_t)(4 * f + j);
+                const uint32_t *es = x->edge_sides + 2 * (int64_t)(x->side[k] >> 2);
+                if (es[0] != k) continue;
+                int slot = atomicAdd(&num_owned, 1);
+                owned[slot] = (uint32_t)(4 * (f - f0) + j);
+                twins[slot] = es[1];
+            }
         }
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
@@ -78,6 +100,14 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
         T *ys = (T *)g.Y + (out.spokes.row0 + 4 * f0) * 3, *yv = (T *)g.Y + out.face_vertex.row0 * 3;
         for (int t = threadIdx.x; t < 12 * n; t += blockDim.x) yf[t] = faces[t], ys[t] = spokes[t];
         for (int t = threadIdx.x; t < 3 * n; t += blockDim.x) yv[t] = verts[t];
+        for (int t = threadIdx.x; t < 3 * num_owned; t += blockDim.x) {
+            uint32_t o = owned[t / 3];
+            int j = (int)(o & 3), cc = t % 3;
+            const T *r = rows + 9 * (3 * (o >> 2) + cc);
+            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], twins[t / 3], r[j], r[4 + j],
+                               r[4 + ((j + 3) & 3)], r[(j + 1) & 3], r[4 + ((j + 1) & 3)], r[8], cc,
+                               3, F64);
+        }
         __syncthreads();
     }
 }

@@ -128,65 +128,97 @@ MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so,
  * (both its quads are f's) and, where κ is the first side of its out edge,
  * the points on that edge (sk_quad_owned_edge); pv, po, pi are κ's vertex,
  * out and in edge points, pvn, pon ν's vertex and out edge point, pf f's face
- * point (all of level l). Each row of level l + 1 is written by one face. */
+ * point (all of level l). Each row of level l + 1 is written by one face.
+ * Without edges the owned edge is left to the caller (the CUDA launcher
+ * gathers the owned edges of a block first, so that no lane idles). */
 MM_HD void sk_quad_corner_points(const sk_quad_in *in, sk_quad_ids at, int64_t k, double pv,
                                  double po, double pi, double pvn, double pon, double pf,
-                                 int64_t c, int64_t d, int f64)
+                                 int edges, int64_t c, int64_t d, int f64)
 {
     double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25;
-    uint32_t so = in->side[k];
-    const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
     sk_store(at.faces.base, f64, (at.faces.row0 + k) * d + c, fk);
     sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c, (po + pf + fk + fn) * 0.25);
+    if (!edges) return;
+    uint32_t so = in->side[k];
+    const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
     if (es[0] == (uint32_t)k)
         sk_quad_owned_edge(in, at, so, es[1], pv, po, pi, pvn, pon, pf, c, d, f64);
 }
 
+/* f's face-point vertex, born at level l: valence `order`, S1 = Σ ep(e_o),
+ * S2 = Σ v_κ (and its ring sums and kind when a level follows). */
+MM_HD void sk_quad_face_vertex(const sk_quad_in *in, sk_quad_ids at, uint32_t order, double pf,
+                               double s1, double s2, int64_t c, int64_t d, int f64)
+{
+    double out[3];
+    sk_vertex_step(order, pf, s1, s2, out);
+    sk_store(at.face_vertex.base, f64, at.face_vertex.row0 * d + c, out[0]);
+    if (!in->ring) return;
+    sk_store(in->ring, f64, at.fv * 2 * d + c, out[1]);
+    sk_store(in->ring, f64, at.fv * 2 * d + d + c, out[2]);
+    if (c == 0) in->kinds[at.fv] = order;
+}
+
+/* Component c of quad f's data at level l (corners [first, first + 4) of
+ * level l − 1): its corners' vertices pv and out edge points po; returns f's
+ * face point. */
+MM_HD double sk_quad_load(const sk_quad_in *in, sk_quad_ids at, int64_t first, double pv[4],
+                          double po[4], int64_t c, int64_t d, int f64)
+{
+    const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
+    for (int j = 0; j < 4; ++j) {
+        pv[j] = sk_load(in->P, f64, (int64_t)verts[first + j] * d + c);
+        po[j] = sk_load(in->P, f64, (at.eb + (side[first + j] >> 2)) * d + c);
+    }
+    return sk_load(in->P, f64, at.fv * d + c);
+}
+
+/* Component c of sk_quad_face for quad f from its loaded data: its corners'
+ * parts (with or without the owned edges) and its face-point vertex. */
+MM_HD void sk_quad_points(const sk_quad_in *in, sk_quad_ids at, int64_t first,
+                          const double pv[4], const double po[4], double pf, int edges,
+                          int64_t c, int64_t d, int f64)
+{
+    double s1 = 0.0, s2 = 0.0;
+    for (int j = 0; j < 4; ++j) {
+        int n = (j + 1) & 3, p = (j + 3) & 3;
+        sk_quad_corner_points(in, at, first + j, pv[j], po[j], po[p], pv[n], po[n], pf, edges, c,
+                              d, f64);
+        s1 += po[j], s2 += pv[j];
+    }
+    sk_quad_face_vertex(in, at, 4, pf, s1, s2, c, d, f64);
+}
+
 /* Component c of sk_quad_face for face f with corners [first, end) of level
- * l − 1, P of level l: its corners' parts, and f's face-point vertex, born
- * at level l (valence c, S1 = Σ ep(e_o), S2 = Σ v_κ). A quad loads its four
- * corners' data first; a polygon (level 0) rolls over its corners, each
- * taking over the previous one's next vertex and edge point. d and f64 are
- * g's, passed so that a CUDA kernel can fold them as constants. */
+ * l − 1, P of level l: its corners' parts, and f's face-point vertex. A quad
+ * loads its four corners' data first; a polygon (level 0) rolls over its
+ * corners, each taking over the previous one's next vertex and edge point.
+ * d and f64 are g's, passed so that a CUDA kernel can fold them as
+ * constants. */
 MM_HD void sk_quad_face_points(const sk_quad_in *in, sk_quad_ids at, int64_t first, int64_t end,
                                int64_t c, int64_t d, int f64)
 {
     const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
     const void *MM_RESTRICT P = in->P;
     int64_t eb = at.eb;
-    uint32_t face_kind = (uint32_t)(end - first);
-    double pf = sk_load(P, f64, at.fv * d + c), s1 = 0.0, s2 = 0.0, out[3];
     if (end - first == 4) {
-        double pv[4], po[4];
-        for (int j = 0; j < 4; ++j) {
-            pv[j] = sk_load(P, f64, (int64_t)verts[first + j] * d + c);
-            po[j] = sk_load(P, f64, (eb + (side[first + j] >> 2)) * d + c);
-        }
-        for (int j = 0; j < 4; ++j) {
-            int n = (j + 1) & 3, p = (j + 3) & 3;
-            sk_quad_corner_points(in, at, first + j, pv[j], po[j], po[p], pv[n], po[n], pf, c, d,
-                                  f64);
-            s1 += po[j], s2 += pv[j];
-        }
-    } else {
-        double pv = sk_load(P, f64, (int64_t)verts[first] * d + c);
-        double po = sk_load(P, f64, (eb + (side[first] >> 2)) * d + c);
-        double pi = sk_load(P, f64, (eb + (side[end - 1] >> 2)) * d + c), v0 = pv, o0 = po;
-        for (int64_t k = first; k < end; ++k) {
-            int wrap = k + 1 == end;
-            double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
-            double pon = wrap ? o0 : sk_load(P, f64, (eb + (side[k + 1] >> 2)) * d + c);
-            sk_quad_corner_points(in, at, k, pv, po, pi, pvn, pon, pf, c, d, f64);
-            s1 += po, s2 += pv;
-            pi = po, pv = pvn, po = pon;
-        }
+        double pv[4], po[4], pf = sk_quad_load(in, at, first, pv, po, c, d, f64);
+        sk_quad_points(in, at, first, pv, po, pf, 1, c, d, f64);
+        return;
     }
-    sk_vertex_step(face_kind, pf, s1, s2, out);
-    sk_store(at.face_vertex.base, f64, at.face_vertex.row0 * d + c, out[0]);
-    if (!in->ring) return;
-    sk_store(in->ring, f64, at.fv * 2 * d + c, out[1]);
-    sk_store(in->ring, f64, at.fv * 2 * d + d + c, out[2]);
-    if (c == 0) in->kinds[at.fv] = face_kind;
+    double pf = sk_load(P, f64, at.fv * d + c), s1 = 0.0, s2 = 0.0;
+    double pv = sk_load(P, f64, (int64_t)verts[first] * d + c);
+    double po = sk_load(P, f64, (eb + (side[first] >> 2)) * d + c);
+    double pi = sk_load(P, f64, (eb + (side[end - 1] >> 2)) * d + c), v0 = pv, o0 = po;
+    for (int64_t k = first; k < end; ++k) {
+        int wrap = k + 1 == end;
+        double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
+        double pon = wrap ? o0 : sk_load(P, f64, (eb + (side[k + 1] >> 2)) * d + c);
+        sk_quad_corner_points(in, at, k, pv, po, pi, pvn, pon, pf, 1, c, d, f64);
+        s1 += po, s2 += pv;
+        pi = po, pv = pvn, po = pon;
+    }
+    sk_quad_face_vertex(in, at, (uint32_t)(end - first), pf, s1, s2, c, d, f64);
 }
 
 /* What sk_quad_face reads and writes, and its ids for face f with every
