@@ -353,7 +353,9 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
     if (load(ctx, path, mc, &m) != 0) return;
     counts cl = m.c0;
     double host_last = 0.0;
-    for (int level = 1; level <= mc->levels; ++level) {
+    const char *extra = getenv("MESHMAT_BENCH_EXTRA_LEVELS");
+    int last = mc->levels + (extra != NULL ? atoi(extra) : 0);
+    for (int level = 1; level <= last; ++level) {
         cl = next_level(cl, mc->scheme);
         if (cl.f > max_faces) break;
         int first = all->count;
