@@ -19,8 +19,7 @@ MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i, int64_t d, int 
     case MMI_SK_FACE_POINTS: sk_face_point(g, i); break;
     case MMI_SK_EDGE_POINTS: sk_edge_point(g, i); break;
     case MMI_SK_VERTEX_POINTS: sk_vertex_point(g, i); break;
-    case MMI_SK_QUAD_FACES: sk_quad_face(g, i, d, f64); break;
-    case MMI_SK_OLD_VERTICES: sk_old_vertex(g, i, d, f64); break;
+    case MMI_SK_QUAD_POINTS: sk_quad_point(g, i, d, f64); break;
     default: sk_check_fan(g, i); break;
     }
 }

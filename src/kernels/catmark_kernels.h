@@ -55,11 +55,12 @@ typedef enum mmi_sk_rule {
     MMI_SK_VERTEX_POINTS = 7, /* v < |V_0|: eq. 9 / 11, eq. 20 on the boundary (§4.3),
                                  and v's ring sums at level 1                        */
     MMI_SK_CHECK_FANS = 8,    /* v < |V_0|: faces repeating v, v's corners in one fan   */
-    MMI_SK_QUAD_FACES = 9,    /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level
-                                 l + 1's points around face f of level l − 1 (face
-                                 and spoke points, f's face vertex, and the points
-                                 on the edges whose first side is f's)              */
-    MMI_SK_OLD_VERTICES = 10  /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums       */
+    MMI_SK_QUAD_POINTS = 9    /* l ≥ 1, i < (|F_{l−1}| + |V_{l−1}|) d: component c of
+                                 level l + 1's points around face f of level l − 1
+                                 for i = f d + c (face and spoke points, f's face
+                                 vertex, the points on the edges whose first side
+                                 is f's), then of vertex v of level l − 1 for
+                                 i = (|F_{l−1}| + v) d + c (by its ring sums)      */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {

@@ -46,8 +46,10 @@ static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream
     else launch<R, 0, 0>(g, grid, stream);
 }
 
-/* MMI_SK_QUAD_FACES for positions (d = 3) where every face of level l − 1 is
- * a quad, a block of kStagedFaces faces × 3 components at a time:
+/* MMI_SK_QUAD_POINTS for positions (d = 3) where every face of level l − 1 is
+ * a quad, a block of kStagedFaces faces × 3 components at a time, with the
+ * vertices of level l − 1 in the same proportion (their streaming loads and
+ * stores fill the time the faces' gathers wait):
  * - each face's points go to shared memory first and are copied out whole
  *   (its quads' face points and spoke edge points, its face vertex: one run of
  *   rows each), so they reach L2 as full sectors rather than as 12-byte pieces
@@ -60,7 +62,7 @@ static const int kStagedFaces = 85;
 
 template <int F64>
 __global__ void __launch_bounds__(3 * kStagedFaces)
-    sk_quad_faces_staged(const __grid_constant__ mmi_sk_args g)
+    sk_quad_points_staged(const __grid_constant__ mmi_sk_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     __shared__ T faces[12 * kStagedFaces], spokes[12 * kStagedFaces], verts[3 * kStagedFaces];
@@ -94,6 +96,10 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
                 twins[slot] = es[1];
             }
         }
+        for (int64_t i = 3 * (f0 * x->nv / x->nf) + threadIdx.x,
+                     end = 3 * ((f0 + n) * x->nv / x->nf);
+             i < end; i += blockDim.x)
+            sk_old_vertex(&g, i, 3, F64);
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
         T *yf = (T *)g.Y + (out.faces.row0 + 4 * f0) * 3;
@@ -112,11 +118,11 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
     }
 }
 
-static void launch_quad_faces(const mmi_sk_args *g, cudaStream_t stream)
+static void launch_quad_points(const mmi_sk_args *g, cudaStream_t stream)
 {
     unsigned grid = mmi_cuda_grid(3 * g->lv[g->level - 1].nf, 3 * kStagedFaces);
-    if (g->f64) sk_quad_faces_staged<1><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
-    else sk_quad_faces_staged<0><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
+    if (g->f64) sk_quad_points_staged<1><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
+    else sk_quad_points_staged<0><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
 }
 
 mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
@@ -133,11 +139,11 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
     case MMI_SK_FACE_POINTS: launch<MMI_SK_FACE_POINTS>(g, grid, stream); break;
     case MMI_SK_EDGE_POINTS: launch<MMI_SK_EDGE_POINTS>(g, grid, stream); break;
     case MMI_SK_VERTEX_POINTS: launch<MMI_SK_VERTEX_POINTS>(g, grid, stream); break;
-    case MMI_SK_QUAD_FACES:
-        if (g->d == 3 && g->lv[g->level - 1].uniform == 4) launch_quad_faces(g, stream);
-        else launch_data<MMI_SK_QUAD_FACES>(g, grid, stream);
+    case MMI_SK_QUAD_POINTS:
+        if (g->d == 3 && g->lv[g->level - 1].uniform == 4 && g->lv[g->level - 1].nf > 0)
+            launch_quad_points(g, stream);
+        else launch_data<MMI_SK_QUAD_POINTS>(g, grid, stream);
         break;
-    case MMI_SK_OLD_VERTICES: launch_data<MMI_SK_OLD_VERTICES>(g, grid, stream); break;
     default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Catmull-Clark kernel launch");

@@ -263,4 +263,12 @@ MM_HD void sk_old_vertex(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
     sk_store(g->ring, f64, r + d, out[2]);
 }
 
+/* Element i of MMI_SK_QUAD_POINTS: a face's component, then a vertex's. */
+MM_HD void sk_quad_point(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+{
+    int64_t faces = g->lv[g->level - 1].nf * d;
+    if (i < faces) sk_quad_face(g, i, d, f64);
+    else sk_old_vertex(g, i - faces, d, f64);
+}
+
 #endif

@@ -111,11 +111,8 @@ static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_
         MM_TRY(mmi_sk_run(ctx, &g));
     } else {
         const mm_subdiv_counts *w = &s->lv[l - 1].n;
-        g.rule = MMI_SK_QUAD_FACES;
-        g.count = w->faces * P->d;
-        MM_TRY(mmi_sk_run(ctx, &g));
-        g.rule = MMI_SK_OLD_VERTICES;
-        g.count = w->vertices * P->d;
+        g.rule = MMI_SK_QUAD_POINTS;
+        g.count = (w->faces + w->vertices) * P->d;
         MM_TRY(mmi_sk_run(ctx, &g));
     }
 done:
