@@ -167,19 +167,4 @@ MM_HD void sk_store(void *X, int f64, int64_t i, double v)
     else ((float *)X)[i] = (float)v;
 }
 
-/* X[i] += v in X's type, atomically on the device. Used only where exactly
- * two addends meet on a zeroed value: 0 + a + b and 0 + b + a round alike, so
- * the result does not depend on their order (DESIGN §3 determinism), and the
- * CPU loop gives the same bits. */
-MM_HD void sk_add(void *X, int f64, int64_t i, double v)
-{
-#ifdef __CUDA_ARCH__
-    if (f64) atomicAdd((double *)X + i, v);
-    else atomicAdd((float *)X + i, (float)v);
-#else
-    if (f64) ((double *)X)[i] += v;
-    else ((float *)X)[i] += (float)v;
-#endif
-}
-
 #endif

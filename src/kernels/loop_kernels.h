@@ -1,7 +1,6 @@
 /* loop_kernels.h: Loop's specialized path (paper Appendix B, DESIGN §3):
  * what its element rules see of a level (triangles as corners, the side code
- * of each corner and at level 0 the sides of each edge, in catmark_kernels.h's
- * layout), the arguments of every rule, and the launcher: one rule per call
+ * of each corner and the sides of each edge, in catmark_kernels.h's layout), the arguments of every rule, and the launcher: one rule per call
  * over count elements on the context's backend (loop_kernels_cpu.c,
  * loop_kernels_cuda.cu). The rules are MM_HD functions in loop_topology.h,
  * loop_points.h (level 0) and loop_tri_points.h (levels ≥ 1). */
@@ -18,9 +17,10 @@
 /* A level as corners: corner κ = 3f + c is corner c of triangle f (M's
  * non-zero κ: every face is a triangle, so level 0 is laid out the same).
  * side[κ] codes the side κ → next(κ) as catmark_kernels.h does:
- * (edge << 2) | boundary << 1 | backward. edge_sides[2e], [2e + 1] (level 0
- * only): the corners whose sides lie on edge e, the second MMI_SK_NONE on
- * the boundary. */
+ * (edge << 2) | boundary << 1 | backward. edge_sides[2e], [2e + 1]: the
+ * corners whose sides lie on edge e (level 0: in the sort's order; below:
+ * forward first, lk_child_edge_sides), the second MMI_SK_NONE on the
+ * boundary. */
 typedef struct mmi_lk_level {
     int64_t nv, nf, ne;
     const uint32_t *verts;
@@ -29,7 +29,8 @@ typedef struct mmi_lk_level {
 } mmi_lk_level;
 
 typedef enum mmi_lk_rule {
-    MMI_LK_CHILD_TRIS = 0,    /* t < |F_{l+1}|: triangle t of level l + 1 and its side codes */
+    MMI_LK_CHILD_TRIS = 0,    /* t < |F_{l+1}|: triangle t of level l + 1, its side codes
+                                 and its edges' sides                                   */
     MMI_LK_GRANDCHILD_TRIS = 1, /* t < |F_{l+1}|, l ≥ 1: triangle t of level l + 1 straight
                                  from level l − 1 (level l is never stored)                 */
     MMI_LK_EDGE_POINTS = 2,   /* e < |E_0|: Figure 13 (left), midpoints on the boundary      */
@@ -51,6 +52,7 @@ typedef struct mmi_lk_args {
     const int32_t *vt_slots;
     uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows             */
     uint32_t *out_side;                 /* CHILD_TRIS: its side codes (may be NULL)        */
+    uint32_t *out_edge_sides;           /* CHILD_TRIS: its edges' sides (may be NULL)      */
     const void *P;                      /* level l's vertex data, |V_l| × d                */
     void *Y;                            /* level l + 1's, |V_{l+1}| × d                    */
     int64_t d;

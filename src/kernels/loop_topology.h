@@ -22,10 +22,30 @@ MM_HD uint32_t lk_child_side_edge(uint32_t so, uint32_t si, uint32_t inner, int 
                     : 2 * (si >> 2) + 1 - (si & 1);
 }
 
+/* The sides of level l + 1's edges that corner k = 3f + c of level l (out
+ * edge e, b: its side is backward) refines, by lk_child_side_edge's formula:
+ * inner edge 2|E| + 3f + c lies on side 1 of child 4f + c (forward) and side
+ * (c + 2) mod 3 of the centre 4f + 3; the half of e at v_c, 2e + b, on side 0
+ * of child 4f + c, the half at v_{c+1} on side 2 of child 4f + (c + 1) mod 3,
+ * both running as k's side does. Side j of child t is corner 3t + j. Each
+ * edge lists its forward side first, a boundary side alone. */
+MM_HD void lk_child_edge_sides(const mmi_lk_level *x, int64_t k, uint32_t *out)
+{
+    int64_t f = k / 3, c = k % 3, inner = 2 * x->ne + k;
+    uint32_t so = x->side[k], e = so >> 2, b = so & 1, boundary = (so >> 1) & 1;
+    uint32_t slot = boundary ? 0 : b;
+    int64_t near = 2 * (int64_t)e + b, far = 2 * (int64_t)e + 1 - b;
+    out[2 * inner] = (uint32_t)(3 * (4 * f + c) + 1);
+    out[2 * inner + 1] = (uint32_t)(3 * (4 * f + 3) + (c + 2) % 3);
+    out[2 * near + slot] = (uint32_t)(3 * (4 * f + c));
+    out[2 * far + slot] = (uint32_t)(3 * (4 * f + (c + 1) % 3) + 2);
+    if (boundary) out[2 * near + 1] = out[2 * far + 1] = MMI_SK_NONE;
+}
+
 /* Triangle t = 4f + c of level l + 1 (DESIGN §3, ep(e) = |V| + e): corner
  * c's triangle (v_c, ep(e_o), ep(e_i)) for c < 3, the centre (ep of f's
- * three sides) for c = 3, and its side codes (lk_child_side_edge). One
- * triangle row per thread. */
+ * three sides) for c = 3, its side codes (lk_child_side_edge) and, for c < 3, the
+ * sides of the edges corner c refines. One triangle row per thread. */
 MM_HD void lk_child_tri(const mmi_lk_args *g, int64_t t)
 {
     const mmi_lk_level *x = &g->lv[g->level];
@@ -37,6 +57,7 @@ MM_HD void lk_child_tri(const mmi_lk_args *g, int64_t t)
     out[0] = c < 3 ? x->verts[k + c] : nv + (so >> 2);
     out[1] = c < 3 ? nv + (so >> 2) : nv + (s1 >> 2);
     out[2] = nv + (si >> 2);
+    if (g->out_edge_sides && c < 3) lk_child_edge_sides(x, k + c, g->out_edge_sides);
     if (!g->out_side) return;
     uint32_t *code = g->out_side + 3 * t;
     for (int j = 0; j < 3; ++j) {

@@ -42,18 +42,21 @@ static mmi_lk_args args_for(const mmi_sp_state *s, int rule, int l, int64_t coun
     return g;
 }
 
-/* Level l + 1's triangles (one thread per refined triangle), and
- * below the last level its side codes; keep_ends adds its edge list (the
- * generic path's formula, loop_child_edge). */
+/* Level l + 1's triangles (one thread per refined triangle), below the last
+ * level its side codes, and where the triangle rule reads them (levels below
+ * L − 1) the sides of its edges; keep_ends adds its edge list (the generic
+ * path's formula, loop_child_edge). */
 static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends)
 {
     mm_status st = MM_OK;
     mmi_sp_level *y = &s->lv[l + 1];
     int stage = mmi_stage_begin(ctx, "loop_topology");
     MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, l + 1 < s->opts.levels));
+    if (l + 2 < s->opts.levels) MM_TRY(mmi_sp_alloc_u32(ctx, &y->edge_sides, 2 * y->n.edges));
     mmi_lk_args g = args_for(s, MMI_LK_CHILD_TRIS, l, y->n.faces);
     g.out_tris = y->M->rows;
     g.out_side = y->side;
+    g.out_edge_sides = y->edge_sides;
     MM_TRY(mmi_lk_run(ctx, &g));
     if (keep_ends) MM_TRY(mmi_sp_child_ends(ctx, s, l, MMI_LOOP_CHILD_EDGES));
 done:
@@ -80,16 +83,13 @@ done:
 /* Level l + 1's vertex data from level l's P. At level 0 the gathers: edge
  * points and updated vertices (and the ring sums of level 0's vertices).
  * Below, the triangles of level l − 1 and the vertices of level l − 1
- * (loop_tri_points.h), after zeroing where two shares meet: the vertices born
- * on level l − 1's edges (and their ring sums) and the points of their
- * halves, rows [|V_{l−1}|, |V_l| + 2|E_{l−1}|). */
+ * (loop_tri_points.h): each writes its own rows. */
 static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
                                mmi_sp_rings *r)
 {
     mm_status st = MM_OK;
     const mmi_sp_level *x = &s->lv[l];
     int stage = mmi_stage_begin(ctx, "loop_points");
-    int64_t row = P->d * (int64_t)mm_type_size(P->type);
     MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_lk_args g = args_for(s, MMI_LK_EDGE_POINTS, l, x->n.edges);
     g.P = P->data;
@@ -107,9 +107,6 @@ static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_
         MM_TRY(mmi_lk_run(ctx, &g));
     } else {
         const mm_subdiv_counts *w = &s->lv[l - 1].n;
-        MM_TRY(mmi_sp_zero_rows(ctx, g.Y, w->vertices, 3 * w->edges, row));
-        if (g.ring_next)
-            MM_TRY(mmi_sp_zero_rows(ctx, g.ring, w->vertices, w->edges, r->row_bytes));
         g.rule = MMI_LK_TRI_FACES;
         g.count = w->faces * P->d;
         MM_TRY(mmi_lk_run(ctx, &g));

@@ -26,11 +26,6 @@ mm_status mmi_sp_alloc_u32(mm_context ctx, uint32_t **p, int64_t n)
     return mmi_alloc(ctx, mmi_backend_memory(ctx), mmi_sp_u32_bytes(n), (void **)p);
 }
 
-mm_status mmi_sp_zero_rows(mm_context ctx, void *data, int64_t first, int64_t n, int64_t row_bytes)
-{
-    return mmi_zero(ctx, (char *)data + first * row_bytes, mmi_backend_memory(ctx), n * row_bytes);
-}
-
 mm_status mmi_sp_alloc_level(mm_context ctx, mmi_sp_state *s, int l, int order, int with_side)
 {
     mm_status st = MM_OK;

@@ -68,10 +68,6 @@ void mmi_sp_free_u32(mm_context ctx, uint32_t **p, int64_t n);
 /* Level 0 as the sort, the check and the rules see it. */
 mmi_sk_level mmi_sp_level0_view(const mmi_sp_state *s);
 
-/* Zeroes rows [first, first + n) of a row-major array of row_bytes per row:
- * where two shares of a point meet (sk_add). */
-mm_status mmi_sp_zero_rows(mm_context ctx, void *data, int64_t first, int64_t n, int64_t row_bytes);
-
 /* Level l's M (faces of the given order, uniform), and its side codes when
  * with_side. */
 mm_status mmi_sp_alloc_level(mm_context ctx, mmi_sp_state *s, int l, int order, int with_side);
