@@ -5,7 +5,6 @@
 #ifndef MESHMAT_KERNELS_SQRT3_DISPATCH_H
 #define MESHMAT_KERNELS_SQRT3_DISPATCH_H
 
-#include "sqrt3_topology.h"
 #include "sqrt3_tri_points.h"
 
 MM_HD void s3_rule_at(const mmi_s3_args *g, int rule, int64_t i, int64_t d, int f64)
@@ -17,6 +16,7 @@ MM_HD void s3_rule_at(const mmi_s3_args *g, int rule, int64_t i, int64_t d, int 
     case MMI_S3_FACE_POINTS: s3_face_point(g, i); break;
     case MMI_S3_VERTEX_POINTS: s3_vertex_point(g, i); break;
     case MMI_S3_TRI_FACES: s3_tri_face(g, i, d, f64); break;
+    case MMI_S3_BOUNDARY_FLAGS: s3_boundary_flag(g, i); break;
     default: s3_old_vertex(g, i, d, f64); break;
     }
 }

@@ -53,6 +53,7 @@ mm_status mmi_s3_run_cuda(mm_context ctx, const mmi_s3_args *g)
     case MMI_S3_FACE_POINTS: launch<MMI_S3_FACE_POINTS>(g, grid, stream); break;
     case MMI_S3_VERTEX_POINTS: launch<MMI_S3_VERTEX_POINTS>(g, grid, stream); break;
     case MMI_S3_TRI_FACES: launch_data<MMI_S3_TRI_FACES>(g, grid, stream); break;
+    case MMI_S3_BOUNDARY_FLAGS: launch<MMI_S3_BOUNDARY_FLAGS>(g, grid, stream); break;
     default: launch_data<MMI_S3_OLD_VERTICES>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized sqrt(3) kernel launch");

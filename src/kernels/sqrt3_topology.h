@@ -1,47 +1,171 @@
 /* sqrt3_topology.h: the topology rules of the specialized √3 path (paper
- * Appendix A, Figure 12) on closed meshes: every refined level by formula
- * from its parent in the generic path's numbering (DESIGN §3,
+ * Appendix A, Figure 12; Kobbelt §4 on the boundary): every refined level by
+ * formula from its parent in the generic path's numbering (DESIGN §3,
  * docs/schemes.md), one thread per refined triangle; no adjacency is rebuilt
  * below level 0 (edge_sort.h), the triangle across each side follows from
- * the parent's twins:
+ * the parent's twins (MMI_SK_NONE on the boundary).
  *
- * corner t of level l (vertex k = v_t, side k → l in triangle f = t / 3, h
- * = twin[t] / 3 the triangle across) makes triangle t of level l + 1 =
- * (k, fp(h), fp(f)), fp(x) = |V_l| + x: the flip of edge kl is implicit. Its
- * sides: k → fp(h) is the spoke of corner next(twin[t]) (the corner of h at
- * k), fp(h) → fp(f) the flipped edge kl, fp(f) → k the spoke of t. The twins
- * of level l + 1 follow: 3t's is 3 next(twin[t]) + 2, 3t + 1's is 3 twin[t]
- * + 1, 3t + 2's is 3 twin[prev(t)] (the corner of the triangle across
- * prev(t)'s side, at k). */
+ * Corner t of level l (vertex k, side k → l in triangle f = t / 3, twin τ,
+ * h = τ / 3, b the boundary corner of a boundary triangle) makes triangle t of level l + 1 = (k, pt(τ), pt(t)), pt(κ) the
+ * point triangle κ / 3 places beside κ's side: the flip of edge kl is
+ * implicit. pt(κ) = fp(κ / 3) = |V| + κ / 3, except on the odd levels of an
+ * open mesh (bcount set) where a boundary triangle (p, q, c) (boundary side
+ * p → q, exactly one) has x = fp beside c → p and p → q, and y = |V| + |F| +
+ * rank beside q → c. A boundary corner (τ = NONE) makes (k, l, fp(f)) on
+ * even levels, the middle (x, y, c) on odd ones. Twins of level l + 1
+ * (s3_child_twin, derived side by side in docs/schemes.md):
+ *
+ *   even | 3t: 3 next(τ) + 2, NONE on the boundary; 3t + 1: 3τ + 1, or
+ *        | 3 next(t) + 2 on the boundary; 3t + 2: 3 twin(prev(t)), or
+ *        | 3 prev(t) + 1 when prev(t)'s side is on the boundary.
+ *   odd  | inside: 3t: 3 prev(τ) + 1 when τ = next(b_h) (side c → y),
+ *        | NONE when τ = prev(b_h) (p → x), else 3 next(τ) + 2; 3t + 1: 3τ + 1;
+ *        | 3t + 2: NONE when t = next(b) (y → q), 3 next(t) + 2 when t =
+ *        | prev(b) (x → c), else 3 twin(prev(t)). Boundary corner b: NONE,
+ *        | 3 twin(next(b)), 3 prev(b) + 2.
+ *
+ * On a closed mesh every formula is the first one of its case. */
 #ifndef MESHMAT_KERNELS_SQRT3_TOPOLOGY_H
 #define MESHMAT_KERNELS_SQRT3_TOPOLOGY_H
 
 #include "sqrt3_kernels.h"
 
-/* Vertex j of the refined triangle of corner t (vertex v, twin tw) of a
- * level with nv vertices: (v, fp(tw / 3), fp(t / 3)). */
-MM_HD uint32_t s3_child_vertex(uint32_t v, uint32_t tw, uint32_t t, uint32_t nv, int j)
+/* Corner t of a level with its triangle: the vertices and twins of t,
+ * next(t) and prev(t) (fields, not an array, so that a thread's registers
+ * hold them whatever t's position in its triangle). */
+typedef struct s3_corner {
+    int64_t t;
+    uint32_t v, vn, vp, tw, twn, twp;
+} s3_corner;
+
+MM_HD s3_corner s3_load_corner(const mmi_s3_level *x, int64_t t)
 {
-    return j == 0 ? v : nv + (j == 1 ? tw : t) / 3;
+    int64_t n = lk_next(t), p = lk_prev(t);
+    s3_corner a = {t, x->verts[t], x->verts[n], x->verts[p], s3_twin(x, t), s3_twin(x, n),
+                   s3_twin(x, p)};
+    return a;
 }
 
-/* The twin of corner 3t + j one level down, from twin[t] = tw and
- * twin[prev(t)] = twp (the header's formula). */
-MM_HD uint32_t s3_child_twin(uint32_t tw, uint32_t twp, int j)
+/* The boundary triangles of level x split (its odd levels of an open mesh). */
+MM_HD int s3_splits(const mmi_s3_level *x)
 {
-    return j == 0 ? 3 * (uint32_t)lk_next(tw) + 2 : j == 1 ? 3 * tw + 1 : 3 * twp;
+    return x->bcount != NULL;
 }
 
-/* The side code of corner 3t + j one level down (ne = |E_l|, so = side[t]),
- * in the generic path's edge numbering: the spoke |E| + κ = (v_κ, fp(κ / 3))
- * runs from its vertex, so 3t's side (the spoke of next(tw)) is forward and
- * 3t + 2's (t's own, entered at fp(f)) backward; flipped edge e =
- * (fp(F(a_e, b_e)), fp(F(b_e, a_e))) runs against t's side on e. */
-MM_HD uint32_t s3_child_side(uint32_t so, uint32_t tw, uint32_t t, uint32_t ne, int j)
+/* y of boundary triangle f of a splitting level. */
+MM_HD uint32_t s3_y_point(const mmi_s3_level *x, int64_t f)
 {
-    if (j == 0) return (ne + (uint32_t)lk_next(tw)) << 2;
-    if (j == 1) return (so & ~3u) | (1u - (so & 1u));
-    return (ne + t) << 2 | 1u;
+    return (uint32_t)(x->nv + x->nf + x->bcount[f] - 1);
+}
+
+/* pt(a): y when a's side is q → c (prev(a)'s side is the boundary) on a
+ * splitting level, else fp(a / 3). */
+MM_HD uint32_t s3_point(const mmi_s3_level *x, const s3_corner *a)
+{
+    if (s3_splits(x) && a->twp == MMI_SK_NONE) return s3_y_point(x, a->t / 3);
+    return (uint32_t)(x->nv + a->t / 3);
+}
+
+/* Whether b, the corner across a's side, is read: on a splitting level,
+ * inside. */
+MM_HD int s3_reads_across(const mmi_s3_level *x, const s3_corner *a)
+{
+    return s3_splits(x) && a->tw != MMI_SK_NONE;
+}
+
+/* The corner across a's side where s3_reads_across, else a itself (unread). */
+MM_HD s3_corner s3_across(const mmi_s3_level *x, const s3_corner *a)
+{
+    return s3_reads_across(x, a) ? s3_load_corner(x, a->tw) : *a;
+}
+
+/* Vertex j of triangle a->t of level l + 1 (the header's formula; b the
+ * corner across, s3_across). */
+MM_HD uint32_t s3_child_vertex(const mmi_s3_level *x, const s3_corner *a, const s3_corner *b,
+                               int j)
+{
+    int inside = a->tw != MMI_SK_NONE;
+    if (!s3_splits(x)) {
+        if (j == 0) return a->v;
+        if (j == 1) return inside ? (uint32_t)x->nv + a->tw / 3 : a->vn;
+        return (uint32_t)(x->nv + a->t / 3);
+    }
+    if (inside) return j == 0 ? a->v : j == 1 ? s3_point(x, b) : s3_point(x, a);
+    if (j == 0) return (uint32_t)(x->nv + a->t / 3);
+    return j == 1 ? s3_y_point(x, a->t / 3) : a->vp;
+}
+
+/* The twin of corner 3 a->t + j of level l + 1 (the header's formula). */
+MM_HD uint32_t s3_child_twin(const mmi_s3_level *x, const s3_corner *a, const s3_corner *b, int j)
+{
+    const uint32_t N = MMI_SK_NONE;
+    uint32_t next = (uint32_t)lk_next(a->t), prev = (uint32_t)lk_prev(a->t);
+    if (!s3_splits(x)) {
+        if (j == 0) return a->tw != N ? 3 * (uint32_t)lk_next(a->tw) + 2 : N;
+        if (j == 1) return a->tw != N ? 3 * a->tw + 1 : 3 * next + 2;
+        return a->twp != N ? 3 * a->twp : 3 * prev + 1;
+    }
+    if (a->tw == N) return j == 0 ? N : j == 1 ? 3 * a->twn : 3 * prev + 2;
+    if (j == 0)
+        return b->twp == N ? 3 * (uint32_t)lk_prev(a->tw) + 1
+               : b->twn == N ? N
+                             : 3 * (uint32_t)lk_next(a->tw) + 2;
+    if (j == 1) return 3 * a->tw + 1;
+    return a->twp == N ? N : a->twn == N ? 3 * next + 2 : 3 * a->twp;
+}
+
+/* Corner 3 a->t + j of level l + 1 with its triangle (a level that is never
+ * stored, read by formula). */
+MM_HD s3_corner s3_child_corner(const mmi_s3_level *x, const s3_corner *a, const s3_corner *b,
+                                int j)
+{
+    int n = (j + 1) % 3, p = (j + 2) % 3;
+    s3_corner c = {3 * a->t + j,
+                   s3_child_vertex(x, a, b, j),
+                   s3_child_vertex(x, a, b, n),
+                   s3_child_vertex(x, a, b, p),
+                   s3_child_twin(x, a, b, j),
+                   s3_child_twin(x, a, b, n),
+                   s3_child_twin(x, a, b, p)};
+    return c;
+}
+
+/* Corner T of level l from level x = l − 1 alone. */
+MM_HD s3_corner s3_corner_below(const mmi_s3_level *x, int64_t T)
+{
+    s3_corner a = s3_load_corner(x, T / 3), b = s3_across(x, &a);
+    return s3_child_corner(x, &a, &b, (int)(T % 3));
+}
+
+/* The side code of corner 3t + j one level down (t = a->t, so = side[t]),
+ * in the generic path's edge numbering (DESIGN §3): the spoke |E| + κ =
+ * (v_κ, pt(κ)) runs from its vertex (on a splitting level's boundary corner
+ * the middle third (x, y)); the flipped edge e = (pt(a_e → b_e), pt(b_e →
+ * a_e)) runs against t's side on e; a boundary edge stays (even) or keeps
+ * its first third (p, x) (odd); |E| + nnz + rank is (c, y). */
+MM_HD uint32_t s3_child_side(const mmi_s3_level *x, const s3_corner *a, const s3_corner *b, int j)
+{
+    const uint32_t N = MMI_SK_NONE;
+    int64_t t = a->t;
+    uint32_t so = x->side[t], ne = (uint32_t)x->ne, flip = (so & ~1u) | (1u - (so & 1u));
+    uint32_t extra = (uint32_t)(x->ne + 3 * x->nf) - 1;
+    if (!s3_splits(x)) {
+        if (j == 0) return a->tw != N ? (ne + (uint32_t)lk_next(a->tw)) << 2 : so;
+        if (j == 1) return a->tw != N ? flip : (ne + (uint32_t)lk_next(t)) << 2;
+        return (ne + (uint32_t)t) << 2 | 1u;
+    }
+    if (a->tw == N) {
+        if (j == 0) return (ne + (uint32_t)t) << 2 | 2u;
+        if (j == 1) return (extra + x->bcount[t / 3]) << 2 | 1u;
+        return (ne + (uint32_t)lk_prev(t)) << 2;
+    }
+    if (j == 0) {
+        if (b->twp == N) return (extra + x->bcount[a->tw / 3]) << 2;
+        if (b->twn == N) return x->side[lk_next(a->tw)] & ~1u;
+        return (ne + (uint32_t)lk_next(a->tw)) << 2;
+    }
+    if (j == 1) return flip;
+    return (ne + (uint32_t)t) << 2 | 1u | (a->twp == N ? 2u : 0u);
 }
 
 /* Triangle t of level l + 1 from corner t of level l, and below the last
@@ -49,48 +173,62 @@ MM_HD uint32_t s3_child_side(uint32_t so, uint32_t tw, uint32_t t, uint32_t ne, 
 MM_HD void s3_child_tri(const mmi_s3_args *g, int64_t t)
 {
     const mmi_s3_level *x = &g->lv[g->level];
-    uint32_t tw = s3_twin(x, t), v = x->verts[t], nv = (uint32_t)x->nv, u = (uint32_t)t;
-    for (int j = 0; j < 3; ++j) g->out_tris[3 * t + j] = s3_child_vertex(v, tw, u, nv, j);
-    if (g->out_twin) {
-        uint32_t twp = s3_twin(x, lk_prev(t));
-        for (int j = 0; j < 3; ++j) g->out_twin[3 * t + j] = s3_child_twin(tw, twp, j);
-    }
-    if (g->out_side) {
-        uint32_t so = x->side[t], ne = (uint32_t)x->ne;
-        for (int j = 0; j < 3; ++j) g->out_side[3 * t + j] = s3_child_side(so, tw, u, ne, j);
-    }
+    s3_corner a = s3_load_corner(x, t), b = s3_across(x, &a);
+    for (int j = 0; j < 3; ++j) g->out_tris[3 * t + j] = s3_child_vertex(x, &a, &b, j);
+    if (g->out_twin)
+        for (int j = 0; j < 3; ++j) g->out_twin[3 * t + j] = s3_child_twin(x, &a, &b, j);
+    if (g->out_side)
+        for (int j = 0; j < 3; ++j) g->out_side[3 * t + j] = s3_child_side(x, &a, &b, j);
 }
 
-/* Triangle T = 3t + j of level l + 1 from level l − 1 alone: corner T of
- * level l (vertex j of triangle t, its twin by s3_child_twin), then its
- * refined triangle by the same formula, so level l's M and twins are never
- * stored (the last step of the fused route). */
+/* Triangle T of level l + 1 from level l − 1 alone: corner T of level l
+ * and, on a splitting level l, the corner across it, both by
+ * s3_corner_below, then T's own child, so level l's M and twins are never
+ * stored (the last step of the fused route; level l's counts and bcount
+ * are). */
 MM_HD void s3_grandchild_tri(const mmi_s3_args *g, int64_t T)
 {
-    const mmi_s3_level *x = &g->lv[g->level - 1];
-    int64_t t = T / 3;
-    int j = (int)(T % 3);
-    uint32_t tw = s3_twin(x, t), twp = s3_twin(x, lk_prev(t)), u = (uint32_t)t;
-    uint32_t v = s3_child_vertex(x->verts[t], tw, u, (uint32_t)x->nv, j);
-    uint32_t w = s3_child_twin(tw, twp, j), nv = (uint32_t)g->lv[g->level].nv;
-    for (int m = 0; m < 3; ++m) g->out_tris[3 * T + m] = s3_child_vertex(v, w, (uint32_t)T, nv, m);
+    const mmi_s3_level *w = &g->lv[g->level - 1], *x = &g->lv[g->level];
+    s3_corner a = s3_corner_below(w, T), b = a;
+    if (s3_reads_across(x, &a)) b = s3_corner_below(w, a.tw);
+    for (int m = 0; m < 3; ++m) g->out_tris[3 * T + m] = s3_child_vertex(x, &a, &b, m);
 }
 
-/* Level l + 1's edges (the generic path's sqrt3_child_edge on a closed
- * mesh) by their owners among level l's corners: corner κ writes its spoke
- * |E| + κ = (v_κ, fp(f)) and, when its side runs a_e → b_e, the flip of its
- * edge e = (fp(f), fp(twin / 3)). */
+/* Level l + 1's edges (the generic path's sqrt3_child_edge) by their owners
+ * among level l's corners: corner κ writes its spoke |E| + κ = (v_κ, pt(κ)),
+ * on a splitting level's boundary the middle third (x, y); the edge e of
+ * its side when the side runs a_e → b_e or lies on the boundary: the flip
+ * (pt(κ), pt(τ)), or the edge itself (even), or its first third (p, x)
+ * (odd); and on a splitting level's boundary |E| + nnz + rank = (c, y). */
 MM_HD void s3_child_ends(const mmi_s3_args *g, int64_t k)
 {
     const mmi_s3_level *x = &g->lv[g->level];
-    uint32_t so = x->side[k], fp = (uint32_t)(x->nv + k / 3);
-    int64_t spoke = x->ne + k;
-    g->out_ends[2 * spoke] = x->verts[k];
-    g->out_ends[2 * spoke + 1] = fp;
-    if (so & 1u) return;
-    int64_t e = so >> 2;
-    g->out_ends[2 * e] = fp;
-    g->out_ends[2 * e + 1] = (uint32_t)x->nv + s3_twin(x, k) / 3;
+    s3_corner a = s3_load_corner(x, k);
+    uint32_t so = x->side[k], fp = (uint32_t)(x->nv + k / 3), back = so & 1u;
+    uint32_t *spoke = g->out_ends + 2 * (x->ne + k), *e = g->out_ends + 2 * (int64_t)(so >> 2);
+    int split = s3_splits(x) && a.tw == MMI_SK_NONE;
+    spoke[0] = split ? fp : a.v;
+    spoke[1] = split ? s3_y_point(x, k / 3) : s3_point(x, &a);
+    if (a.tw != MMI_SK_NONE) {
+        if (back) return;
+        s3_corner b = s3_across(x, &a);
+        e[0] = spoke[1];
+        e[1] = s3_splits(x) ? s3_point(x, &b) : (uint32_t)x->nv + a.tw / 3;
+    } else if (!s3_splits(x)) {
+        e[0] = back ? a.vn : a.v;
+        e[1] = back ? a.v : a.vn;
+    } else {
+        uint32_t *cy = g->out_ends + 2 * (x->ne + 3 * x->nf + x->bcount[k / 3] - 1);
+        e[0] = a.v, e[1] = fp;
+        cy[0] = a.vp, cy[1] = spoke[1];
+    }
+}
+
+/* BOUNDARY_FLAGS: whether corner κ's side is on the boundary (the triangle
+ * κ of level l + 1 is a boundary triangle, counted by a scan into bcount). */
+MM_HD void s3_boundary_flag(const mmi_s3_args *g, int64_t k)
+{
+    g->out_flags[k] = s3_twin(&g->lv[g->level], k) == MMI_SK_NONE;
 }
 
 #endif

@@ -1,15 +1,14 @@
 /* sqrt3_tri_points.h: the vertex-data rules of the specialized √3 path
- * below level 0 (paper Appendix A), from level l ≥ 1 to l + 1 on a closed
- * mesh, reading only what lies next to each element:
+ * below level 0 (paper Appendix A, Kobbelt §4 on the boundary), from level
+ * l ≥ 1 to l + 1, reading only what lies next to each element:
  *
  * - one triangle f = (v_0, v_1, v_2) of level l − 1 at a time, with q its
- *   face point and h_c the triangle across its side c (s3_twin / 3),
- *   both born at level l: its children at level l are 3f + c =
- *   (v_c, fp(h_c), q) (sqrt3_topology.h). It writes their face points
- *   (eq. 26) and q's update: q has valence 6 at level l, its neighbours
- *   are v_0, v_1, v_2 (spokes) and fp(h_0), fp(h_1), fp(h_2) (flipped
- *   edges), so its ring sum is their sum and s3_vertex_step gives q' and
- *   the ring sum below;
+ *   face point and h_c the triangle across its side c (s3_twin / 3), both
+ *   born at level l: its children at level l are 3f + c (sqrt3_topology.h).
+ *   It writes their face points (eq. 26; on a splitting level l the x and y
+ *   of its boundary children) and the points born at level l around it: q
+ *   (when level l − 1 did not split) or, on a split boundary triangle, its x
+ *   and y (s3_whole_tri_points, s3_split_tri_points);
  * - the vertices of level l − 1 by their carried ring sums
  *   (s3_vertex_step), with no walk around them.
  *
@@ -18,49 +17,131 @@
 #define MESHMAT_KERNELS_SQRT3_TRI_POINTS_H
 
 #include "sqrt3_points.h"
+#include "sqrt3_topology.h"
 
-/* The kind of a vertex born at level l (a face point: valence 6). */
+/* The kind of a face point born at level l at level l + 1: valence 6. */
 #define S3_KIND_BORN 6u
 
-/* Component i of level l + 1's points around triangle f of level l − 1
- * (x; born = |V_{l−1}|, the first vertex born at level l; faces = |V_l|,
- * the row of level l's first face point), P of level l, Y of level l + 1;
- * ring NULL when no level follows. The arrays never overlap, hence
- * restrict; d and f64 are passed so that a CUDA kernel can fold them as
- * constants. */
-MM_HD void s3_tri_face_points(const mmi_s3_level *x, const void *MM_RESTRICT P,
-                              void *MM_RESTRICT Y, double *MM_RESTRICT ring,
-                              uint32_t *MM_RESTRICT kinds, int64_t faces, int64_t f, int64_t i,
-                              int64_t d, int f64)
+/* Level l − 1 did not split (on an open mesh: l − 1 is even): f's children
+ * at level l are (v_c, fp(h_c), q), or (v_c, v_{c+1}, q) on a boundary
+ * side. Inside, their face points (v_c + fp(h_c) + q) / 3; on a splitting
+ * level l a boundary child (p, q_c, q) = (v_c, v_{c+1}, q) gets x = (p' + 16
+ * p + 10 q_c) / 27 = (S_p + 16 p + 9 q_c) / 27 and y = (S_q + 16 q_c + 9 p)
+ * / 27 instead (S the carried sum of the two boundary neighbours). q has
+ * the valence 3 + (inner sides) at level l (neighbours v_c and fp(h_c)), and
+ * 6 at level l + 1: the face points of its inner children and of the
+ * children (v_{c+1}, q, fp(h_c)) across, and x and y of its boundary
+ * children, whose sum is its next ring sum (on a closed fan (6 q + 2 S) /
+ * 3, s3_vertex_step's). x and y are born at level l + 1: the next step
+ * writes their sums. */
+MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
+                               const void *MM_RESTRICT P, void *MM_RESTRICT Y,
+                               double *MM_RESTRICT ring, int ring_next,
+                               uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
+                               int f64)
 {
-    const uint32_t *MM_RESTRICT verts = x->verts;
-    int64_t k = 3 * f, born = x->nv;
-    double q = sk_load(P, f64, (born + f) * d + i), sum = 0.0;
+    int64_t born = x->nv, faces = xl->nv;
+    double q = sk_load(P, f64, (born + f) * d + i), sum = 0.0, next_sum = 0.0;
+    int inner = 0;
     for (int c = 0; c < 3; ++c) {
-        double v = sk_load(P, f64, (int64_t)verts[k + c] * d + i);
-        double h = sk_load(P, f64, (born + s3_twin(x, k + c) / 3) * d + i);
-        sk_store(Y, f64, (faces + k + c) * d + i, (v + h + q) / 3.0);
-        sum += v + h;
+        int64_t t = 3 * f + c, a = x->verts[t], b = x->verts[lk_next(t)];
+        uint32_t tw = s3_twin(x, t);
+        double v = sk_load(P, f64, a * d + i), w = sk_load(P, f64, b * d + i);
+        if (tw != MMI_SK_NONE) {
+            double h = sk_load(P, f64, (born + tw / 3) * d + i), face = (v + h + q) / 3.0;
+            sk_store(Y, f64, (faces + t) * d + i, face);
+            sum += v + h;
+            next_sum += face + (w + q + h) / 3.0;
+            ++inner;
+        } else {
+            double xp = (ring[a * d + i] + 16.0 * v + 9.0 * w) / 27.0;
+            double yp = (ring[b * d + i] + 16.0 * w + 9.0 * v) / 27.0;
+            sk_store(Y, f64, (faces + t) * d + i, xp);
+            sk_store(Y, f64, (int64_t)s3_y_point(xl, t) * d + i, yp);
+            sum += v;
+            next_sum += xp + yp;
+        }
     }
     double out[2];
-    s3_vertex_step(S3_KIND_BORN, q, sum, out);
+    if (inner == 3) {
+        s3_vertex_step(S3_KIND_BORN, 0, q, sum, out);
+    } else {
+        s3_vertex_step(3u + (uint32_t)inner, 0, q, sum, out);
+        out[1] = next_sum;
+    }
     sk_store(Y, f64, (born + f) * d + i, out[0]);
-    if (ring) ring[(born + f) * d + i] = out[1];
-    if (ring && i == 0) kinds[born + f] = S3_KIND_BORN;
+    if (ring_next) ring[(born + f) * d + i] = out[1];
+    if (ring_next && i == 0) kinds[born + f] = S3_KIND_BORN;
+}
+
+/* Level l − 1 split (l even): f's children at level l (s3_child) get their
+ * centroids. Born at level l: q = fp(f) of an inner triangle, valence 6
+ * (neighbours v_c and the points pt(h_c) across), by s3_vertex_step; or x
+ * and y of a boundary triangle (p, q_b, c), which stay (even level) with
+ * the sums of their boundary neighbours p + y and x + q_b. */
+MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
+                               const void *MM_RESTRICT P, void *MM_RESTRICT Y,
+                               double *MM_RESTRICT ring, int ring_next,
+                               uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
+                               int f64)
+{
+    int64_t born = x->nv, faces = xl->nv, p = -1, q = -1;
+    double sum = 0.0;
+    for (int c = 0; c < 3; ++c) {
+        s3_corner a = s3_load_corner(x, 3 * f + c), b = s3_across(x, &a);
+        double u = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 0) * d + i);
+        double v = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 1) * d + i);
+        double w = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 2) * d + i);
+        sk_store(Y, f64, (faces + 3 * f + c) * d + i, (u + v + w) / 3.0);
+        sum += u + v;
+        if (a.tw == MMI_SK_NONE) p = a.v, q = a.vn;
+    }
+    int64_t xr = born + f;
+    double xp = sk_load(P, f64, xr * d + i);
+    if (p < 0) {
+        double out[2];
+        s3_vertex_step(S3_KIND_BORN, 0, xp, sum, out);
+        sk_store(Y, f64, xr * d + i, out[0]);
+        if (ring_next) ring[xr * d + i] = out[1];
+        if (ring_next && i == 0) kinds[xr] = S3_KIND_BORN;
+        return;
+    }
+    int64_t yr = s3_y_point(x, f);
+    double yp = sk_load(P, f64, yr * d + i);
+    sk_store(Y, f64, xr * d + i, xp);
+    sk_store(Y, f64, yr * d + i, yp);
+    if (!ring_next) return;
+    ring[xr * d + i] = sk_load(P, f64, p * d + i) + yp;
+    ring[yr * d + i] = xp + sk_load(P, f64, q * d + i);
+    if (i == 0) kinds[xr] = kinds[yr] = MMI_SK_KIND_BOUNDARY;
+}
+
+/* Component i of level l + 1's points around triangle f of level l − 1 (x,
+ * level l's counts in xl), P of level l, Y of level l + 1; ring_next when
+ * a level follows. The arrays never overlap, hence restrict; d and f64 are
+ * passed so that a CUDA kernel can fold them as constants. */
+MM_HD void s3_tri_face_points(const mmi_s3_level *x, const mmi_s3_level *xl,
+                              const void *MM_RESTRICT P, void *MM_RESTRICT Y,
+                              double *MM_RESTRICT ring, int ring_next,
+                              uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
+                              int f64)
+{
+    if (s3_splits(x)) s3_split_tri_points(x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
+    else s3_whole_tri_points(x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
 }
 
 MM_HD void s3_tri_face(const mmi_s3_args *g, int64_t i, int64_t d, int f64)
 {
-    s3_tri_face_points(&g->lv[g->level - 1], g->P, g->Y, g->ring_next ? g->ring : NULL, g->kinds,
-                       g->lv[g->level].nv, i / d, i % d, d, f64);
+    s3_tri_face_points(&g->lv[g->level - 1], &g->lv[g->level], g->P, g->Y, g->ring, g->ring_next,
+                       g->kinds, i / d, i % d, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from
- * level l by its ring sum. */
+ * level l by its ring sum (odd: l's parity). */
 MM_HD void s3_old_vertex(const mmi_s3_args *g, int64_t i, int64_t d, int f64)
 {
     double out[2];
-    s3_vertex_step(g->kinds[i / d], sk_load(g->P, f64, i), g->ring[i], out);
+    s3_vertex_step(g->kinds[i / d], g->level & 1, sk_load(g->P, f64, i), g->ring[i], out);
     sk_store(g->Y, f64, i, out[0]);
     if (g->ring_next) g->ring[i] = out[1];
 }

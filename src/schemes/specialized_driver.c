@@ -80,6 +80,7 @@ static void free_level(mm_context ctx, mmi_sp_state *s, int l)
     mmi_sp_free_u32(ctx, &x->edge_sides, 2 * x->n.edges);
     mmi_sp_free_u32(ctx, &x->ends, 2 * x->n.edges);
     mmi_sp_free_u32(ctx, &x->twin, x->n.nnz);
+    mmi_sp_free_u32(ctx, &x->bcount, x->n.faces);
 }
 
 void mmi_sp_free(mm_context ctx, void *state)
@@ -263,6 +264,7 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
             if (l > 1) mm_matrix_free(&s->lv[l - 1].M);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].side, s->lv[l - 1].n.nnz);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].twin, s->lv[l - 1].n.nnz);
+            mmi_sp_free_u32(ctx, &s->lv[l - 1].bcount, s->lv[l - 1].n.faces);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].edge_sides, 2 * s->lv[l - 1].n.edges);
         }
         mmi_subdiv_progress(opts, "build", l + 1);

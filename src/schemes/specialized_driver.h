@@ -22,6 +22,8 @@ typedef struct mmi_sp_level {
     uint32_t *edge_sides; /* 2 |E|                                              */
     uint32_t *ends;       /* 2 |E|: (a_e, b_e)                                  */
     uint32_t *twin;       /* nnz, √3's levels ≥ 1: the corner across each side  */
+    uint32_t *bcount;     /* |F|, √3's odd levels of an open mesh: boundary
+                             triangles counted in face order                   */
 } mmi_sp_level;
 
 struct mmi_sp_scheme;

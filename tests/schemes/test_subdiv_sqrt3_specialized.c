@@ -2,14 +2,14 @@
  * sqrt3_*) against the generic path (the SpGEMM formulas, itself checked
  * against OpenMesh Sqrt3T) on the backend under test: every level's M and
  * edge list identical array for array, positions within 1e-12 (float64) or
- * 1e-6 (float32) of the mesh's size, for the closed generated shapes cut
- * into triangles and the closed shared triangle models, levels 1-4, both
- * precisions, data of width 1, 3 and 5. Also: a tetrahedron and an
- * octahedron against eq. 24-26 worked by hand (two levels: the born
- * vertices' valence 6 and the carried ring sums), mm_subdivide's fused
- * route equals build + eval bitwise at 1-4 levels, static mode under
- * MM_PATH_AUTO, meshes with a boundary (refused by MM_PATH_SPECIALIZED,
- * given to the generic path by MM_PATH_AUTO), refusals as the generic path
+ * 1e-6 (float32) of the mesh's size, for the generated shapes cut into
+ * triangles, closed and open (Kobbelt's boundary rule), and the closed
+ * shared triangle models, levels 1-4, both precisions, data of width 1, 3
+ * and 5. Also: a tetrahedron and an octahedron against eq. 24-26 worked by
+ * hand (two levels: the born vertices' valence 6 and the carried ring
+ * sums), one triangle's boundary worked by hand over an even, an odd and an
+ * even level, mm_subdivide's fused route equals build + eval bitwise at 1-4
+ * levels, static mode under MM_PATH_AUTO, refusals as the generic path
  * answers them, the path's overflow bound, and the allocation sweep. */
 #include <math.h>
 #include <stdio.h>
@@ -268,16 +268,17 @@ static double *refine_wide(mm_context ctx, mm_mesh mesh, mm_subdiv_path path, in
 }
 
 /* Any width d (the rules below level 0 run one thread per component; the
- * device folds d = 3 only): d = 1 and 5 against the generic path, levels
- * 1-4, and the constant column stays 1 (every rule's weights sum to 1).
- * _i: d, precision. */
+ * device folds d = 3 only): d = 1, 3 and 5 against the generic path on a
+ * closed and an open mesh, levels 1-4, and the constant column stays 1
+ * (every rule's weights sum to 1, the boundary's included). _i: mesh, d,
+ * precision. */
 START_TEST(any_data_width_matches_the_generic_path)
 {
-    int d = _i / 2 ? 5 : 1;
+    int d = 1 + 2 * (_i / 2 % 3);
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     double tol = _i % 2 ? 1e-6 : 1e-12;
     mm_context ctx = mmt_context();
-    mm_mesh mesh = mmt_triangle_shape(ctx, MMT_SHAPE_TORUS, prec);
+    mm_mesh mesh = mmt_triangle_shape(ctx, _i / 6 ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS, prec);
     for (int levels = 1; levels <= 4; ++levels) {
         int64_t n, m;
         double *want = refine_wide(ctx, mesh, MM_PATH_GENERIC, levels, d, prec, &n);
@@ -293,46 +294,86 @@ START_TEST(any_data_width_matches_the_generic_path)
 }
 END_TEST
 
-/* Meshes with a boundary (the open generated shapes): MM_PATH_SPECIALIZED
- * refuses them on both routes with the same message, MM_PATH_AUTO gives
- * them to the generic path (the same arrays and bits, fused route
- * included). _i: open shape. */
-START_TEST(boundaries_are_the_generic_paths)
+static const int open_shapes[] = {MMT_SHAPE_GRID, MMT_SHAPE_HOLES, MMT_SHAPE_FAN,
+                                  MMT_SHAPE_MIXED};
+
+/* Meshes with a boundary (the open generated shapes: Kobbelt's boundary rule
+ * on both paths) match the generic path level by level, and mm_subdivide's
+ * fused route (MM_PATH_AUTO and named) equals build + eval bitwise, levels
+ * 1-4. _i: open shape, precision. */
+START_TEST(open_generated_meshes_match_the_generic_path)
 {
-    static const int open[] = {MMT_SHAPE_GRID, MMT_SHAPE_HOLES, MMT_SHAPE_FAN, MMT_SHAPE_MIXED};
+    int which = open_shapes[_i / 2];
+    mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     mm_context ctx = mmt_context();
-    mm_mesh mesh = mmt_triangle_shape(ctx, open[_i], MM_TYPE_FLOAT64);
+    mm_mesh mesh = mmt_triangle_shape(ctx, which, prec);
     ck_assert_int_gt(boundary_edges(ctx, mesh), 0);
+    char name[32];
+    snprintf(name, sizeof name, "open shape %d", which);
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = MM_SCHEME_SQRT3;
-    o.path = MM_PATH_SPECIALIZED;
-    o.levels = 2;
-    mm_subdiv s = NULL;
-    mm_mesh out = NULL;
-    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_MESH);
-    char message[512];
-    snprintf(message, sizeof message, "%s", mm_last_error(ctx));
-    ck_assert_msg(strstr(message, "closed meshes only") != NULL, "%s", message);
-    ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_MESH);
-    ck_assert_str_eq(mm_last_error(ctx), message);
-    ck_assert(s == NULL && out == NULL);
-    for (int levels = 1; levels <= 3; ++levels) {
-        mmt_refined g, a;
-        mmt_refine(ctx, mesh, MM_SCHEME_SQRT3, MM_PATH_GENERIC, MM_BOUNDARY_EDGE_ONLY, levels, &g);
-        mmt_refine(ctx, mesh, MM_SCHEME_SQRT3, MM_PATH_AUTO, MM_BOUNDARY_EDGE_ONLY, levels, &a);
-        for (int l = 0; l <= levels; ++l) {
-            ck_assert(memcmp(&g.lv[l].n, &a.lv[l].n, sizeof g.lv[l].n) == 0);
-            ck_assert(memcmp(g.lv[l].rows, a.lv[l].rows,
-                             (size_t)g.lv[l].n.nnz * sizeof *g.lv[l].rows) == 0);
-            ck_assert(memcmp(g.lv[l].ends, a.lv[l].ends,
-                             (size_t)g.lv[l].n.edges * 2 * sizeof *g.lv[l].ends) == 0);
-        }
-        ck_assert(g.nx == a.nx && memcmp(g.x, a.x, (size_t)g.nx * sizeof *g.x) == 0);
-        o.path = MM_PATH_AUTO;
+    for (int levels = 1; levels <= 4; ++levels) {
+        mmt_compare_paths(ctx, mesh, name, MM_SCHEME_SQRT3, MM_BOUNDARY_EDGE_ONLY, prec, levels);
+        mmt_refined r;
+        mmt_refine(ctx, mesh, MM_SCHEME_SQRT3, MM_PATH_SPECIALIZED, MM_BOUNDARY_EDGE_ONLY, levels,
+                   &r);
         o.levels = levels;
-        mmt_check_subdivide(ctx, mesh, &o, &g);
-        mmt_release(&g), mmt_release(&a);
+        o.path = MM_PATH_AUTO;
+        mmt_check_subdivide(ctx, mesh, &o, &r);
+        o.path = MM_PATH_SPECIALIZED;
+        mmt_check_subdivide(ctx, mesh, &o, &r);
+        mmt_release(&r);
     }
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Kobbelt's boundary rule worked by hand on one triangle (0, 1, 2), p_i its
+ * corners, c their centroid. Level 1 (an even generation): the corners stay,
+ * c is vertex 3, triangles (0, 1, 3), (1, 2, 3), (2, 0, 3), each with one
+ * boundary side. Level 2 (odd): triangle t = (i, j, 3) (boundary side i → j,
+ * k the third corner, each corner's other boundary neighbour) gets x = (p_k
+ * + 16 p_i + 10 p_j) / 27 at row 4 + t and y = (10 p_i + 16 p_j + p_k) / 27
+ * at row 7 + t (rank t), and is split into (x, y, 3), (j, x_{t+1}, y) and
+ * (3, y_{t−1}, x) (the neighbours' points across 3 → i and j → 3); corners
+ * become 19/27 p_i + 4/27 (p_j + p_k); 3 (valence 3, α_3 = 5/9) stays at c.
+ * Level 3 (even): the boundary vertices 0-2 and 4-9 stay, 3 has valence 6
+ * (the six x and y; α_6 = 1/3): 2/3 c + (Σ x + Σ y) / 18. */
+START_TEST(a_triangle_by_hand)
+{
+    static const double p[] = {0, 0, 0.1, 1, 0.2, 0, 0.3, 1.1, 0.2};
+    static const uint32_t ids[] = {0, 1, 2};
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, 3, p, 1, NULL, 3, ids, MM_TYPE_FLOAT64);
+    mmt_refined r2, r3;
+    mmt_refine(ctx, mesh, MM_SCHEME_SQRT3, MM_PATH_SPECIALIZED, MM_BOUNDARY_EDGE_ONLY, 2, &r2);
+    mmt_refine(ctx, mesh, MM_SCHEME_SQRT3, MM_PATH_SPECIALIZED, MM_BOUNDARY_EDGE_ONLY, 3, &r3);
+    ck_assert_int_eq(r2.lv[2].n.vertices, 10);
+    ck_assert_int_eq(r2.lv[2].n.faces, 9);
+    ck_assert_int_eq(r3.lv[3].n.vertices, 19);
+    for (uint32_t t = 0; t < 3; ++t) {
+        uint32_t j = (t + 1) % 3, want[9] = {4 + t, 7 + t, 3, j, 4 + j, 7 + t,
+                                             3, 7 + (t + 2) % 3, 4 + t};
+        for (int m = 0; m < 9; ++m) ck_assert_uint_eq(r2.lv[2].rows[9 * t + m], want[m]);
+    }
+    for (int a = 0; a < 3; ++a) {
+        double c = (p[a] + p[3 + a] + p[6 + a]) / 3.0, xy = 0.0, x2[10];
+        for (int i = 0; i < 3; ++i) {
+            double pi = p[3 * i + a], pj = p[3 * ((i + 1) % 3) + a], pk = p[3 * ((i + 2) % 3) + a];
+            x2[i] = 19.0 / 27.0 * pi + 4.0 / 27.0 * (pj + pk);
+            x2[4 + i] = (pk + 16.0 * pi + 10.0 * pj) / 27.0;
+            x2[7 + i] = (10.0 * pi + 16.0 * pj + pk) / 27.0;
+            xy += x2[4 + i] + x2[7 + i];
+        }
+        x2[3] = c;
+        for (int v = 0; v < 10; ++v) {
+            ck_assert_double_eq_tol(r2.x[3 * v + a], x2[v], 1e-12);
+            double want = v == 3 ? 2.0 / 3.0 * c + xy / 18.0 : x2[v];
+            ck_assert_double_eq_tol(r3.x[3 * v + a], want, 1e-12);
+        }
+    }
+    mmt_release(&r2), mmt_release(&r3);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }
@@ -463,8 +504,7 @@ static mm_status subdivide(mm_context ctx, void *arg)
     return st;
 }
 
-/* A closed mesh (the specialized path) and an open one (declined, then the
- * generic path). */
+/* A closed mesh and an open one (its boundary counts made by a scan). */
 START_TEST(allocation_failures_leak_nothing)
 {
     mm_context ctx = mmt_context();
@@ -490,8 +530,10 @@ int main(void)
     tcase_add_test(tc, an_octahedron_by_hand);
     tcase_add_test(tc, an_unreferenced_vertex_stays);
     tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 8);
-    tcase_add_loop_test(tc, any_data_width_matches_the_generic_path, 0, 4);
-    tcase_add_loop_test(tc, boundaries_are_the_generic_paths, 0, 4);
+    tcase_add_loop_test(tc, any_data_width_matches_the_generic_path, 0, 12);
+    tcase_add_loop_test(tc, open_generated_meshes_match_the_generic_path, 0,
+                        2 * (int)(sizeof open_shapes / sizeof *open_shapes));
+    tcase_add_test(tc, a_triangle_by_hand);
     tcase_add_test(tc, static_mode_under_auto_matches_dynamic);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_loop_test(tc, allocation_failures_leak_nothing, 0, 2);
