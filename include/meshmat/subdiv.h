@@ -39,10 +39,8 @@ typedef enum mm_boundary {
 /* Which implementation refines (DESIGN §2). */
 typedef enum mm_subdiv_path {
     MM_PATH_GENERIC = 0,     /* the formulas as mapped SpMV / SpGEMM of src/spla       */
-    MM_PATH_SPECIALIZED = 1, /* hand-written kernels of src/kernels (paper §4); √3's
-                                takes closed meshes only                              */
-    MM_PATH_AUTO = 2         /* the specialized path, except for a √3 mesh with a
-                                boundary: the generic path                            */
+    MM_PATH_SPECIALIZED = 1, /* hand-written kernels of src/kernels (paper §4)        */
+    MM_PATH_AUTO = 2         /* the specialized path                                  */
 } mm_subdiv_path;
 
 /* How mm_subdiv_eval refines vertex data (paper §6). */

@@ -26,8 +26,7 @@ mm_subdiv_options mm_subdiv_options_default(void)
 }
 
 /* The implementation of a (scheme, path) pair, or NULL where none is built.
- * MM_PATH_AUTO is the specialized path, which may leave a mesh to the
- * generic one (MMI_DECLINED: √3's with a boundary). */
+ * MM_PATH_AUTO is the specialized path. */
 static const mmi_subdiv_impl *impl_for(mm_scheme scheme, mm_subdiv_path path)
 {
     if (path == MM_PATH_AUTO) return impl_for(scheme, MM_PATH_SPECIALIZED);
@@ -173,32 +172,6 @@ done:
     return st;
 }
 
-/* A mesh the specialized path declined (MMI_DECLINED: √3's with a
- * boundary): MM_PATH_AUTO gives it to the generic path (MMI_DECLINED
- * again), MM_PATH_SPECIALIZED refuses it. */
-static mm_status declined(mm_context ctx, const mm_subdiv_options *opts)
-{
-    if (opts->path == MM_PATH_AUTO) return MMI_DECLINED;
-    return mmi_fail(ctx, MM_ERR_INVALID_MESH, "the mesh has a boundary; the specialized path of "
-                    "%s subdivides closed meshes only (MM_PATH_AUTO and MM_PATH_GENERIC take "
-                    "it)", scheme_name(opts->scheme));
-}
-
-/* (*impl)->build into *state, or where it declines the mesh under
- * MM_PATH_AUTO the scheme's generic build (then *impl). The input rules are
- * checked either way: a specialized path declines after its device check. */
-static mm_status build_impl(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                            const mmi_subdiv_impl **impl, void **state)
-{
-    mm_status st = (*impl)->build(ctx, mesh, opts, state);
-    if (st == MMI_DECLINED) st = declined(ctx, opts);
-    if (st != MMI_DECLINED) return st;
-    (*impl)->free_state(ctx, *state);
-    *state = NULL;
-    *impl = mmi_generic_impl(opts->scheme);
-    return (*impl)->build(ctx, mesh, opts, state);
-}
-
 /* mm_subdiv_build after check_input. */
 static mm_status build_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                                mm_subdiv *s)
@@ -209,7 +182,7 @@ static mm_status build_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     (*s)->ctx = ctx;
     (*s)->opts = *opts;
     (*s)->impl = impl_for(opts->scheme, opts->path);
-    MM_TRY(build_impl(ctx, mesh, opts, &(*s)->impl, &(*s)->state));
+    MM_TRY((*s)->impl->build(ctx, mesh, opts, &(*s)->state));
     if (opts->mode == MM_MODE_STATIC)
         MM_TRY(mmi_subdiv_static_build(
             ctx, mesh, opts, (*s)->impl == mmi_generic_impl(opts->scheme) ? (*s)->state : NULL,
@@ -270,16 +243,13 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     m->ctx = ctx;
     *out = m;
     const mmi_subdiv_impl *impl = impl_for(opts->scheme, opts->path);
-    mm_subdiv_options o = *opts;
     if (impl->subdivide != NULL && opts->mode == MM_MODE_DYNAMIC) {
-        st = impl->subdivide(ctx, mesh, opts, &m->M, &m->X);
-        if (st == MMI_DECLINED) st = declined(ctx, opts);
-        if (st != MMI_DECLINED) goto done;
-        o.path = MM_PATH_GENERIC; /* declined after its checks: build it there */
+        MM_TRY(impl->subdivide(ctx, mesh, opts, &m->M, &m->X));
+    } else {
+        MM_TRY(build_checked(ctx, mesh, opts, &s));
+        MM_TRY(mm_subdiv_eval(s, mesh->X, &m->X));
+        m->M = s->impl->take_matrix(s->state, opts->levels);
     }
-    MM_TRY(build_checked(ctx, mesh, &o, &s));
-    MM_TRY(mm_subdiv_eval(s, mesh->X, &m->X));
-    m->M = s->impl->take_matrix(s->state, opts->levels);
 done:
     mm_subdiv_free(&s);
     if (st != MM_OK) mm_mesh_free(out);

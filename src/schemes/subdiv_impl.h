@@ -70,12 +70,6 @@ extern const mmi_subdiv_impl mmi_catmark_generic, mmi_loop_generic, mmi_sqrt3_ge
 extern const mmi_subdiv_impl mmi_catmark_specialized, mmi_loop_specialized,
     mmi_sqrt3_specialized;
 
-/* What a specialized build or subdivide returns, with no message recorded,
- * for a mesh it leaves to the generic path under MM_PATH_AUTO (√3's: a
- * mesh with a boundary); subdiv.c then runs the scheme's generic pair. Never
- * returned to the caller. */
-#define MMI_DECLINED ((mm_status)-1000)
-
 /* The generic pair of a scheme (generic_path.c), or NULL for an unknown one. */
 const mmi_subdiv_impl *mmi_generic_impl(mm_scheme scheme);
 

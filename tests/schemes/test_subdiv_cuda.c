@@ -70,8 +70,7 @@ static void release(result *r)
 }
 
 /* Open and closed meshes; √3's three levels include an odd one (boundary
- * edges split in three). √3's specialized path takes closed meshes: its
- * runs use MM_PATH_AUTO, which gives the open ones to the generic path. */
+ * edges split in three, on both paths). */
 static const struct {
     mm_scheme scheme;
     const char *model;
@@ -97,7 +96,6 @@ START_TEST(cuda_matches_cpu)
     if (path == NULL) path = mmt_project_path("models/cube.obj");
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     mm_subdiv_path which = (_i / 2) % 2 ? MM_PATH_SPECIALIZED : MM_PATH_GENERIC;
-    if (which == MM_PATH_SPECIALIZED && scheme == MM_SCHEME_SQRT3) which = MM_PATH_AUTO;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
     result a, b;
     refine(cpu, path, scheme, which, prec, 3, &a);

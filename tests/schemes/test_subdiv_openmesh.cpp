@@ -1,5 +1,6 @@
 // test_subdiv_openmesh.cpp: OpenMesh 9's Sqrt3T (Debian libopenmesh-dev) as
-// the oracle for sqrt(3)'s generic path (DESIGN §4), boundaries included:
+// the oracle for sqrt(3) under MM_PATH_AUTO (the specialized path, itself
+// equal to the generic one; DESIGN §4), boundaries included:
 // for levels 1-3 and both precisions, meshmat's refined triangles must equal
 // OpenMesh's as cyclic sequences and the positions must agree within 1e-12
 // (float64) or 1e-6 (float32) of the mesh's size. OpenMesh renumbers the
