@@ -88,8 +88,9 @@ static mm_status keep_bcount(mm_context ctx, mmi_sp_state *s, int m)
 }
 
 /* Level l + 1's triangles (one thread per refined triangle), below the last
- * level its twins; keep_ends adds its edge list and, below the last level,
- * its side codes (which the next level's edge list reads). */
+ * level its twins, and the boundary counts that level l's or level l + 1's
+ * twins give (keep_bcount); keep_ends adds its edge list and, below the
+ * last level, its side codes (which the next level's edge list reads). */
 static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends)
 {
     mm_status st = MM_OK;
@@ -118,7 +119,8 @@ done:
 }
 
 /* Level l + 1's triangles straight from level l − 1 (level l's are not
- * stored): the last step of the fused route. */
+ * stored, its boundary counts are: keep_bcount): the last step of the fused
+ * route. */
 static mm_status grandchild_topology(mm_context ctx, mmi_sp_state *s, int l)
 {
     mm_status st = MM_OK;

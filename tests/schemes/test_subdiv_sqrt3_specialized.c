@@ -3,8 +3,8 @@
  * against OpenMesh Sqrt3T) on the backend under test: every level's M and
  * edge list identical array for array, positions within 1e-12 (float64) or
  * 1e-6 (float32) of the mesh's size, for the generated shapes cut into
- * triangles, closed and open (Kobbelt's boundary rule), and the closed
- * shared triangle models, levels 1-4, both precisions, data of width 1, 3
+ * triangles and shared triangle models, closed and open (Kobbelt's
+ * boundary rule), levels 1-4 (3 past 1000 triangles), both precisions, data of width 1, 3
  * and 5. Also: a tetrahedron and an octahedron against eq. 24-26 worked by
  * hand (two levels: the born vertices' valence 6 and the carried ring
  * sums), one triangle's boundary worked by hand over an even, an odd and an
@@ -47,13 +47,16 @@ START_TEST(closed_generated_meshes_match_the_generic_path)
 }
 END_TEST
 
-/* Closed triangle models of ../shared/models (skipped when absent). */
+/* Triangle models of ../shared/models (skipped when absent), closed and
+ * open. */
 static const char *const models[] = {
-    "opensubdiv/loop_icosahedron.obj", "opensubdiv/loop_toroidal_tet.obj",
-    "tri/cgal_icosahedron.obj",        "tri/bunny_small_closed.obj",
-    "tri/spot_triangulated.obj"};
+    "opensubdiv/loop_icosahedron.obj",      "opensubdiv/loop_toroidal_tet.obj",
+    "tri/cgal_icosahedron.obj",             "tri/bunny_small_closed.obj",
+    "tri/spot_triangulated.obj",            "opensubdiv/loop_saddle_edgeonly.obj",
+    "opensubdiv/loop_xord_boundary.obj",    "opensubdiv/loop_triangle_edgeonly.obj",
+    "tri/cgal_holes_8k.obj"};
 
-START_TEST(closed_shared_models_match_the_generic_path)
+START_TEST(shared_models_match_the_generic_path)
 {
     const char *path = mmt_shared_model(models[_i / 2]);
     if (path == NULL) return;
@@ -63,16 +66,11 @@ START_TEST(closed_shared_models_match_the_generic_path)
     ro.precision = prec;
     mm_mesh mesh = NULL;
     MMT_OK(ctx, mm_mesh_read(ctx, &mesh, path, &ro));
-    if (boundary_edges(ctx, mesh) > 0) {
-        printf("%s has a boundary: not compared\n", path);
-    } else {
-        mm_mesh_info info;
-        MMT_OK(ctx, mm_mesh_info_get(mesh, &info));
-        int top = info.num_faces > 1000 ? 3 : 4;
-        for (int levels = 1; levels <= top; ++levels)
-            mmt_compare_paths(ctx, mesh, path, MM_SCHEME_SQRT3, MM_BOUNDARY_EDGE_ONLY, prec,
-                              levels);
-    }
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(mesh, &info));
+    int top = info.num_faces > 1000 ? 3 : 4;
+    for (int levels = 1; levels <= top; ++levels)
+        mmt_compare_paths(ctx, mesh, path, MM_SCHEME_SQRT3, MM_BOUNDARY_EDGE_ONLY, prec, levels);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }
@@ -524,7 +522,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, closed_generated_meshes_match_the_generic_path, 0,
                         2 * (int)(sizeof closed_shapes / sizeof *closed_shapes));
-    tcase_add_loop_test(tc, closed_shared_models_match_the_generic_path, 0,
+    tcase_add_loop_test(tc, shared_models_match_the_generic_path, 0,
                         2 * (int)(sizeof models / sizeof *models));
     tcase_add_test(tc, a_tetrahedron_by_hand);
     tcase_add_test(tc, an_octahedron_by_hand);
