@@ -6,14 +6,15 @@
  * the parent's twins (MMI_SK_NONE on the boundary).
  *
  * Corner t of level l (vertex k, side k → l in triangle f = t / 3, twin τ,
- * h = τ / 3, b the boundary corner of a boundary triangle) makes triangle t of level l + 1 = (k, pt(τ), pt(t)), pt(κ) the
- * point triangle κ / 3 places beside κ's side: the flip of edge kl is
- * implicit. pt(κ) = fp(κ / 3) = |V| + κ / 3, except on the odd levels of an
- * open mesh (bcount set) where a boundary triangle (p, q, c) (boundary side
- * p → q, exactly one) has x = fp beside c → p and p → q, and y = |V| + |F| +
- * rank beside q → c. A boundary corner (τ = NONE) makes (k, l, fp(f)) on
- * even levels, the middle (x, y, c) on odd ones. Twins of level l + 1
- * (s3_child_twin, derived side by side in docs/schemes.md):
+ * h = τ / 3; b the boundary corner of a boundary triangle) makes triangle t
+ * of level l + 1 = (k, pt(τ), pt(t)), pt(κ) the point triangle κ / 3 places
+ * beside κ's side: the flip of edge kl is implicit. pt(κ) = fp(κ / 3) =
+ * |V| + κ / 3, except on the odd levels of an open mesh (bcount set), where
+ * a boundary triangle (p, q, c) (boundary side p → q, exactly one) has x =
+ * fp beside c → p and p → q, and y = |V| + |F| + rank beside q → c. A
+ * boundary corner (τ = NONE) makes (k, l, fp(f)) on even levels, the middle
+ * (x, y, c) on odd ones. Twins of level l + 1 (s3_child_twin, derived side
+ * by side in docs/schemes.md):
  *
  *   even | 3t: 3 next(τ) + 2, NONE on the boundary; 3t + 1: 3τ + 1, or
  *        | 3 next(t) + 2 on the boundary; 3t + 2: 3 twin(prev(t)), or

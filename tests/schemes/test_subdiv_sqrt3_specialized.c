@@ -377,12 +377,13 @@ START_TEST(a_triangle_by_hand)
 }
 END_TEST
 
-/* Static mode under MM_PATH_AUTO (the specialized build for a closed mesh,
- * the generic one made for the matrices) gives the dynamic positions. */
+/* Static mode under MM_PATH_AUTO (the specialized build, the generic one
+ * made for the matrices) gives the dynamic positions. _i: closed, open. */
 START_TEST(static_mode_under_auto_matches_dynamic)
 {
     mm_context ctx = mmt_context();
-    mm_mesh mesh = mmt_triangle_shape(ctx, MMT_SHAPE_TORUS, MM_TYPE_FLOAT64);
+    mm_mesh mesh = mmt_triangle_shape(ctx, _i ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS,
+                                      MM_TYPE_FLOAT64);
     mmt_refined r;
     mmt_refine(ctx, mesh, MM_SCHEME_SQRT3, MM_PATH_SPECIALIZED, MM_BOUNDARY_EDGE_ONLY, 3, &r);
     mm_subdiv_options o = mm_subdiv_options_default();
@@ -532,7 +533,7 @@ int main(void)
     tcase_add_loop_test(tc, open_generated_meshes_match_the_generic_path, 0,
                         2 * (int)(sizeof open_shapes / sizeof *open_shapes));
     tcase_add_test(tc, a_triangle_by_hand);
-    tcase_add_test(tc, static_mode_under_auto_matches_dynamic);
+    tcase_add_loop_test(tc, static_mode_under_auto_matches_dynamic, 0, 2);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_loop_test(tc, allocation_failures_leak_nothing, 0, 2);
     suite_add_tcase(s, tc);
