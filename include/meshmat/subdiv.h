@@ -98,10 +98,8 @@ typedef struct mm_subdiv_counts {
  * Refused (MM_ERR_INVALID_MESH, the message giving what is wrong and how often):
  * non-manifold edges (more than two faces on an edge) and vertices, faces that
  * repeat a vertex, inconsistent orientation (an edge passed twice the same
- * way); for Loop and √3, faces that are not triangles (the first is named);
- * for √3 with MM_PATH_SPECIALIZED, a mesh with a boundary (MM_PATH_AUTO gives
- * it to the generic path). Unreferenced vertices are kept and stay where
- * they are.
+ * way); for Loop and √3, faces that are not triangles (the first is named).
+ * Unreferenced vertices are kept and stay where they are.
  *   Properties: every array stays in the backend's memory; the host learns only
  *   sizes (and, on CUDA, copies M once to check the rules above). Deterministic:
  *   identical topology on CPU and CUDA. Stages are timed (context timing).
