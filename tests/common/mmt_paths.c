@@ -93,3 +93,72 @@ void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme
                   levels, (int)rule, gap);
     mmt_release(&g), mmt_release(&s);
 }
+
+static double wide_column(int j, const double *p)
+{
+    return j == 0 ? 1.0 : j == 1 ? p[0] : j == 2 ? p[1] - p[2] : j == 3 ? p[0] * p[1] : p[2];
+}
+
+double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o, int d,
+                        mm_type prec, int64_t *n)
+{
+    int64_t nv;
+    double *xyz = mmt_dense_to_host(ctx, mm_mesh_vertices(mesh), &nv);
+    nv /= 3;
+    double *wide = malloc((size_t)(nv * d) * sizeof *wide);
+    float *wide32 = malloc((size_t)(nv * d) * sizeof *wide32);
+    ck_assert(wide != NULL && wide32 != NULL);
+    for (int64_t v = 0; v < nv; ++v)
+        for (int j = 0; j < d; ++j)
+            wide32[v * d + j] = (float)(wide[v * d + j] = wide_column(j, xyz + 3 * v));
+    mm_subdiv s = NULL;
+    mm_dense X = NULL, Y = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, o, &s));
+    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, prec,
+                                prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide));
+    MMT_OK(ctx, mm_subdiv_eval(s, X, &Y));
+    double *y = mmt_dense_to_host(ctx, Y, n);
+    mm_dense_free(&Y), mm_dense_free(&X), mm_subdiv_free(&s);
+    free(wide32), free(wide), free(xyz);
+    return y;
+}
+
+/* One route's options and mesh, for mmt_sweep_allocations. */
+typedef struct route {
+    mm_mesh mesh;
+    mm_subdiv_options o;
+} route;
+
+static mm_status build_and_eval(mm_context ctx, void *arg)
+{
+    const route *r = arg;
+    mm_subdiv s = NULL;
+    mm_dense X = NULL;
+    mm_status st = mm_subdiv_build(ctx, r->mesh, &r->o, &s);
+    if (st == MM_OK) st = mm_subdiv_eval(s, mm_mesh_vertices(r->mesh), &X);
+    mm_dense_free(&X);
+    mm_subdiv_free(&s);
+    return st;
+}
+
+static mm_status subdivide(mm_context ctx, void *arg)
+{
+    const route *r = arg;
+    mm_mesh out = NULL;
+    mm_status st = mm_subdivide(ctx, r->mesh, &r->o, &out);
+    mm_mesh_free(&out);
+    return st;
+}
+
+void mmt_sweep_both_routes(mm_context ctx, mm_mesh mesh, mm_scheme scheme,
+                           mm_boundary build_rule)
+{
+    route r = {mesh, mm_subdiv_options_default()};
+    r.o.scheme = scheme;
+    r.o.levels = 3;
+    mm_boundary subdivide_rule = r.o.boundary;
+    r.o.boundary = build_rule;
+    ck_assert(mmt_sweep_allocations(ctx, build_and_eval, &r) > 10);
+    r.o.boundary = subdivide_rule;
+    ck_assert(mmt_sweep_allocations(ctx, subdivide, &r) > 10);
+}

@@ -41,4 +41,17 @@ void mmt_check_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *
 void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme scheme,
                        mm_boundary rule, mm_type prec, int levels);
 
+/* Levels of mesh's data widened to d columns (1, x, y − z, x y, z repeating
+ * from the fifth), float64 or float32 as prec, refined by mm_subdiv_build
+ * and mm_subdiv_eval with o (scheme, path, levels, boundary), to the host
+ * as float64; *n = rows · d. Column 0 is constant: every rule keeps it 1. */
+double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o, int d,
+                        mm_type prec, int64_t *n);
+
+/* Both routes of scheme at 3 levels under mmt_sweep_allocations, each failing
+ * cleanly more than 10 times: mm_subdiv_build + mm_subdiv_eval with the
+ * boundary rule build_rule, and mm_subdivide with the default rule. */
+void mmt_sweep_both_routes(mm_context ctx, mm_mesh mesh, mm_scheme scheme,
+                           mm_boundary build_rule);
+
 #endif

@@ -182,40 +182,6 @@ END_TEST
 
 /* Column j of a d-wide vertex datum at (x, y, z): the constant 1, linear and
  * quadratic functions. */
-static double wide_column(int j, const double *p)
-{
-    return j == 0 ? 1.0 : j == 1 ? p[0] : j == 2 ? p[1] - p[2] : j == 3 ? p[0] * p[1] : p[2];
-}
-
-/* levels of mesh's d-wide data (wide_column) on one path, to the host. */
-static double *refine_wide(mm_context ctx, mm_mesh mesh, mm_subdiv_path path, mm_boundary rule,
-                           int levels, int d, mm_type prec, int64_t *n)
-{
-    int64_t nv;
-    double *xyz = mmt_dense_to_host(ctx, mm_mesh_vertices(mesh), &nv);
-    nv /= 3;
-    double *wide = malloc((size_t)(nv * d) * sizeof *wide);
-    float *wide32 = malloc((size_t)(nv * d) * sizeof *wide32);
-    for (int64_t v = 0; v < nv; ++v)
-        for (int j = 0; j < d; ++j)
-            wide32[v * d + j] = (float)(wide[v * d + j] = wide_column(j, xyz + 3 * v));
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_LOOP;
-    o.path = path;
-    o.levels = levels;
-    o.boundary = rule;
-    mm_subdiv s = NULL;
-    mm_dense X = NULL, Y = NULL;
-    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
-    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, prec,
-                                prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide));
-    MMT_OK(ctx, mm_subdiv_eval(s, X, &Y));
-    double *y = mmt_dense_to_host(ctx, Y, n);
-    mm_dense_free(&Y), mm_dense_free(&X), mm_subdiv_free(&s);
-    free(wide32), free(wide), free(xyz);
-    return y;
-}
-
 /* Any width d (the rules below level 0 run one thread per component; the
  * device folds d = 3 only): d = 1 and 5 against the generic path, levels
  * 1-3, and the constant column stays 1 (every rule's weights, shares
@@ -231,8 +197,14 @@ START_TEST(any_data_width_matches_the_generic_path)
         mm_mesh mesh = mmt_triangle_shape(ctx, which, prec);
         for (int levels = 1; levels <= 3; ++levels) {
             int64_t n, m;
-            double *want = refine_wide(ctx, mesh, MM_PATH_GENERIC, rule, levels, d, prec, &n);
-            double *got = refine_wide(ctx, mesh, MM_PATH_SPECIALIZED, rule, levels, d, prec, &m);
+            mm_subdiv_options o = mm_subdiv_options_default();
+            o.scheme = MM_SCHEME_LOOP;
+            o.path = MM_PATH_GENERIC;
+            o.levels = levels;
+            o.boundary = rule;
+            double *want = mmt_refine_wide(ctx, mesh, &o, d, prec, &n);
+            o.path = MM_PATH_SPECIALIZED;
+            double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
             ck_assert_int_eq(n, m);
             double gap = mmt_relative_gap(want, got, n);
             ck_assert_msg(gap <= tol, "shape %d d %d L%d rule %d: %g", which, d, levels, rule, gap);
@@ -300,38 +272,11 @@ START_TEST(bad_input_is_refused)
 }
 END_TEST
 
-static mm_status build_and_eval(mm_context ctx, void *arg)
-{
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_LOOP;
-    o.levels = 3;
-    o.boundary = MM_BOUNDARY_EDGE_AND_CORNER;
-    mm_subdiv s = NULL;
-    mm_dense X = NULL;
-    mm_status st = mm_subdiv_build(ctx, arg, &o, &s);
-    if (st == MM_OK) st = mm_subdiv_eval(s, mm_mesh_vertices(arg), &X);
-    mm_dense_free(&X);
-    mm_subdiv_free(&s);
-    return st;
-}
-
-static mm_status subdivide(mm_context ctx, void *arg)
-{
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_LOOP;
-    o.levels = 3;
-    mm_mesh out = NULL;
-    mm_status st = mm_subdivide(ctx, arg, &o, &out);
-    mm_mesh_free(&out);
-    return st;
-}
-
 START_TEST(allocation_failures_leak_nothing)
 {
     mm_context ctx = mmt_context();
     mm_mesh mesh = mmt_triangle_shape(ctx, MMT_SHAPE_MIXED, MM_TYPE_FLOAT32);
-    ck_assert(mmt_sweep_allocations(ctx, build_and_eval, mesh) > 10);
-    ck_assert(mmt_sweep_allocations(ctx, subdivide, mesh) > 10);
+    mmt_sweep_both_routes(ctx, mesh, MM_SCHEME_LOOP, MM_BOUNDARY_EDGE_AND_CORNER);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }

@@ -232,39 +232,6 @@ END_TEST
 
 /* Column j of a d-wide vertex datum at (x, y, z): the constant 1, linear and
  * quadratic functions. */
-static double wide_column(int j, const double *p)
-{
-    return j == 0 ? 1.0 : j == 1 ? p[0] : j == 2 ? p[1] - p[2] : j == 3 ? p[0] * p[1] : p[2];
-}
-
-/* levels of mesh's d-wide data (wide_column) on one path, to the host. */
-static double *refine_wide(mm_context ctx, mm_mesh mesh, mm_subdiv_path path, int levels, int d,
-                           mm_type prec, int64_t *n)
-{
-    int64_t nv;
-    double *xyz = mmt_dense_to_host(ctx, mm_mesh_vertices(mesh), &nv);
-    nv /= 3;
-    double *wide = malloc((size_t)(nv * d) * sizeof *wide);
-    float *wide32 = malloc((size_t)(nv * d) * sizeof *wide32);
-    for (int64_t v = 0; v < nv; ++v)
-        for (int j = 0; j < d; ++j)
-            wide32[v * d + j] = (float)(wide[v * d + j] = wide_column(j, xyz + 3 * v));
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_SQRT3;
-    o.path = path;
-    o.levels = levels;
-    mm_subdiv s = NULL;
-    mm_dense X = NULL, Y = NULL;
-    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
-    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, prec,
-                                prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide));
-    MMT_OK(ctx, mm_subdiv_eval(s, X, &Y));
-    double *y = mmt_dense_to_host(ctx, Y, n);
-    mm_dense_free(&Y), mm_dense_free(&X), mm_subdiv_free(&s);
-    free(wide32), free(wide), free(xyz);
-    return y;
-}
-
 /* Any width d (the rules below level 0 run one thread per component; the
  * device folds d = 3 only): d = 1, 3 and 5 against the generic path on a
  * closed and an open mesh, levels 1-4, and the constant column stays 1
@@ -279,8 +246,13 @@ START_TEST(any_data_width_matches_the_generic_path)
     mm_mesh mesh = mmt_triangle_shape(ctx, _i / 6 ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS, prec);
     for (int levels = 1; levels <= 4; ++levels) {
         int64_t n, m;
-        double *want = refine_wide(ctx, mesh, MM_PATH_GENERIC, levels, d, prec, &n);
-        double *got = refine_wide(ctx, mesh, MM_PATH_SPECIALIZED, levels, d, prec, &m);
+        mm_subdiv_options o = mm_subdiv_options_default();
+        o.scheme = MM_SCHEME_SQRT3;
+        o.path = MM_PATH_GENERIC;
+        o.levels = levels;
+        double *want = mmt_refine_wide(ctx, mesh, &o, d, prec, &n);
+        o.path = MM_PATH_SPECIALIZED;
+        double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
         ck_assert_int_eq(n, m);
         double gap = mmt_relative_gap(want, got, n);
         ck_assert_msg(gap <= tol, "d %d L%d: %g", d, levels, gap);
@@ -478,39 +450,13 @@ START_TEST(bad_input_is_refused)
 }
 END_TEST
 
-static mm_status build_and_eval(mm_context ctx, void *arg)
-{
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_SQRT3;
-    o.levels = 3;
-    mm_subdiv s = NULL;
-    mm_dense X = NULL;
-    mm_status st = mm_subdiv_build(ctx, arg, &o, &s);
-    if (st == MM_OK) st = mm_subdiv_eval(s, mm_mesh_vertices(arg), &X);
-    mm_dense_free(&X);
-    mm_subdiv_free(&s);
-    return st;
-}
-
-static mm_status subdivide(mm_context ctx, void *arg)
-{
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_SQRT3;
-    o.levels = 3;
-    mm_mesh out = NULL;
-    mm_status st = mm_subdivide(ctx, arg, &o, &out);
-    mm_mesh_free(&out);
-    return st;
-}
-
 /* A closed mesh and an open one (its boundary counts made by a scan). */
 START_TEST(allocation_failures_leak_nothing)
 {
     mm_context ctx = mmt_context();
     mm_mesh mesh = mmt_triangle_shape(ctx, _i ? MMT_SHAPE_MIXED : MMT_SHAPE_PRISMS,
                                       MM_TYPE_FLOAT32);
-    ck_assert(mmt_sweep_allocations(ctx, build_and_eval, mesh) > 10);
-    ck_assert(mmt_sweep_allocations(ctx, subdivide, mesh) > 10);
+    mmt_sweep_both_routes(ctx, mesh, MM_SCHEME_SQRT3, MM_BOUNDARY_EDGE_ONLY);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }
