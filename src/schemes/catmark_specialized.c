@@ -53,7 +53,7 @@ static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int kee
     mmi_sp_level *y = &s->lv[l + 1];
     int stage = mmi_stage_begin(ctx, "catmark_topology");
     MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 4, l + 1 < s->opts.levels));
-    if (l + 2 < s->opts.levels) MM_TRY(mmi_sp_alloc_u32(ctx, &y->edge_sides, 2 * y->n.edges));
+    MM_TRY(mmi_sp_alloc_edge_sides(ctx, s, l + 1));
     mmi_sk_args g = args_for(s, MMI_SK_CHILD_CORNERS, l, s->lv[l].n.nnz);
     g.out_quads = y->M->rows;
     g.out_side = y->side;

@@ -52,7 +52,7 @@ static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int kee
     mmi_sp_level *y = &s->lv[l + 1];
     int stage = mmi_stage_begin(ctx, "loop_topology");
     MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, l + 1 < s->opts.levels));
-    if (l + 2 < s->opts.levels) MM_TRY(mmi_sp_alloc_u32(ctx, &y->edge_sides, 2 * y->n.edges));
+    MM_TRY(mmi_sp_alloc_edge_sides(ctx, s, l + 1));
     mmi_lk_args g = args_for(s, MMI_LK_CHILD_TRIS, l, y->n.faces);
     g.out_tris = y->M->rows;
     g.out_side = y->side;

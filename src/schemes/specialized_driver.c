@@ -37,6 +37,13 @@ done:
     return st;
 }
 
+mm_status mmi_sp_alloc_edge_sides(mm_context ctx, mmi_sp_state *s, int l)
+{
+    mmi_sp_level *x = &s->lv[l];
+    if (l + 1 >= s->opts.levels) return MM_OK;
+    return mmi_sp_alloc_u32(ctx, &x->edge_sides, 2 * x->n.edges);
+}
+
 mm_status mmi_sp_child_ends(mm_context ctx, mmi_sp_state *s, int l, int rule)
 {
     mm_status st = MM_OK;

@@ -74,6 +74,10 @@ mmi_sk_level mmi_sp_level0_view(const mmi_sp_state *s);
  * with_side. */
 mm_status mmi_sp_alloc_level(mm_context ctx, mmi_sp_state *s, int l, int order, int with_side);
 
+/* Level l's edge sides (2 |E|) where a scheme's point rule reads them below
+ * level 0: levels below L − 1 (the last step reads level L − 2's). */
+mm_status mmi_sp_alloc_edge_sides(mm_context ctx, mmi_sp_state *s, int l);
+
 /* Level l + 1's edge list from level l's, by the generic path's formula
  * (rule: MMI_CC_CHILD_EDGES or MMI_LOOP_CHILD_EDGES of catmark_rules.h). */
 mm_status mmi_sp_child_ends(mm_context ctx, mmi_sp_state *s, int l, int rule);
