@@ -38,7 +38,9 @@ MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double 
         out[0] = 0.75 * p + 0.125 * s1, out[1] = p + 0.5 * s1, out[2] = 0.0;
     } else {
         double f = (n * p + 2.0 * s1 + s2) * 0.25;
-        out[0] = (1.0 - 2.0 / n) * p + (s1 + f) / (n * n);
+        /* n = 4 (every vertex born below level 0): the same numbers without
+         * the divisions, 2/4 and 1/16 being exact. */
+        out[0] = n == 4.0 ? 0.5 * p + 0.0625 * (s1 + f) : (1.0 - 2.0 / n) * p + (s1 + f) / (n * n);
         out[1] = (n * p + s1 + 2.0 * f) * 0.25;
         out[2] = f;
     }

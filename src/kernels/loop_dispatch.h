@@ -12,7 +12,9 @@ MM_HD void lk_rule_at(const mmi_lk_args *g, int rule, int64_t i, int64_t d, int 
 {
     switch (rule) {
     case MMI_LK_CHILD_TRIS: lk_child_tri(g, i); break;
-    case MMI_LK_GRANDCHILD_TRIS: lk_grandchild_tri(g, i); break;
+    case MMI_LK_GRANDCHILD_TRIS:
+        lk_grandchild_tris(g, i, g->out_tris + LK_GRANDCHILD_WORDS * i);
+        break;
     case MMI_LK_EDGE_POINTS: lk_edge_point(g, i); break;
     case MMI_LK_VERTEX_POINTS: lk_vertex_point(g, i); break;
     case MMI_LK_TRI_FACES: lk_tri_face(g, i, d, f64); break;

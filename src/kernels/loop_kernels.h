@@ -31,8 +31,8 @@ typedef struct mmi_lk_level {
 typedef enum mmi_lk_rule {
     MMI_LK_CHILD_TRIS = 0,    /* t < |F_{l+1}|: triangle t of level l + 1, its side codes
                                  and its edges' sides                                   */
-    MMI_LK_GRANDCHILD_TRIS = 1, /* t < |F_{l+1}|, l ≥ 1: triangle t of level l + 1 straight
-                                 from level l − 1 (level l is never stored)                 */
+    MMI_LK_GRANDCHILD_TRIS = 1, /* f < |F_{l−1}|, l ≥ 1: triangle f's grandchildren of level
+                                 l + 1 straight from level l − 1 (level l is never stored) */
     MMI_LK_EDGE_POINTS = 2,   /* e < |E_0|: Figure 13 (left), midpoints on the boundary      */
     MMI_LK_VERTEX_POINTS = 3, /* v < |V_0|: eq. 28–29, 3/4 and 1/8 on the boundary, and v's
                                  kind and ring sum at level 1                               */

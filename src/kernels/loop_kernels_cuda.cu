@@ -1,13 +1,15 @@
 /* loop_kernels_cuda.cu: the CUDA launcher of the specialized Loop path: one
  * kernel per rule (the CPU's lk_rule_at with the rule a constant), one thread
  * per element (per refined triangle for the topology, per triangle and
- * component for the vertex data below level 0), grid-stride. */
+ * component for the vertex data below level 0), grid-stride; the last
+ * level's triangles through shared memory (staged_rows.cuh). */
 #include <cuda_runtime.h>
 
 #include "../core/context_impl.h"
 #include "../core/cuda_check.cuh"
 #include "../core/error.h"
 #include "loop_dispatch.h"
+#include "staged_rows.cuh"
 
 static const int kThreads = 256;
 
@@ -22,6 +24,16 @@ __global__ void __launch_bounds__(256) lk_kernel(const __grid_constant__ mmi_lk_
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
          i += (int64_t)gridDim.x * blockDim.x)
         lk_rule_at(&g, R, i, d, f64);
+}
+
+static const int kStagedThreads = 128;
+
+/* GRANDCHILD_TRIS: 16 triangles per thread, the block's rows stored whole. */
+__global__ void __launch_bounds__(kStagedThreads)
+    lk_grandchild_kernel(const __grid_constant__ mmi_lk_args g)
+{
+    mmi_staged_rows<LK_GRANDCHILD_WORDS, kStagedThreads>(
+        g.count, g.out_tris, [&](int64_t f, uint32_t *o) { lk_grandchild_tris(&g, f, o); });
 }
 
 template <int R, int D = 0, int F = -1>
@@ -48,7 +60,10 @@ mm_status mmi_lk_run_cuda(mm_context ctx, const mmi_lk_args *g)
     cudaStream_t stream = (cudaStream_t)ctx->stream;
     switch (g->rule) {
     case MMI_LK_CHILD_TRIS: launch<MMI_LK_CHILD_TRIS>(g, grid, stream); break;
-    case MMI_LK_GRANDCHILD_TRIS: launch<MMI_LK_GRANDCHILD_TRIS>(g, grid, stream); break;
+    case MMI_LK_GRANDCHILD_TRIS:
+        lk_grandchild_kernel<<<mmi_cuda_grid(g->count, kStagedThreads), kStagedThreads, 0,
+                               stream>>>(*g);
+        break;
     case MMI_LK_EDGE_POINTS: launch<MMI_LK_EDGE_POINTS>(g, grid, stream); break;
     case MMI_LK_VERTEX_POINTS: launch<MMI_LK_VERTEX_POINTS>(g, grid, stream); break;
     case MMI_LK_TRI_FACES: launch_data<MMI_LK_TRI_FACES>(g, grid, stream); break;

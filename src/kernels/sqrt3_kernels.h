@@ -35,8 +35,9 @@ typedef struct mmi_s3_level {
 typedef enum mmi_s3_rule {
     MMI_S3_CHILD_TRIS = 0,     /* t < |F_{l+1}|: triangle t of level l + 1 (Figure 12), its
                                   twins and side codes                                     */
-    MMI_S3_GRANDCHILD_TRIS = 1, /* t < |F_{l+1}|, l ≥ 1: triangle t of level l + 1 straight
-                                  from level l − 1 (level l is never stored)               */
+    MMI_S3_GRANDCHILD_TRIS = 1, /* u < nnz_{l−1}, l ≥ 1: the triangles of level l + 1 below
+                                  corner u of level l − 1, straight from it (level l is
+                                  never stored)                                            */
     MMI_S3_CHILD_ENDS = 2,     /* κ < nnz_l: the refined edges corner κ owns (DESIGN §3)     */
     MMI_S3_FACE_POINTS = 3,    /* f < |F_0|: eq. 26                                          */
     MMI_S3_VERTEX_POINTS = 4,  /* v < |V_0|: eq. 24–25, and v's kind and ring sum at level 1 */

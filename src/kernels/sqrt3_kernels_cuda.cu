@@ -1,13 +1,15 @@
 /* sqrt3_kernels_cuda.cu: the CUDA launcher of the specialized √3 path: one
  * kernel per rule (the CPU's s3_rule_at with the rule a constant), one
  * thread per element (per refined triangle for the topology, per triangle
- * and component for the vertex data below level 0), grid-stride. */
+ * and component for the vertex data below level 0), grid-stride; the last
+ * level's triangles through shared memory (staged_rows.cuh). */
 #include <cuda_runtime.h>
 
 #include "../core/context_impl.h"
 #include "../core/cuda_check.cuh"
 #include "../core/error.h"
 #include "sqrt3_dispatch.h"
+#include "staged_rows.cuh"
 
 static const int kThreads = 256;
 
@@ -22,6 +24,62 @@ __global__ void __launch_bounds__(256) s3_kernel(const __grid_constant__ mmi_s3_
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
          i += (int64_t)gridDim.x * blockDim.x)
         s3_rule_at(&g, R, i, d, f64);
+}
+
+/* Whether level l − 1 or level l of a rule reading both splits its boundary
+ * (never on a closed mesh). */
+static int splits(const mmi_s3_args *g)
+{
+    return g->lv[g->level - 1].bcount != NULL || g->lv[g->level].bcount != NULL;
+}
+
+/* Levels l − 1 and l as a rule reading both sees them; SPLITS = 0 where
+ * neither splits (splits()): the copies then say so at compile time, and the
+ * compiler drops the splitting rules. */
+template <int SPLITS>
+__device__ void s3_levels_read(const mmi_s3_args &g, mmi_s3_level *w, mmi_s3_level *x)
+{
+    *w = g.lv[g.level - 1];
+    *x = g.lv[g.level];
+    if (!SPLITS) w->bcount = x->bcount = NULL;
+}
+
+/* GRANDCHILD_TRIS: 3 triangles per thread, the block's rows stored whole. */
+template <int SPLITS>
+__global__ void __launch_bounds__(256) s3_grandchild_kernel(const __grid_constant__ mmi_s3_args g)
+{
+    mmi_s3_level w, x;
+    s3_levels_read<SPLITS>(g, &w, &x);
+    mmi_staged_rows<S3_GRANDCHILD_WORDS, 256>(
+        g.count, g.out_tris, [&](int64_t u, uint32_t *o) { s3_grandchild_tris(&w, &x, u, o); });
+}
+
+/* TRI_FACES, with D and F as s3_kernel's. */
+template <int SPLITS, int D, int F>
+__global__ void __launch_bounds__(256) s3_tri_faces_kernel(const __grid_constant__ mmi_s3_args g)
+{
+    int64_t d = D > 0 ? D : g.d;
+    int f64 = F >= 0 ? F : g.f64;
+    mmi_s3_level x, xl;
+    s3_levels_read<SPLITS>(g, &x, &xl);
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
+         i += (int64_t)gridDim.x * blockDim.x)
+        s3_tri_face_points(&x, &xl, g.P, g.Y, g.ring, g.ring_next, g.kinds, i / d, i % d, d, f64);
+}
+
+static void launch_grandchild(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
+{
+    if (splits(g)) s3_grandchild_kernel<1><<<grid, kThreads, 0, stream>>>(*g);
+    else s3_grandchild_kernel<0><<<grid, kThreads, 0, stream>>>(*g);
+}
+
+template <int SPLITS>
+static void launch_tri_faces(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
+{
+    if (g->d == 3 && g->f64) s3_tri_faces_kernel<SPLITS, 3, 1><<<grid, kThreads, 0, stream>>>(*g);
+    else if (g->d == 3) s3_tri_faces_kernel<SPLITS, 3, 0><<<grid, kThreads, 0, stream>>>(*g);
+    else if (g->f64) s3_tri_faces_kernel<SPLITS, 0, 1><<<grid, kThreads, 0, stream>>>(*g);
+    else s3_tri_faces_kernel<SPLITS, 0, 0><<<grid, kThreads, 0, stream>>>(*g);
 }
 
 template <int R, int D = 0, int F = -1>
@@ -48,11 +106,14 @@ mm_status mmi_s3_run_cuda(mm_context ctx, const mmi_s3_args *g)
     cudaStream_t stream = (cudaStream_t)ctx->stream;
     switch (g->rule) {
     case MMI_S3_CHILD_TRIS: launch<MMI_S3_CHILD_TRIS>(g, grid, stream); break;
-    case MMI_S3_GRANDCHILD_TRIS: launch<MMI_S3_GRANDCHILD_TRIS>(g, grid, stream); break;
+    case MMI_S3_GRANDCHILD_TRIS: launch_grandchild(g, grid, stream); break;
     case MMI_S3_CHILD_ENDS: launch<MMI_S3_CHILD_ENDS>(g, grid, stream); break;
     case MMI_S3_FACE_POINTS: launch<MMI_S3_FACE_POINTS>(g, grid, stream); break;
     case MMI_S3_VERTEX_POINTS: launch<MMI_S3_VERTEX_POINTS>(g, grid, stream); break;
-    case MMI_S3_TRI_FACES: launch_data<MMI_S3_TRI_FACES>(g, grid, stream); break;
+    case MMI_S3_TRI_FACES:
+        if (splits(g)) launch_tri_faces<1>(g, grid, stream);
+        else launch_tri_faces<0>(g, grid, stream);
+        break;
     case MMI_S3_BOUNDARY_FLAGS: launch<MMI_S3_BOUNDARY_FLAGS>(g, grid, stream); break;
     default: launch_data<MMI_S3_OLD_VERTICES>(g, grid, stream); break;
     }

@@ -31,12 +31,12 @@ MM_HD void s3_vertex_step(uint32_t kind, int odd, double p, double s, double out
     if (kind & MMI_SK_KIND_FIXED) {
         out[0] = p, out[1] = s;
     } else if (kind & MMI_SK_KIND_BOUNDARY) {
-        out[0] = odd ? (19.0 * p + 4.0 * s) / 27.0 : p;
-        out[1] = odd ? (32.0 * p + 11.0 * s) / 27.0 : s;
+        out[0] = odd ? (19.0 * p + 4.0 * s) * (1.0 / 27.0) : p;
+        out[1] = odd ? (32.0 * p + 11.0 * s) * (1.0 / 27.0) : s;
     } else {
         s3_weights w = s3_vertex_weights(n);
         out[0] = w.alpha * p + w.beta * s;
-        out[1] = (n * p + 2.0 * s) / 3.0;
+        out[1] = (n * p + 2.0 * s) * (1.0 / 3.0);
     }
 }
 

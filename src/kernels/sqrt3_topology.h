@@ -1,7 +1,8 @@
 /* sqrt3_topology.h: the topology rules of the specialized √3 path (paper
  * Appendix A, Figure 12; Kobbelt §4 on the boundary): every refined level by
  * formula from its parent in the generic path's numbering (DESIGN §3,
- * docs/schemes.md), one thread per refined triangle; no adjacency is rebuilt
+ * docs/schemes.md), one thread per refined triangle (per parent for the
+ * last level, whose parent is never stored); no adjacency is rebuilt
  * below level 0 (edge_sort.h), the triangle across each side follows from
  * the parent's twins (MMI_SK_NONE on the boundary).
  *
@@ -39,18 +40,23 @@ typedef struct s3_corner {
     uint32_t v, vn, vp, tw, twn, twp;
 } s3_corner;
 
-MM_HD s3_corner s3_load_corner(const mmi_s3_level *x, int64_t t)
-{
-    int64_t n = lk_next(t), p = lk_prev(t);
-    s3_corner a = {t, x->verts[t], x->verts[n], x->verts[p], s3_twin(x, t), s3_twin(x, n),
-                   s3_twin(x, p)};
-    return a;
-}
-
 /* The boundary triangles of level x split (its odd levels of an open mesh). */
 MM_HD int s3_splits(const mmi_s3_level *x)
 {
     return x->bcount != NULL;
+}
+
+/* Corner t as read from level x. Where x does not split, the formulas below
+ * read only v, tw, twp and, on the boundary, vn: the other fields stay 0
+ * and are not loaded (closed meshes then load what they did before the
+ * boundary rule: the topology rules are bound by these loads). */
+MM_HD s3_corner s3_load_corner(const mmi_s3_level *x, int64_t t)
+{
+    int64_t n = lk_next(t), p = lk_prev(t);
+    s3_corner a = {t, x->verts[t], 0, 0, s3_twin(x, t), 0, s3_twin(x, p)};
+    if (a.tw == MMI_SK_NONE || s3_splits(x)) a.vn = x->verts[n];
+    if (s3_splits(x)) a.vp = x->verts[p], a.twn = s3_twin(x, n);
+    return a;
 }
 
 /* y of boundary triangle f of a splitting level. */
@@ -182,17 +188,25 @@ MM_HD void s3_child_tri(const mmi_s3_args *g, int64_t t)
         for (int j = 0; j < 3; ++j) g->out_side[3 * t + j] = s3_child_side(x, &a, &b, j);
 }
 
-/* Triangle T of level l + 1 from level l − 1 alone: corner T of level l
- * and, on a splitting level l, the corner across it, both by
- * s3_corner_below, then T's own child, so level l's M and twins are never
- * stored (the last step of the fused route; level l's counts and bcount
- * are). */
-MM_HD void s3_grandchild_tri(const mmi_s3_args *g, int64_t T)
+/* The words of s3_grandchild_tris: 3 triangles. */
+#define S3_GRANDCHILD_WORDS 9
+
+/* Triangles 3u … 3u + 2 of level l + 1 from corner u of level w = l − 1
+ * alone (x: level l's counts and bcount), to out[0 … 8]: u's triangle of
+ * level l, its corners 3u + j (s3_child_corner) and, on a splitting level
+ * l, the corner across each (by s3_corner_below), then each corner's own
+ * child, so level l's M and twins are never stored (the last step of the
+ * fused route). A caller that knows neither level splits may pass copies
+ * with bcount NULL: the compiler then drops the splitting rules. */
+MM_HD void s3_grandchild_tris(const mmi_s3_level *w, const mmi_s3_level *x, int64_t u,
+                              uint32_t *out)
 {
-    const mmi_s3_level *w = &g->lv[g->level - 1], *x = &g->lv[g->level];
-    s3_corner a = s3_corner_below(w, T), b = a;
-    if (s3_reads_across(x, &a)) b = s3_corner_below(w, a.tw);
-    for (int m = 0; m < 3; ++m) g->out_tris[3 * T + m] = s3_child_vertex(x, &a, &b, m);
+    s3_corner p = s3_load_corner(w, u), q = s3_across(w, &p);
+    for (int j = 0; j < 3; ++j) {
+        s3_corner a = s3_child_corner(w, &p, &q, j), b = a;
+        if (s3_reads_across(x, &a)) b = s3_corner_below(w, a.tw);
+        for (int m = 0; m < 3; ++m) out[3 * j + m] = s3_child_vertex(x, &a, &b, m);
+    }
 }
 
 /* Level l + 1's edges (the generic path's sqrt3_child_edge) by their owners

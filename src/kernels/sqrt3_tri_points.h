@@ -48,14 +48,14 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
         uint32_t tw = s3_twin(x, t);
         double v = sk_load(P, f64, a * d + i), w = sk_load(P, f64, b * d + i);
         if (tw != MMI_SK_NONE) {
-            double h = sk_load(P, f64, (born + tw / 3) * d + i), face = (v + h + q) / 3.0;
+            double h = sk_load(P, f64, (born + tw / 3) * d + i), face = (v + h + q) * (1.0 / 3.0);
             sk_store(Y, f64, (faces + t) * d + i, face);
             sum += v + h;
-            next_sum += face + (w + q + h) / 3.0;
+            next_sum += face + (w + q + h) * (1.0 / 3.0);
             ++inner;
         } else {
-            double xp = (ring[a * d + i] + 16.0 * v + 9.0 * w) / 27.0;
-            double yp = (ring[b * d + i] + 16.0 * w + 9.0 * v) / 27.0;
+            double xp = (ring[a * d + i] + 16.0 * v + 9.0 * w) * (1.0 / 27.0);
+            double yp = (ring[b * d + i] + 16.0 * w + 9.0 * v) * (1.0 / 27.0);
             sk_store(Y, f64, (faces + t) * d + i, xp);
             sk_store(Y, f64, (int64_t)s3_y_point(xl, t) * d + i, yp);
             sum += v;
@@ -92,7 +92,7 @@ MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
         double u = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 0) * d + i);
         double v = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 1) * d + i);
         double w = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 2) * d + i);
-        sk_store(Y, f64, (faces + 3 * f + c) * d + i, (u + v + w) / 3.0);
+        sk_store(Y, f64, (faces + 3 * f + c) * d + i, (u + v + w) * (1.0 / 3.0));
         sum += u + v;
         if (a.tw == MMI_SK_NONE) p = a.v, q = a.vn;
     }

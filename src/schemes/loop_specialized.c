@@ -72,7 +72,7 @@ static mm_status grandchild_topology(mm_context ctx, mmi_sp_state *s, int l)
     mmi_sp_level *y = &s->lv[l + 1];
     int stage = mmi_stage_begin(ctx, "loop_topology");
     MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, 0));
-    mmi_lk_args g = args_for(s, MMI_LK_GRANDCHILD_TRIS, l, y->n.faces);
+    mmi_lk_args g = args_for(s, MMI_LK_GRANDCHILD_TRIS, l, s->lv[l - 1].n.faces);
     g.out_tris = y->M->rows;
     MM_TRY(mmi_lk_run(ctx, &g));
 done:

@@ -128,7 +128,7 @@ static mm_status grandchild_topology(mm_context ctx, mmi_sp_state *s, int l)
     int stage = mmi_stage_begin(ctx, "sqrt3_topology");
     MM_TRY(keep_bcount(ctx, s, l));
     MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, 0));
-    mmi_s3_args g = args_for(s, MMI_S3_GRANDCHILD_TRIS, l, y->n.faces);
+    mmi_s3_args g = args_for(s, MMI_S3_GRANDCHILD_TRIS, l, s->lv[l - 1].n.nnz);
     g.out_tris = y->M->rows;
     MM_TRY(mmi_s3_run(ctx, &g));
 done:

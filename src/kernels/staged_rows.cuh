@@ -1,0 +1,32 @@
+/* staged_rows.cuh: a block's output rows written through shared memory. Rules
+ * that make W consecutive words per element (a parent's refined triangles)
+ * would store them at a stride of W words across a warp's lanes, W × 4 bytes
+ * apart: each store instruction then touches a sector per lane. Staged, the
+ * rule writes its words to shared memory and the block stores its whole
+ * range, lane after lane, in full 128-byte lines. */
+#ifndef MESHMAT_KERNELS_STAGED_ROWS_CUH
+#define MESHMAT_KERNELS_STAGED_ROWS_CUH
+
+#include <stdint.h>
+
+/* rule(e, o) writes element e's W words to o[0 … W − 1], for every e <
+ * count, over a grid-stride loop of T-thread blocks; out[e W + w] receives
+ * them. The staging stride is odd, so that the lanes' words fall in distinct
+ * banks. */
+template <int W, int T, typename Rule>
+__device__ void mmi_staged_rows(int64_t count, uint32_t *out, Rule rule)
+{
+    const int S = W | 1;
+    __shared__ uint32_t stage[T * S];
+    for (int64_t base = (int64_t)blockIdx.x * T; base < count; base += (int64_t)gridDim.x * T) {
+        int64_t e = base + threadIdx.x;
+        if (e < count) rule(e, stage + threadIdx.x * S);
+        __syncthreads();
+        int64_t n = (count - base < T ? count - base : T) * W;
+        uint32_t *o = out + base * W;
+        for (int w = threadIdx.x; w < n; w += T) o[w] = stage[(w / W) * S + w % W];
+        __syncthreads();
+    }
+}
+
+#endif
