@@ -74,6 +74,7 @@ typedef struct mmi_sk_args {
     const int32_t *vt_slots;
     uint64_t *keys;                    /* level-0 edge enumeration (Alg. 2)             */
     uint32_t *key_corners, *key_ids;
+    int key_shift;                     /* a key is (min << key_shift) | max             */
     uint32_t *ends;                    /* EDGE_EMIT: level 0's (a_e, b_e), may be NULL  */
     uint32_t *out_quads;               /* CHILD_CORNERS, GRANDCHILD_QUADS: M rows       */
     uint32_t *out_side;                /* EDGE_EMIT, CHILD_CORNERS (may be NULL)        */

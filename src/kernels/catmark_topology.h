@@ -7,17 +7,29 @@
 
 #include "catmark_kernels.h"
 
-/* Alg. 2 for face f of level 0: each side κ → next(κ) gets the key
- * (min << 32) | max, so sorting the keys orders the edges by (min, max). */
+/* Alg. 2 for face f of level 0: each side κ → next(κ) gets the key (min <<
+ * key_shift) | max, key_shift the width of a vertex id, so sorting the keys
+ * orders the edges by (min, max) over no more bits than the ids take. */
 MM_HD void sk_edge_keys(const mmi_sk_args *g, int64_t f)
 {
     const mmi_sk_level *x = &g->lv[0];
     int64_t first = sk_start(x, f), end = sk_start(x, f + 1);
     for (int64_t k = first; k < end; ++k) {
         uint64_t a = x->verts[k], b = x->verts[k + 1 < end ? k + 1 : first];
-        g->keys[k] = a < b ? (a << 32) | b : (b << 32) | a;
+        g->keys[k] = a < b ? (a << g->key_shift) | b : (b << g->key_shift) | a;
         g->key_corners[k] = (uint32_t)k;
     }
+}
+
+/* The ends of an edge key: min and max. */
+MM_HD uint32_t sk_key_min(const mmi_sk_args *g, uint64_t key)
+{
+    return (uint32_t)(key >> g->key_shift);
+}
+
+MM_HD uint32_t sk_key_max(const mmi_sk_args *g, uint64_t key)
+{
+    return (uint32_t)(key & ((((uint64_t)1) << g->key_shift) - 1));
 }
 
 MM_HD void sk_edge_heads(const mmi_sk_args *g, int64_t p)
@@ -31,11 +43,11 @@ MM_HD void sk_edge_heads(const mmi_sk_args *g, int64_t p)
 MM_HD int sk_side_suspect(const mmi_sk_args *g, int64_t p, int first, int backward)
 {
     uint64_t key = g->keys[p];
-    if ((uint32_t)(key >> 32) == (uint32_t)key) return 1;
+    if (sk_key_min(g, key) == sk_key_max(g, key)) return 1;
     if (first) return 0;
     if (p >= 2 && g->keys[p - 2] == key) return 1;
     uint32_t other = g->key_corners[p - 1];
-    return (g->lv[0].verts[other] != (uint32_t)(key >> 32)) == backward;
+    return (g->lv[0].verts[other] != sk_key_min(g, key)) == backward;
 }
 
 /* Sorted position p, after the scan of the heads (key_ids = 1 + edge id): the
@@ -44,7 +56,7 @@ MM_HD int sk_side_suspect(const mmi_sk_args *g, int64_t p, int first, int backwa
 MM_HD void sk_edge_emit(const mmi_sk_args *g, int64_t p)
 {
     uint64_t key = g->keys[p];
-    uint32_t e = g->key_ids[p] - 1, k = g->key_corners[p], a = (uint32_t)(key >> 32);
+    uint32_t e = g->key_ids[p] - 1, k = g->key_corners[p], a = sk_key_min(g, key);
     int first = p == 0 || g->keys[p - 1] != key;
     int last = p + 1 == g->count || g->keys[p + 1] != key;
     int boundary = first && last, backward = g->lv[0].verts[k] != a;
@@ -54,7 +66,7 @@ MM_HD void sk_edge_emit(const mmi_sk_args *g, int64_t p)
     if (boundary) g->out_edge_sides[2 * (int64_t)e + 1] = MMI_SK_NONE;
     if (first && g->ends) {
         g->ends[2 * (int64_t)e] = a;
-        g->ends[2 * (int64_t)e + 1] = (uint32_t)key;
+        g->ends[2 * (int64_t)e + 1] = sk_key_max(g, key);
     }
 }
 

@@ -43,8 +43,9 @@ mm_status mmi_sort_edges(mm_context ctx, const mmi_sk_level *x, int keep_ends, u
     g.count = x->nf;
     g.keys = keys;
     g.key_corners = corners;
+    g.key_shift = id_bits(x->nv);
     MM_TRY(mmi_sk_run(ctx, &g));
-    MM_TRY(mmi_sk_sort(ctx, n, keys, corners, sorted, sorted_corners, 32 + id_bits(x->nv)));
+    MM_TRY(mmi_sk_sort(ctx, n, keys, corners, sorted, sorted_corners, 2 * g.key_shift));
     g.rule = MMI_SK_EDGE_HEADS;
     g.count = n;
     g.keys = sorted;
