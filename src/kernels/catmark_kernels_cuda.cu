@@ -14,6 +14,7 @@
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "catmark_dispatch.h"
+#include "fold_data.cuh"
 
 static const int kThreads = 256;
 
@@ -40,10 +41,9 @@ static void launch(const mmi_sk_args *g, unsigned grid, cudaStream_t stream)
 template <int R>
 static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream)
 {
-    if (g->d == 3 && g->f64) launch<R, 3, 1>(g, grid, stream);
-    else if (g->d == 3) launch<R, 3, 0>(g, grid, stream);
-    else if (g->f64) launch<R, 0, 1>(g, grid, stream);
-    else launch<R, 0, 0>(g, grid, stream);
+    mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
+        launch<R, decltype(D)::value, decltype(F)::value>(g, grid, stream);
+    });
 }
 
 /* MMI_SK_QUAD_POINTS for positions (d = 3) where every face of level l − 1 is

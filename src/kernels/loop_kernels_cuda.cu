@@ -9,6 +9,7 @@
 #include "../core/cuda_check.cuh"
 #include "../core/error.h"
 #include "loop_dispatch.h"
+#include "fold_data.cuh"
 #include "staged_rows.cuh"
 
 static const int kThreads = 256;
@@ -47,10 +48,9 @@ static void launch(const mmi_lk_args *g, unsigned grid, cudaStream_t stream)
 template <int R>
 static void launch_data(const mmi_lk_args *g, unsigned grid, cudaStream_t stream)
 {
-    if (g->d == 3 && g->f64) launch<R, 3, 1>(g, grid, stream);
-    else if (g->d == 3) launch<R, 3, 0>(g, grid, stream);
-    else if (g->f64) launch<R, 0, 1>(g, grid, stream);
-    else launch<R, 0, 0>(g, grid, stream);
+    mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
+        launch<R, decltype(D)::value, decltype(F)::value>(g, grid, stream);
+    });
 }
 
 mm_status mmi_lk_run_cuda(mm_context ctx, const mmi_lk_args *g)

@@ -9,6 +9,7 @@
 #include "../core/cuda_check.cuh"
 #include "../core/error.h"
 #include "sqrt3_dispatch.h"
+#include "fold_data.cuh"
 #include "staged_rows.cuh"
 
 static const int kThreads = 256;
@@ -76,10 +77,10 @@ static void launch_grandchild(const mmi_s3_args *g, unsigned grid, cudaStream_t 
 template <int SPLITS>
 static void launch_tri_faces(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
 {
-    if (g->d == 3 && g->f64) s3_tri_faces_kernel<SPLITS, 3, 1><<<grid, kThreads, 0, stream>>>(*g);
-    else if (g->d == 3) s3_tri_faces_kernel<SPLITS, 3, 0><<<grid, kThreads, 0, stream>>>(*g);
-    else if (g->f64) s3_tri_faces_kernel<SPLITS, 0, 1><<<grid, kThreads, 0, stream>>>(*g);
-    else s3_tri_faces_kernel<SPLITS, 0, 0><<<grid, kThreads, 0, stream>>>(*g);
+    mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
+        s3_tri_faces_kernel<SPLITS, decltype(D)::value, decltype(F)::value>
+            <<<grid, kThreads, 0, stream>>>(*g);
+    });
 }
 
 template <int R, int D = 0, int F = -1>
@@ -93,10 +94,9 @@ static void launch(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
 template <int R>
 static void launch_data(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
 {
-    if (g->d == 3 && g->f64) launch<R, 3, 1>(g, grid, stream);
-    else if (g->d == 3) launch<R, 3, 0>(g, grid, stream);
-    else if (g->f64) launch<R, 0, 1>(g, grid, stream);
-    else launch<R, 0, 0>(g, grid, stream);
+    mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
+        launch<R, decltype(D)::value, decltype(F)::value>(g, grid, stream);
+    });
 }
 
 mm_status mmi_s3_run_cuda(mm_context ctx, const mmi_s3_args *g)
