@@ -8,6 +8,7 @@
 #include "context_impl.h"
 #include "cuda_backend.h"
 #include "error.h"
+#include "timer.h"
 
 mm_context_options mm_context_options_default(void)
 {
@@ -63,10 +64,9 @@ mm_status mm_context_new(mm_context *ctx, const mm_context_options *opts)
 void mm_context_free(mm_context *ctx)
 {
     if (ctx == NULL || *ctx == NULL) return;
-    mm_context_clear_stages(*ctx);
     if ((*ctx)->backend == MM_BACKEND_CUDA) mmi_cuda_close(*ctx);
     if ((*ctx)->jit_release != NULL) (*ctx)->jit_release(*ctx); /* after the stream is idle */
-    free((*ctx)->stages);
+    mmi_stages_free(*ctx);
     free(*ctx);
     *ctx = NULL;
 }

@@ -10,7 +10,8 @@ typedef struct mmi_stage {
     const char *name;
     double ms;        /* CPU: filled at the end; CUDA: filled when first read */
     double t0;        /* CPU start time, ms                                   */
-    void *events[2];  /* CUDA start and stop events                           */
+    void *events[2];  /* CUDA start and stop events, kept for the slot's reuse */
+    int ended;        /* CUDA: the stop event is recorded                     */
     int resolved;
 } mmi_stage;
 

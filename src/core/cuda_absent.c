@@ -49,10 +49,10 @@ mm_status mmi_cuda_synchronize(mm_context ctx)
     return mmi_cuda_open(ctx);
 }
 
-void *mmi_cuda_event_record(mm_context ctx)
+int mmi_cuda_event_record(mm_context ctx, void **event)
 {
-    (void)ctx;
-    return NULL;
+    (void)ctx, (void)event;
+    return -1;
 }
 
 double mmi_cuda_event_elapsed(void *start, void *stop)

@@ -106,16 +106,13 @@ mm_status mmi_cuda_synchronize(mm_context ctx)
     return mmi_cuda_check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
 }
 
-void *mmi_cuda_event_record(mm_context ctx)
+int mmi_cuda_event_record(mm_context ctx, void **event)
 {
-    cudaEvent_t e;
+    cudaEvent_t e = (cudaEvent_t)*event;
     cudaSetDevice(ctx->device);
-    if (cudaEventCreate(&e) != cudaSuccess) return NULL;
-    if (cudaEventRecord(e, stream_of(ctx)) != cudaSuccess) {
-        cudaEventDestroy(e);
-        return NULL;
-    }
-    return (void *)e;
+    if (e == NULL && cudaEventCreate(&e) != cudaSuccess) return -1;
+    *event = (void *)e;
+    return cudaEventRecord(e, stream_of(ctx)) == cudaSuccess ? 0 : -1;
 }
 
 double mmi_cuda_event_elapsed(void *start, void *stop)

@@ -26,8 +26,10 @@ mm_status mmi_cuda_copy(mm_context ctx, void *dst, int dst_device, const void *s
                         int src_device, int64_t bytes);
 mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes);
 mm_status mmi_cuda_synchronize(mm_context ctx);
-/* Creates an event and records it on ctx's stream (NULL on failure). */
-void *mmi_cuda_event_record(mm_context ctx);
+/* Records *event on ctx's stream, creating it first where *event is NULL (so
+ * that a caller keeping its events records them again without creating
+ * more); 0, or -1 on failure. */
+int mmi_cuda_event_record(mm_context ctx, void **event);
 /* Waits for stop, returns the milliseconds between the events (negative on error). */
 double mmi_cuda_event_elapsed(void *start, void *stop);
 void mmi_cuda_event_destroy(void *event);

@@ -17,6 +17,8 @@ void mmi_stage_end(mm_context ctx, int i);
 /* Renames stage i (-1 is ignored): for a stage whose kind is known only
  * once it ran, such as a cache lookup that hit or had to compile. */
 void mmi_stage_rename(mm_context ctx, int i, const char *name);
+/* Destroys the stage slots and their events (the context's end). */
+void mmi_stages_free(mm_context ctx);
 
 #ifdef __cplusplus
 }

@@ -128,20 +128,19 @@ static mm_status time_eval(mm_context ctx, mmi_subdiv_static *s, mm_static_eval 
 {
     mm_status st = MM_OK;
     mm_dense Y = NULL;
+    void *start = NULL, *stop = NULL;
     int cuda = ctx->backend == MM_BACKEND_CUDA;
     s->use = use;
     MM_TRY(mmi_subdiv_static_eval(ctx, s, X, &Y));
     mm_dense_free(&Y);
-    void *start = cuda ? mmi_cuda_event_record(ctx) : NULL;
+    int timed = !cuda || mmi_cuda_event_record(ctx, &start) == 0;
     double t0 = now_ms();
     MM_TRY(mmi_subdiv_static_eval(ctx, s, X, &Y));
-    void *stop = cuda ? mmi_cuda_event_record(ctx) : NULL;
-    *ms = cuda ? mmi_cuda_event_elapsed(start, stop) : now_ms() - t0;
-    if (cuda) {
-        mmi_cuda_event_destroy(start);
-        mmi_cuda_event_destroy(stop);
-    }
+    timed = timed && (!cuda || mmi_cuda_event_record(ctx, &stop) == 0);
+    *ms = !timed ? -1.0 : cuda ? mmi_cuda_event_elapsed(start, stop) : now_ms() - t0;
 done:
+    mmi_cuda_event_destroy(start);
+    mmi_cuda_event_destroy(stop);
     mm_dense_free(&Y);
     return st;
 }
