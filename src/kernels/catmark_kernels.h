@@ -81,6 +81,7 @@ typedef struct mmi_sk_args {
     uint32_t *out_edge_sides;          /* EDGE_EMIT, CHILD_CORNERS (may be NULL there)  */
     uint32_t *suspect;                 /* EDGE_EMIT, CHECK_FANS: set to 1 where level 0
                                           may break the input rules (may be NULL)      */
+    uint32_t *edge_count;              /* EDGE_EMIT: |E_0|, from the last sorted side  */
     const void *P;                     /* level l's vertex data, |V_l| × d              */
     void *Y;                           /* level l + 1's, |V_{l+1}| × d                  */
     int64_t d;

@@ -68,6 +68,7 @@ MM_HD void sk_edge_emit(const mmi_sk_args *g, int64_t p)
         g->ends[2 * (int64_t)e] = a;
         g->ends[2 * (int64_t)e + 1] = sk_key_max(g, key);
     }
+    if (p + 1 == g->count && g->edge_count) *g->edge_count = e + 1;
 }
 
 /* The other side of corner κ's side at level 0 (MMI_SK_NONE on the boundary). */

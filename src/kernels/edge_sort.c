@@ -20,23 +20,22 @@ static int id_bits(int64_t n)
 
 /* Every side's (min, max) key, sorted (ties by corner), a scan of the key
  * heads numbering the edges in (min, max) order; then each corner's side
- * code, each edge's sides and ends. The edge count is the one host read. */
-mm_status mmi_sort_edges(mm_context ctx, const mmi_sk_level *x, int keep_ends, uint32_t *suspect,
+ * code, each edge's sides and ends. The five work arrays share one block
+ * (7 nnz words, the 64-bit keys first): on a small control mesh each
+ * allocation costs more host time than the kernels take. */
+mm_status mmi_sort_edges(mm_context ctx, const mmi_sk_level *x, int keep_ends, uint32_t *report,
                          const char *stage, mmi_sorted_edges *out)
 {
     mm_status st = MM_OK;
     int64_t n = x->nnz;
     mm_memory where = mmi_backend_memory(ctx);
-    uint64_t *keys = NULL, *sorted = NULL;
-    uint32_t *corners = NULL, *sorted_corners = NULL, *ids = NULL;
+    uint32_t *work = NULL;
     int timer = mmi_stage_begin(ctx, stage);
     static const mmi_sorted_edges none = {0};
     *out = none;
-    MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&keys));
-    MM_TRY(mmi_alloc(ctx, where, 2 * u32_bytes(n), (void **)&sorted));
-    MM_TRY(mmi_alloc(ctx, where, u32_bytes(n), (void **)&corners));
-    MM_TRY(mmi_alloc(ctx, where, u32_bytes(n), (void **)&sorted_corners));
-    MM_TRY(mmi_alloc(ctx, where, u32_bytes(n), (void **)&ids));
+    MM_TRY(mmi_alloc(ctx, where, 7 * u32_bytes(n), (void **)&work));
+    uint64_t *keys = (uint64_t *)work, *sorted = keys + n;
+    uint32_t *corners = work + 4 * n, *sorted_corners = corners + n, *ids = sorted_corners + n;
     mmi_sk_args g = {0};
     g.lv[0] = *x;
     g.rule = MMI_SK_EDGE_KEYS;
@@ -52,31 +51,20 @@ mm_status mmi_sort_edges(mm_context ctx, const mmi_sk_level *x, int keep_ends, u
     g.key_ids = corners;
     MM_TRY(mmi_sk_run(ctx, &g));
     MM_TRY(mmi_sk_scan(ctx, n, corners, ids));
-    if (n > 0) {
-        uint32_t last = 0;
-        MM_TRY(mmi_copy(ctx, &last, MM_MEMORY_HOST, ids + n - 1, where, sizeof last));
-        out->ne = last;
-    }
-    if (out->ne >= ((int64_t)1 << 30))
-        MM_FAIL(ctx, MM_ERR_OVERFLOW, "the mesh has %lld edges; the specialized path numbers "
-                "edges below 2^30 (use the generic path)", (long long)out->ne);
     MM_TRY(mmi_alloc(ctx, where, u32_bytes(n), (void **)&out->side));
-    MM_TRY(mmi_alloc(ctx, where, u32_bytes(2 * out->ne), (void **)&out->edge_sides));
-    if (keep_ends) MM_TRY(mmi_alloc(ctx, where, u32_bytes(2 * out->ne), (void **)&out->ends));
+    MM_TRY(mmi_alloc(ctx, where, u32_bytes(2 * n), (void **)&out->edge_sides));
+    if (keep_ends) MM_TRY(mmi_alloc(ctx, where, u32_bytes(2 * n), (void **)&out->ends));
     g.rule = MMI_SK_EDGE_EMIT;
     g.key_corners = sorted_corners;
     g.key_ids = ids;
     g.ends = out->ends;
     g.out_side = out->side;
     g.out_edge_sides = out->edge_sides;
-    g.suspect = suspect;
+    g.suspect = report;
+    g.edge_count = report + 1;
     MM_TRY(mmi_sk_run(ctx, &g));
 done:
-    mmi_free(ctx, where, keys, 2 * u32_bytes(n));
-    mmi_free(ctx, where, sorted, 2 * u32_bytes(n));
-    mmi_free(ctx, where, corners, u32_bytes(n));
-    mmi_free(ctx, where, sorted_corners, u32_bytes(n));
-    mmi_free(ctx, where, ids, u32_bytes(n));
+    mmi_free(ctx, where, work, 7 * u32_bytes(n));
     mmi_stage_end(ctx, timer);
     return st;
 }

@@ -4,6 +4,7 @@
 
 #include "../core/error.h"
 #include "../core/memory.h"
+#include "../core/timer.h"
 #include "../kernels/edge_sort.h"
 #include "../mesh/mesh_impl.h"
 #include "catmark_rules.h"
@@ -79,13 +80,21 @@ mmi_sk_level mmi_sp_level0_view(const mmi_sp_state *s)
 }
 
 
+/* The words of level l's edge sides and ends: 2 |E|, but level 0's are
+ * sized by its corners, before the sort's edge count reaches the host
+ * (edge_sort.h). */
+static int64_t edge_words(const mmi_sp_state *s, int l)
+{
+    return 2 * (l == 0 ? s->lv[0].n.nnz : s->lv[l].n.edges);
+}
+
 static void free_level(mm_context ctx, mmi_sp_state *s, int l)
 {
     mmi_sp_level *x = &s->lv[l];
     if (l > 0) mm_matrix_free(&x->M);
     mmi_sp_free_u32(ctx, &x->side, x->n.nnz);
-    mmi_sp_free_u32(ctx, &x->edge_sides, 2 * x->n.edges);
-    mmi_sp_free_u32(ctx, &x->ends, 2 * x->n.edges);
+    mmi_sp_free_u32(ctx, &x->edge_sides, edge_words(s, l));
+    mmi_sp_free_u32(ctx, &x->ends, edge_words(s, l));
     mmi_sp_free_u32(ctx, &x->twin, x->n.nnz);
     mmi_sp_free_u32(ctx, &x->bcount, x->n.faces);
 }
@@ -101,14 +110,14 @@ void mmi_sp_free(mm_context ctx, void *state)
 
 /* Level 0's edges without an SpGEMM (Alg. 2, edge_sort.h): each corner's
  * side code, each edge's sides and (keep_ends) its ends, in DESIGN §3's
- * order; suspect flags what the sort shows against the input rules. */
-static mm_status level0_edges(mm_context ctx, mmi_sp_state *s, int keep_ends, uint32_t *suspect)
+ * order; report gets the flag of what the sort shows against the input
+ * rules and the edge count. */
+static mm_status level0_edges(mm_context ctx, mmi_sp_state *s, int keep_ends, uint32_t *report)
 {
     mmi_sp_level *x = &s->lv[0];
     mmi_sk_level lv0 = mmi_sp_level0_view(s);
     mmi_sorted_edges e;
-    mm_status st = mmi_sort_edges(ctx, &lv0, keep_ends, suspect, s->scheme->edges_stage, &e);
-    x->n.edges = e.ne;
+    mm_status st = mmi_sort_edges(ctx, &lv0, keep_ends, report, s->scheme->edges_stage, &e);
     x->side = e.side;
     x->edge_sides = e.edge_sides;
     x->ends = e.ends;
@@ -137,15 +146,40 @@ done:
     return st;
 }
 
-/* The state of level 0, the input checked (on the device, then the faces'
- * orders where the scheme takes triangles only, in the generic path's
- * order): its edges, Mᵀ and the counts of all levels. */
+/* The input rules: the device check over Mᵀ (report: its flag, then level
+ * 0's edge count from the sort, read back together), then the faces' orders
+ * where the scheme takes triangles only, in the generic path's order. */
+static mm_status check_input(mm_context ctx, mm_mesh mesh, mmi_sp_state *s, uint32_t *report)
+{
+    mm_status st = MM_OK;
+    uint32_t got[2];
+    int stage = mmi_stage_begin(ctx, "input_check");
+    mmi_sk_level lv0 = mmi_sp_level0_view(s);
+    MM_TRY(mmi_subdiv_check_fans(ctx, &lv0, s->Mt, report));
+    MM_TRY(mmi_copy(ctx, got, MM_MEMORY_HOST, report, mmi_backend_memory(ctx), sizeof got));
+    s->lv[0].n.edges = got[1];
+    if (got[1] >= (uint32_t)1 << 30)
+        MM_FAIL(ctx, MM_ERR_OVERFLOW, "the mesh has %lld edges; the specialized path numbers "
+                "edges below 2^30 (use the generic path)", (long long)got[1]);
+    if (got[0]) MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, s->scheme->scheme));
+    if (s->scheme->triangles) {
+        mmi_where(ctx, "mm_subdiv_build"); /* input refusals name it on every route */
+        MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, s->scheme->scheme));
+    }
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* The state of level 0, the input checked: its edges, Mᵀ and the counts of
+ * all levels. The sort, Mᵀ and the device check are queued back to back;
+ * their one host read is check_input's. */
 static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                        const mmi_sp_scheme *scheme, int keep_ends, mmi_sp_state **state)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = NULL;
-    uint32_t *suspect = NULL;
+    uint32_t *report = NULL;
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s, (void **)&s));
     static const mmi_sp_state empty = {0};
     *s = empty;
@@ -157,19 +191,14 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     x->n.vertices = mesh->M->nrows;
     x->n.faces = mesh->M->ncols;
     x->n.nnz = mesh->M->nnz;
-    MM_TRY(mmi_sp_alloc_u32(ctx, &suspect, 1));
-    MM_TRY(mmi_zero(ctx, suspect, mmi_backend_memory(ctx), mmi_sp_u32_bytes(1)));
-    MM_TRY(level0_edges(ctx, s, keep_ends, suspect));
+    MM_TRY(mmi_sp_alloc_u32(ctx, &report, 2));
+    MM_TRY(mmi_zero(ctx, report, mmi_backend_memory(ctx), mmi_sp_u32_bytes(2)));
+    MM_TRY(level0_edges(ctx, s, keep_ends, report));
     MM_TRY(mm_matrix_transpose(ctx, mesh->M, &s->Mt));
-    mmi_sk_level lv0 = mmi_sp_level0_view(s);
-    MM_TRY(mmi_subdiv_check_on_device(ctx, mesh, scheme->scheme, &lv0, s->Mt, suspect));
-    if (scheme->triangles) {
-        mmi_where(ctx, "mm_subdiv_build"); /* input refusals name it on every route */
-        MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, scheme->scheme));
-    }
+    MM_TRY(check_input(ctx, mesh, s, report));
     MM_TRY(level_counts(ctx, s));
 done:
-    mmi_sp_free_u32(ctx, &suspect, 1);
+    mmi_sp_free_u32(ctx, &report, 2);
     return st;
 }
 
@@ -272,7 +301,7 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
             mmi_sp_free_u32(ctx, &s->lv[l - 1].side, s->lv[l - 1].n.nnz);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].twin, s->lv[l - 1].n.nnz);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].bcount, s->lv[l - 1].n.faces);
-            mmi_sp_free_u32(ctx, &s->lv[l - 1].edge_sides, 2 * s->lv[l - 1].n.edges);
+            mmi_sp_free_u32(ctx, &s->lv[l - 1].edge_sides, edge_words(s, l - 1));
         }
         mmi_subdiv_progress(opts, "build", l + 1);
         mmi_subdiv_progress(opts, "eval", l + 1);

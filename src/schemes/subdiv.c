@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "../core/error.h"
-#include "../core/timer.h"
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
 #include "subdiv_impl.h"
@@ -104,12 +103,9 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
     return MM_OK;
 }
 
-mm_status mmi_subdiv_check_on_device(mm_context ctx, mm_mesh mesh, mm_scheme scheme,
-                                     const mmi_sk_level *lv0, mm_matrix Mt, uint32_t *suspect)
+mm_status mmi_subdiv_check_fans(mm_context ctx, const mmi_sk_level *lv0, mm_matrix Mt,
+                                uint32_t *suspect)
 {
-    mm_status st = MM_OK;
-    uint32_t flag = 0;
-    int stage = mmi_stage_begin(ctx, "input_check");
     mmi_sk_args g = {0};
     g.rule = MMI_SK_CHECK_FANS;
     g.count = lv0->nv;
@@ -118,12 +114,7 @@ mm_status mmi_subdiv_check_on_device(mm_context ctx, mm_mesh mesh, mm_scheme sch
     g.vt_faces = Mt->rows;
     g.vt_slots = (const int32_t *)Mt->values;
     g.suspect = suspect;
-    MM_TRY(mmi_sk_run(ctx, &g));
-    MM_TRY(mmi_copy(ctx, &flag, MM_MEMORY_HOST, suspect, mmi_backend_memory(ctx), sizeof flag));
-    if (flag) MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, scheme));
-done:
-    mmi_stage_end(ctx, stage);
-    return st;
+    return mmi_sk_run(ctx, &g);
 }
 
 mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, mm_scheme scheme)

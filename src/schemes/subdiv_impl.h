@@ -32,7 +32,7 @@ typedef struct mmi_subdiv_impl {
      * level's M and vertex data straight from mesh, keeping no level data. */
     mm_status (*subdivide)(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                            mm_matrix *M, mm_dense *X);
-    /* 1: the impl checks the input rules itself (mmi_subdiv_check_on_device),
+    /* 1: the impl checks the input rules itself (mmi_subdiv_check_fans),
      * so subdiv.c does not count them on the host first. */
     int checks_on_device;
 } mmi_subdiv_impl;
@@ -52,13 +52,14 @@ mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X);
 
 /* The input rules on the device, for the specialized paths: the level-0
  * edge sort has set *suspect where it shows a broken rule
- * (sk_side_suspect), a walk around each vertex over Mᵀ adds the rest
- * (sk_check_fan); one flag comes back. A flagged mesh goes to
- * mmi_subdiv_check_mesh, which counts what is wrong for the refusal, so every
- * path refuses with the same message. lv0: level 0 with its side codes and
- * edge sides. */
-mm_status mmi_subdiv_check_on_device(mm_context ctx, mm_mesh mesh, mm_scheme scheme,
-                                     const mmi_sk_level *lv0, mm_matrix Mt, uint32_t *suspect);
+ * (sk_side_suspect); this queues a walk around each vertex over Mᵀ that adds
+ * the rest (sk_check_fan). The caller reads the flag back with level 0's
+ * edge count, in one host read, and sends a flagged mesh to
+ * mmi_subdiv_check_mesh, which counts what is wrong for the refusal, so
+ * every path refuses with the same message. lv0: level 0 with its side
+ * codes and edge sides. */
+mm_status mmi_subdiv_check_fans(mm_context ctx, const mmi_sk_level *lv0, mm_matrix Mt,
+                                uint32_t *suspect);
 
 /* Reports a finished level to the caller's progress callback, if any. */
 static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *phase, int level)
