@@ -141,7 +141,7 @@ MM_API mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL);
  * level with mesh's vertex data refined (creases and corners are not carried).
  *   Properties: on the specialized path fused: each level's data is freed as
  *   soon as the next no longer needs it and the last level gets no edge list,
- *   so the peak is about 1.2-1.3 × the result (its face-vertex array and
+ *   so the peak is about 1.25-1.35 × the result (its face-vertex array and
  *   vertex data); the result's M is the refined face-vertex array, not a copy.
  *   Errors: those of mm_subdiv_build and mm_subdiv_eval.
  *   Example: the cube (8 vertices, 6 quads), 2 levels: 98 vertices, 96 quads. */

@@ -24,4 +24,14 @@ MM_HD void sk_rule_at(const mmi_sk_args *g, int rule, int64_t i, int64_t d, int 
     }
 }
 
+/* The GRANDCHILD_QUADS call that a QUAD_POINTS call g with out_quads makes
+ * besides its points: every corner of level l, from level l − 1. */
+static inline mmi_sk_args sk_grandchild_call(const mmi_sk_args *g)
+{
+    mmi_sk_args q = *g;
+    q.rule = MMI_SK_GRANDCHILD_QUADS;
+    q.count = g->lv[g->level].nnz;
+    return q;
+}
+
 #endif

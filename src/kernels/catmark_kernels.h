@@ -60,7 +60,8 @@ typedef enum mmi_sk_rule {
                                  for i = f d + c (face and spoke points, f's face
                                  vertex, the points on the edges whose first side
                                  is f's), then of vertex v of level l − 1 for
-                                 i = (|F_{l−1}| + v) d + c (by its ring sums)      */
+                                 i = (|F_{l−1}| + v) d + c (by its ring sums);
+                                 with out_quads, GRANDCHILD_QUADS' quads too        */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {
@@ -76,7 +77,8 @@ typedef struct mmi_sk_args {
     uint32_t *key_corners, *key_ids;
     int key_shift;                     /* a key is (min << key_shift) | max             */
     uint32_t *ends;                    /* EDGE_EMIT: level 0's (a_e, b_e), may be NULL  */
-    uint32_t *out_quads;               /* CHILD_CORNERS, GRANDCHILD_QUADS: M rows       */
+    uint32_t *out_quads;               /* CHILD_CORNERS, GRANDCHILD_QUADS: M rows;
+                                          QUAD_POINTS: level l + 1's, or NULL         */
     uint32_t *out_side;                /* EDGE_EMIT, CHILD_CORNERS (may be NULL)        */
     uint32_t *out_edge_sides;          /* EDGE_EMIT, CHILD_CORNERS (may be NULL there)  */
     uint32_t *suspect;                 /* EDGE_EMIT, CHECK_FANS: set to 1 where level 0

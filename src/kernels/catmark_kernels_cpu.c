@@ -12,6 +12,10 @@ mm_status mmi_sk_run_cpu(mm_context ctx, const mmi_sk_args *g)
 {
     (void)ctx;
     for (int64_t i = 0; i < g->count; ++i) sk_rule_at(g, g->rule, i, g->d, g->f64);
+    if (g->rule == MMI_SK_QUAD_POINTS && g->out_quads) {
+        mmi_sk_args q = sk_grandchild_call(g);
+        for (int64_t c = 0; c < q.count; ++c) sk_grandchild_quad(&q, c);
+    }
     return MM_OK;
 }
 

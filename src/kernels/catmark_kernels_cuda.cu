@@ -57,7 +57,12 @@ static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream
  * - the block lists the edges its faces own (sk_quad_owned_edge) and then
  *   runs one lane per owned edge and component on the face's data, kept in
  *   shared memory: run per corner, half the lanes of a warp would idle while
- *   the others did an edge. */
+ *   the others did an edge;
+ * - on the last step (out_quads), the block also writes its faces'
+ *   grandchildren, level l + 1's quads (16 per face, one 16-byte row each,
+ *   consecutive across the lanes): their stores fill the time the gathers
+ *   wait, where a kernel of their own ran after them at the speed of the
+ *   stores alone. */
 static const int kStagedFaces = 85;
 
 template <int F64>
@@ -100,6 +105,8 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
                      end = 3 * ((f0 + n) * x->nv / x->nf);
              i < end; i += blockDim.x)
             sk_old_vertex(&g, i, 3, F64);
+        for (int t = threadIdx.x; g.out_quads && t < 16 * n; t += blockDim.x)
+            sk_grandchild_quad(&g, 16 * f0 + t);
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
         T *yf = (T *)g.Y + (out.faces.row0 + 4 * f0) * 3;
@@ -140,9 +147,14 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
     case MMI_SK_EDGE_POINTS: launch<MMI_SK_EDGE_POINTS>(g, grid, stream); break;
     case MMI_SK_VERTEX_POINTS: launch<MMI_SK_VERTEX_POINTS>(g, grid, stream); break;
     case MMI_SK_QUAD_POINTS:
-        if (g->d == 3 && g->lv[g->level - 1].uniform == 4 && g->lv[g->level - 1].nf > 0)
+        if (g->d == 3 && g->lv[g->level - 1].uniform == 4 && g->lv[g->level - 1].nf > 0) {
             launch_quad_points(g, stream);
-        else launch_data<MMI_SK_QUAD_POINTS>(g, grid, stream);
+        } else {
+            launch_data<MMI_SK_QUAD_POINTS>(g, grid, stream);
+            mmi_sk_args q = sk_grandchild_call(g);
+            if (g->out_quads && q.count > 0)
+                launch<MMI_SK_GRANDCHILD_QUADS>(&q, mmi_cuda_grid(q.count, kThreads), stream);
+        }
         break;
     default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
     }

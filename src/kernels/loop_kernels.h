@@ -37,7 +37,8 @@ typedef enum mmi_lk_rule {
     MMI_LK_VERTEX_POINTS = 3, /* v < |V_0|: eq. 28–29, 3/4 and 1/8 on the boundary, and v's
                                  kind and ring sum at level 1                               */
     MMI_LK_TRI_FACES = 4,     /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level l + 1's
-                                 points around triangle f of level l − 1 (loop_tri_points.h) */
+                                 points around triangle f of level l − 1 (loop_tri_points.h);
+                                 with out_tris, GRANDCHILD_TRIS' triangles too              */
     MMI_LK_OLD_VERTICES = 5   /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums             */
 } mmi_lk_rule;
 
@@ -50,7 +51,8 @@ typedef struct mmi_lk_args {
     const int64_t *vt_ptr;              /* Mᵀ of level 0: vertex → (face, 1-based slot)     */
     const uint32_t *vt_faces;
     const int32_t *vt_slots;
-    uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows             */
+    uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows; TRI_FACES:
+                                           level l + 1's, or NULL                         */
     uint32_t *out_side;                 /* CHILD_TRIS: its side codes (may be NULL)        */
     uint32_t *out_edge_sides;           /* CHILD_TRIS: its edges' sides (may be NULL)      */
     const void *P;                      /* level l's vertex data, |V_l| × d                */

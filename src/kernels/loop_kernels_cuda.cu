@@ -33,8 +33,28 @@ static const int kStagedThreads = 128;
 __global__ void __launch_bounds__(kStagedThreads)
     lk_grandchild_kernel(const __grid_constant__ mmi_lk_args g)
 {
-    mmi_staged_rows<LK_GRANDCHILD_WORDS, kStagedThreads>(
-        g.count, g.out_tris, [&](int64_t f, uint32_t *o) { lk_grandchild_tris(&g, f, o); });
+    mmi_staged_rows<LK_GRANDCHILD_WORDS, kStagedThreads, 1>(
+        g.count, g.out_tris,
+        [&](int64_t f, int, uint32_t *o) { lk_grandchild_tris(&g, f, 0, 1, o); });
+}
+
+static const int kLastFaces = 64;
+
+/* TRI_FACES with out_tris for positions (d = 3), the last step: the three
+ * threads of triangle f of level l − 1 make a component each of the points
+ * around it and a third of its 16 grandchildren, whose rows the block
+ * stages and stores whole. The triangles' stores then fill the time the
+ * points' gathers wait, where a kernel of their own ran after them at the
+ * speed of the stores alone. */
+template <int F>
+__global__ void __launch_bounds__(3 * kLastFaces)
+    lk_last_step_kernel(const __grid_constant__ mmi_lk_args g)
+{
+    mmi_staged_rows<LK_GRANDCHILD_WORDS, 3 * kLastFaces, 3>(
+        g.lv[g.level - 1].nf, g.out_tris, [&](int64_t f, int c, uint32_t *o) {
+            lk_tri_face(&g, f, c, 3, F);
+            lk_grandchild_tris(&g, f, c, 3, o);
+        });
 }
 
 template <int R, int D = 0, int F = -1>
@@ -66,7 +86,20 @@ mm_status mmi_lk_run_cuda(mm_context ctx, const mmi_lk_args *g)
         break;
     case MMI_LK_EDGE_POINTS: launch<MMI_LK_EDGE_POINTS>(g, grid, stream); break;
     case MMI_LK_VERTEX_POINTS: launch<MMI_LK_VERTEX_POINTS>(g, grid, stream); break;
-    case MMI_LK_TRI_FACES: launch_data<MMI_LK_TRI_FACES>(g, grid, stream); break;
+    case MMI_LK_TRI_FACES:
+        if (g->out_tris && g->d == 3) {
+            unsigned blocks = mmi_cuda_grid(g->lv[g->level - 1].nf, kLastFaces);
+            if (g->f64) lk_last_step_kernel<1><<<blocks, 3 * kLastFaces, 0, stream>>>(*g);
+            else lk_last_step_kernel<0><<<blocks, 3 * kLastFaces, 0, stream>>>(*g);
+            break;
+        }
+        launch_data<MMI_LK_TRI_FACES>(g, grid, stream);
+        if (g->out_tris) {
+            mmi_lk_args q = lk_grandchild_call(g);
+            lk_grandchild_kernel<<<mmi_cuda_grid(q.count, kStagedThreads), kStagedThreads, 0,
+                                   stream>>>(q);
+        }
+        break;
     default: launch_data<MMI_LK_OLD_VERTICES>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Loop kernel launch");

@@ -95,22 +95,21 @@ MM_HD void lk_child_tri(const mmi_lk_args *g, int64_t t)
 /* The words of lk_grandchild_tris: 16 triangles. */
 #define LK_GRANDCHILD_WORDS 48
 
-/* Triangles 16f … 16f + 15 of level l + 1 from triangle f of level l − 1
- * alone, to out[0 … 47]: its children of level l by lk_child, then theirs,
- * so level l's M and side codes are never stored (the last step of the
- * fused route). */
-MM_HD void lk_grandchild_tris(const mmi_lk_args *g, int64_t f, uint32_t *out)
+/* Triangles 16f + n of level l + 1 from triangle f of level l − 1 alone,
+ * for n = part, part + parts, … < 16 (parts threads share f's), to out[3n …
+ * 3n + 2]: child n / 4 of f by lk_child, then its child n mod 4, so level
+ * l's M and side codes are never stored (the last step of the fused
+ * route). */
+MM_HD void lk_grandchild_tris(const mmi_lk_args *g, int64_t f, int part, int parts, uint32_t *out)
 {
     const mmi_lk_level *w = &g->lv[g->level - 1], *x = &g->lv[g->level];
     lk_tri p = lk_load_tri(w, f);
     uint32_t inner = (uint32_t)(2 * w->ne + 3 * f), nv = (uint32_t)x->nv;
-    for (int c = 0; c < 4; ++c) {
+    for (int n = part; n < 16; n += parts) {
+        int c = n >> 2;
         lk_tri t = lk_child(&p, c, (uint32_t)w->nv, inner);
-        uint32_t inner_t = (uint32_t)(2 * x->ne + 3 * (4 * f + c));
-        for (int j = 0; j < 4; ++j) {
-            lk_tri u = lk_child(&t, j, nv, inner_t);
-            for (int m = 0; m < 3; ++m) out[12 * c + 3 * j + m] = u.v[m];
-        }
+        lk_tri u = lk_child(&t, n & 3, nv, (uint32_t)(2 * x->ne + 3 * (4 * f + c)));
+        for (int m = 0; m < 3; ++m) out[3 * n + m] = u.v[m];
     }
 }
 

@@ -119,13 +119,14 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
     lk_tri_corner_points(in, at, inner + 2, k + 2, s2, v2, v0, m2, m1, m0, i, d, f64);
 }
 
-MM_HD void lk_tri_face(const mmi_lk_args *g, int64_t i, int64_t d, int f64)
+/* Component i of level l + 1's points around triangle f of level l − 1. */
+MM_HD void lk_tri_face(const mmi_lk_args *g, int64_t f, int64_t i, int64_t d, int f64)
 {
     const mmi_lk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
     lk_tri_ids at = {x->nv, y->nv, y->nv + 2 * x->ne};
     lk_tri_in in = {x->side, x->verts, x->edge_sides, g->P, g->Y, g->ring_next ? g->ring : NULL,
                     g->kinds};
-    lk_tri_face_points(&in, at, i / d, i % d, d, f64);
+    lk_tri_face_points(&in, at, f, i, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from

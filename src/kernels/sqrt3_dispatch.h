@@ -24,4 +24,14 @@ MM_HD void s3_rule_at(const mmi_s3_args *g, int rule, int64_t i, int64_t d, int 
     }
 }
 
+/* The GRANDCHILD_TRIS call that a TRI_FACES call g with out_tris makes
+ * besides its points: every corner of level l − 1. */
+static inline mmi_s3_args s3_grandchild_call(const mmi_s3_args *g)
+{
+    mmi_s3_args q = *g;
+    q.rule = MMI_S3_GRANDCHILD_TRIS;
+    q.count = 3 * g->lv[g->level - 1].nf;
+    return q;
+}
+
 #endif

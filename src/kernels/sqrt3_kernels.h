@@ -42,7 +42,8 @@ typedef enum mmi_s3_rule {
     MMI_S3_FACE_POINTS = 3,    /* f < |F_0|: eq. 26                                          */
     MMI_S3_VERTEX_POINTS = 4,  /* v < |V_0|: eq. 24–25, and v's kind and ring sum at level 1 */
     MMI_S3_TRI_FACES = 5,      /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level l + 1's
-                                  points around triangle f of level l − 1                  */
+                                  points around triangle f of level l − 1; with out_tris,
+                                  GRANDCHILD_TRIS' triangles too                           */
     MMI_S3_OLD_VERTICES = 6,   /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums             */
     MMI_S3_BOUNDARY_FLAGS = 7  /* κ < nnz_l: out_flags[κ] = κ's side is on the boundary      */
 } mmi_s3_rule;
@@ -56,7 +57,8 @@ typedef struct mmi_s3_args {
     const uint32_t *vt_faces;
     const int32_t *vt_slots;
     uint32_t *out_twin;                 /* CHILD_TRIS: level l + 1's twins (may be NULL)   */
-    uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows             */
+    uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows; TRI_FACES:
+                                           level l + 1's, or NULL                         */
     uint32_t *out_side;                 /* CHILD_TRIS: its side codes (may be NULL)        */
     uint32_t *out_ends;                 /* CHILD_ENDS: level l + 1's edge list             */
     uint32_t *out_flags;                /* BOUNDARY_FLAGS                                  */

@@ -9,20 +9,21 @@
 
 #include <stdint.h>
 
-/* rule(e, o) writes element e's W words to o[0 … W − 1], for every e <
- * count, over a grid-stride loop of T-thread blocks; out[e W + w] receives
- * them. The staging stride is odd, so that the lanes' words fall in distinct
- * banks. */
-template <int W, int T, typename Rule>
+/* rule(e, part, o) writes part `part` of element e's W words into o[0 …
+ * W − 1], for every e < count and part < P (P threads per element), over a
+ * grid-stride loop of T-thread blocks, T / P elements at a time; out[e W +
+ * w] receives them. The staging stride is odd, so that the lanes' words
+ * fall in distinct banks. */
+template <int W, int T, int P, typename Rule>
 __device__ void mmi_staged_rows(int64_t count, uint32_t *out, Rule rule)
 {
-    const int S = W | 1;
-    __shared__ uint32_t stage[T * S];
-    for (int64_t base = (int64_t)blockIdx.x * T; base < count; base += (int64_t)gridDim.x * T) {
-        int64_t e = base + threadIdx.x;
-        if (e < count) rule(e, stage + threadIdx.x * S);
+    const int S = W | 1, E = T / P;
+    __shared__ uint32_t stage[E * S];
+    for (int64_t base = (int64_t)blockIdx.x * E; base < count; base += (int64_t)gridDim.x * E) {
+        int64_t e = base + threadIdx.x / P;
+        if (threadIdx.x < E * P && e < count) rule(e, threadIdx.x % P, stage + (threadIdx.x / P) * S);
         __syncthreads();
-        int64_t n = (count - base < T ? count - base : T) * W;
+        int64_t n = (count - base < E ? count - base : E) * W;
         uint32_t *o = out + base * W;
         for (int w = threadIdx.x; w < n; w += T) o[w] = stage[(w / W) * S + w % W];
         __syncthreads();

@@ -65,33 +65,22 @@ done:
     return st;
 }
 
-/* Level l + 1's quads straight from level l − 1 (level l's are not stored):
- * the last step of the fused route. */
-static mm_status grandchild_topology(mm_context ctx, mmi_sp_state *s, int l)
-{
-    mm_status st = MM_OK;
-    mmi_sp_level *y = &s->lv[l + 1];
-    int stage = mmi_stage_begin(ctx, "catmark_topology");
-    MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 4, 0));
-    mmi_sk_args g = args_for(s, MMI_SK_GRANDCHILD_QUADS, l, s->lv[l].n.nnz);
-    g.out_quads = y->M->rows;
-    MM_TRY(mmi_sk_run(ctx, &g));
-done:
-    mmi_stage_end(ctx, stage);
-    return st;
-}
-
 /* Level l + 1's vertex data from level l's P (Alg. 4–9). At level 0 the
  * gathers: face points, then the edge points and updated vertices that read
  * them (and the ring sums of level 0's vertices). Below, the faces and the
- * vertices of level l − 1 (catmark_quad_points.h): each writes its own rows. */
-static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P,
-                               mm_dense *Y, mmi_sp_rings *r)
+ * vertices of level l − 1 (catmark_quad_points.h): each writes its own rows;
+ * with faces, the pass over the faces of level l − 1 writes their
+ * grandchildren, level l + 1's quads, too (sk_grandchild_quad), while it
+ * holds those faces: the quads' stores then run beside the points'
+ * gathers instead of after them. */
+static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
+                               mmi_sp_rings *r, int faces)
 {
     mm_status st = MM_OK;
     const mmi_sp_level *x = &s->lv[l];
     int stage = mmi_stage_begin(ctx, "catmark_points");
     MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    if (faces) MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 4, 0));
     mmi_sk_args g = args_for(s, MMI_SK_FACE_POINTS, l, x->n.faces);
     g.P = P->data;
     g.Y = (*Y)->data;
@@ -113,6 +102,7 @@ static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_
         const mm_subdiv_counts *w = &s->lv[l - 1].n;
         g.rule = MMI_SK_QUAD_POINTS;
         g.count = (w->faces + w->vertices) * P->d;
+        g.out_quads = faces ? s->lv[l + 1].M->rows : NULL;
         MM_TRY(mmi_sk_run(ctx, &g));
     }
 done:
@@ -122,8 +112,7 @@ done:
 }
 
 static const mmi_sp_scheme catmark = {MM_SCHEME_CATMULL_CLARK, "catmark_edges", 0,
-                                      mmi_cc_next_counts, 2, 0, refine_points, refine_topology,
-                                      grandchild_topology};
+                                      mmi_cc_next_counts, 2, 0, refine_points, refine_topology};
 
 static mm_status sk_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)

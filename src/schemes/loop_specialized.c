@@ -64,33 +64,20 @@ done:
     return st;
 }
 
-/* Level l + 1's triangles straight from level l − 1 (level l's are not
- * stored): the last step of the fused route. */
-static mm_status grandchild_topology(mm_context ctx, mmi_sp_state *s, int l)
-{
-    mm_status st = MM_OK;
-    mmi_sp_level *y = &s->lv[l + 1];
-    int stage = mmi_stage_begin(ctx, "loop_topology");
-    MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, 0));
-    mmi_lk_args g = args_for(s, MMI_LK_GRANDCHILD_TRIS, l, s->lv[l - 1].n.faces);
-    g.out_tris = y->M->rows;
-    MM_TRY(mmi_lk_run(ctx, &g));
-done:
-    mmi_stage_end(ctx, stage);
-    return st;
-}
-
 /* Level l + 1's vertex data from level l's P. At level 0 the gathers: edge
  * points and updated vertices (and the ring sums of level 0's vertices).
  * Below, the triangles of level l − 1 and the vertices of level l − 1
- * (loop_tri_points.h): each writes its own rows. */
-static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
-                               mmi_sp_rings *r)
+ * (loop_tri_points.h): each writes its own rows; with faces, the pass over
+ * level l − 1's triangles also writes their grandchildren, level l + 1's
+ * triangles (lk_grandchild_tris; level l's are not stored). */
+static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
+                               mmi_sp_rings *r, int faces)
 {
     mm_status st = MM_OK;
     const mmi_sp_level *x = &s->lv[l];
     int stage = mmi_stage_begin(ctx, "loop_points");
     MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    if (faces) MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, 0));
     mmi_lk_args g = args_for(s, MMI_LK_EDGE_POINTS, l, x->n.edges);
     g.P = P->data;
     g.Y = (*Y)->data;
@@ -109,6 +96,7 @@ static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_
         const mm_subdiv_counts *w = &s->lv[l - 1].n;
         g.rule = MMI_LK_TRI_FACES;
         g.count = w->faces * P->d;
+        g.out_tris = faces ? s->lv[l + 1].M->rows : NULL;
         MM_TRY(mmi_lk_run(ctx, &g));
         g.rule = MMI_LK_OLD_VERTICES;
         g.count = w->vertices * P->d;
@@ -121,7 +109,7 @@ done:
 }
 
 static const mmi_sp_scheme loop = {MM_SCHEME_LOOP, "loop_edges", 1, mmi_loop_next_counts, 1, 1,
-                                   refine_points, refine_topology, grandchild_topology};
+                                   refine_points, refine_topology};
 
 static mm_status lk_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)

@@ -256,7 +256,7 @@ mm_status mmi_sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
     MM_TRY(alloc_rings(ctx, s, X0, &r));
     for (int l = 0; l < s->opts.levels; ++l) {
         mm_dense Y = NULL;
-        MM_TRY(s->scheme->refine_points(ctx, s, l, X, &Y, &r));
+        MM_TRY(s->scheme->refine_points(ctx, s, l, X, &Y, &r, 0));
         if (X != X0) mm_dense_free(&X);
         X = Y;
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
@@ -272,8 +272,9 @@ done:
 /* The fused route of mm_subdivide. Step l computes level l + 1's vertex data
  * from level l − 1's topology (level 0's at step 0), then the topology the
  * steps after it read: level l + 1's faces and side codes (and the scheme's
- * edge sides) while l + 1 ≤ L − 2, and at the last step level L's faces from level L − 2. So
- * level L − 1's topology is never stored, and each level's is freed after the
+ * edge sides) while l + 1 ≤ L − 2; the last step makes level L's faces from
+ * level L − 2 with its vertex data (refine_points with faces). So level
+ * L − 1's topology is never stored, and each level's is freed after the
  * step that reads it last: the peak is the last level's faces and data, level
  * L − 1's data, the ring sums of level L − 2's vertices and its topology. */
 mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
@@ -290,12 +291,11 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
     MM_TRY(alloc_rings(ctx, s, mesh->X, &r));
     for (int l = 0; l < L; ++l) {
         mm_dense Y = NULL;
-        MM_TRY(scheme->refine_points(ctx, s, l, P, &Y, &r));
+        MM_TRY(scheme->refine_points(ctx, s, l, P, &Y, &r, L >= 2 && l == L - 1));
         if (P != mesh->X) mm_dense_free(&P);
         P = Y;
         if (l == 0) mm_matrix_free(&s->Mt); /* only level 0's point rules read it */
         if (l + 1 <= L - 2 || L == 1) MM_TRY(scheme->refine_topology(ctx, s, l, 0));
-        else if (l == L - 1) MM_TRY(scheme->grandchild_topology(ctx, s, l));
         if (l >= 1) {
             if (l > 1) mm_matrix_free(&s->lv[l - 1].M);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].side, s->lv[l - 1].n.nnz);

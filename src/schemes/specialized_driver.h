@@ -53,14 +53,15 @@ typedef struct mmi_sp_scheme {
                              mm_subdiv_counts *next);
     int ring_sums;           /* sums per vertex and component                   */
     int ring_f64;            /* sums in float64, else in the data's type        */
-    /* Level l + 1's vertex data from level l's P into a new *Y. */
-    mm_status (*refine_points)(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P,
-                               mm_dense *Y, mmi_sp_rings *r);
+    /* Level l + 1's vertex data from level l's P into a new *Y; with faces
+     * (the last step of the fused route, l ≥ 1) level l + 1's faces too,
+     * straight from level l − 1 (level l's are not stored), in the same
+     * pass over level l − 1 where the scheme has one. */
+    mm_status (*refine_points)(mm_context ctx, mmi_sp_state *s, int l, mm_dense P,
+                               mm_dense *Y, mmi_sp_rings *r, int faces);
     /* Level l + 1's faces (and below the last level its side codes; keep_ends:
      * its edge list) from level l. */
     mm_status (*refine_topology)(mm_context ctx, mmi_sp_state *s, int l, int keep_ends);
-    /* Level l + 1's faces straight from level l − 1 (level l's not stored). */
-    mm_status (*grandchild_topology)(mm_context ctx, mmi_sp_state *s, int l);
 } mmi_sp_scheme;
 
 int64_t mmi_sp_u32_bytes(int64_t n);

@@ -118,38 +118,27 @@ done:
     return st;
 }
 
-/* Level l + 1's triangles straight from level l − 1 (level l's are not
- * stored, its boundary counts are: keep_bcount): the last step of the fused
- * route. */
-static mm_status grandchild_topology(mm_context ctx, mmi_sp_state *s, int l)
-{
-    mm_status st = MM_OK;
-    mmi_sp_level *y = &s->lv[l + 1];
-    int stage = mmi_stage_begin(ctx, "sqrt3_topology");
-    MM_TRY(keep_bcount(ctx, s, l));
-    MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, 0));
-    mmi_s3_args g = args_for(s, MMI_S3_GRANDCHILD_TRIS, l, s->lv[l - 1].n.nnz);
-    g.out_tris = y->M->rows;
-    MM_TRY(mmi_s3_run(ctx, &g));
-done:
-    mmi_stage_end(ctx, stage);
-    return st;
-}
-
 /* Level l + 1's vertex data from level l's P. At level 0 the gathers: face
  * points and updated vertices (and the ring sums of level 0's vertices).
  * Below, the triangles of level l − 1 and the vertices of level l − 1
  * (sqrt3_tri_points.h); every row has one writer, so nothing is zeroed.
  * Where level l splits and its counts are not kept yet (level 1 of the
- * fused route of two levels), they are made for this call. */
-static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
-                               mmi_sp_rings *r)
+ * fused route of two levels), they are made for this call. With faces, the
+ * pass over level l − 1's triangles also writes the triangles of level
+ * l + 1 below their corners (s3_grandchild_tris; level l's are not
+ * stored, its boundary counts are kept first). */
+static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
+                               mmi_sp_rings *r, int faces)
 {
     mm_status st = MM_OK;
     const mmi_sp_level *x = &s->lv[l];
     uint32_t *bcount = NULL;
     int stage = mmi_stage_begin(ctx, "sqrt3_points");
     MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    if (faces) {
+        MM_TRY(keep_bcount(ctx, s, l));
+        MM_TRY(mmi_sp_alloc_level(ctx, s, l + 1, 3, 0));
+    }
     mmi_s3_args g = args_for(s, MMI_S3_FACE_POINTS, l, x->n.faces);
     if (splits(s, l) && !x->bcount) {
         MM_TRY(count_boundary(ctx, s, l, &bcount));
@@ -172,6 +161,7 @@ static mm_status refine_points(mm_context ctx, const mmi_sp_state *s, int l, mm_
         const mm_subdiv_counts *w = &s->lv[l - 1].n;
         g.rule = MMI_S3_TRI_FACES;
         g.count = w->faces * P->d;
+        g.out_tris = faces ? s->lv[l + 1].M->rows : NULL;
         MM_TRY(mmi_s3_run(ctx, &g));
         g.rule = MMI_S3_OLD_VERTICES;
         g.count = w->vertices * P->d;
@@ -185,7 +175,7 @@ done:
 }
 
 static const mmi_sp_scheme sqrt3 = {MM_SCHEME_SQRT3, "sqrt3_edges",   1, mmi_sqrt3_next_counts, 1,
-                                    1, refine_points, refine_topology, grandchild_topology};
+                                    1, refine_points, refine_topology};
 
 static mm_status s3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)
