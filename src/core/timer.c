@@ -2,9 +2,9 @@
  * readers): CUDA events on the context's stream on the GPU, CLOCK_MONOTONIC on
  * the CPU. Timing is off unless the context was made with opts.timing. A
  * stage slot keeps its two events after mm_context_clear_stages, so a caller
- * timing call after call records the same events again: creating them cost
- * the host a few microseconds each, which on a launch-bound level 0 were
- * the GPU's too. */
+ * timing call after call records the same events again instead of creating
+ * and destroying two per stage (host time that a launch-bound level 0 also
+ * waits for). */
 #include <stdlib.h>
 #include <time.h>
 
