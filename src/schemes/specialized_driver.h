@@ -4,7 +4,7 @@
  * mm_subdiv (subdiv_impl.h): the levels they keep, level 0's set-up (edges by
  * the sort of edge_sort.h, Mᵀ, the input rules checked on the device, every
  * level's counts within the paths' ids), the ring sums carried through an
- * evaluation, and the build, eval and fused routes over a scheme's three
+ * evaluation, and the build, eval and fused routes over a scheme's two
  * steps (mmi_sp_scheme). */
 #ifndef MESHMAT_SCHEMES_SPECIALIZED_DRIVER_H
 #define MESHMAT_SCHEMES_SPECIALIZED_DRIVER_H
