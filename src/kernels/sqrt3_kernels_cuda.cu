@@ -52,7 +52,8 @@ __global__ void __launch_bounds__(256) s3_grandchild_kernel(const __grid_constan
     mmi_s3_level w, x;
     s3_levels_read<SPLITS>(g, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
-        g.count, g.out_tris, [&](int64_t u, int, uint32_t *o) { s3_grandchild_tris(&w, &x, u, o); });
+        g.count, g.out_tris,
+        [&](int64_t u, int, uint32_t *o) { s3_grandchild_tris(&w, &x, u, o); });
 }
 
 /* TRI_FACES, with D and F as s3_kernel's. */
@@ -81,10 +82,11 @@ __global__ void __launch_bounds__(256, 6) s3_last_step_kernel(const __grid_const
 {
     mmi_s3_level w, x;
     s3_levels_read<SPLITS>(g, &w, &x);
-    mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(g.count, g.out_tris, [&](int64_t u, int, uint32_t *o) {
-        s3_tri_face_points(&w, &x, g.P, g.Y, g.ring, g.ring_next, g.kinds, u / 3, u % 3, 3, F);
-        s3_grandchild_tris(&w, &x, u, o);
-    });
+    mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
+        g.count, g.out_tris, [&](int64_t u, int, uint32_t *o) {
+            s3_tri_face_points(&w, &x, g.P, g.Y, g.ring, g.ring_next, g.kinds, u / 3, u % 3, 3, F);
+            s3_grandchild_tris(&w, &x, u, o);
+        });
 }
 
 template <int SPLITS>

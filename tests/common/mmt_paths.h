@@ -44,7 +44,10 @@ void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme
 /* Levels of mesh's data widened to d columns (1, x, y − z, x y, z repeating
  * from the fifth), float64 or float32 as prec, refined by mm_subdiv_build
  * and mm_subdiv_eval with o (scheme, path, levels, boundary), to the host
- * as float64; *n = rows · d. Column 0 is constant: every rule keeps it 1. */
+ * as float64; *n = rows · d. Column 0 is constant: every rule keeps it 1.
+ * mm_subdivide of a mesh holding the widened data must give the same rows
+ * bitwise (on the specialized path its last step runs other kernels than
+ * the evaluation's where d = 3, the same ones elsewhere). */
 double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o, int d,
                         mm_type prec, int64_t *n);
 
