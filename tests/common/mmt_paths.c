@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmt_mesh_io.h"
 #include "mmt_meshes.h"
 
 void mmt_refine(mm_context ctx, mm_mesh mesh, mm_scheme scheme, mm_subdiv_path path,
@@ -122,25 +123,20 @@ static int same_rows(mm_matrix A, mm_matrix B)
 static mm_mesh with_data(mm_context ctx, mm_mesh mesh, int64_t nv, int d, mm_type prec,
                          const void *data)
 {
-    mm_mesh_info info;
-    MMT_OK(ctx, mm_mesh_info_get(mesh, &info));
-    int64_t *offsets = malloc((size_t)(info.num_faces + 1) * sizeof *offsets);
-    uint32_t *ids = malloc((size_t)info.nnz * sizeof *ids + 4);
-    ck_assert(offsets != NULL && ids != NULL);
-    mm_mesh_arrays a = {NULL, offsets, ids, NULL, NULL, NULL, NULL};
-    MMT_OK(ctx, mm_mesh_export(mesh, &a));
+    mmt_host_mesh h;
+    mmt_host_mesh_get(ctx, mesh, &h);
     mm_mesh_desc desc = {0};
     desc.num_vertices = nv;
     desc.dim = d;
     desc.vertex_type = prec;
     desc.vertices = data;
-    desc.num_faces = info.num_faces;
-    desc.face_offsets = offsets;
-    desc.face_vertices = ids;
+    desc.num_faces = h.info.num_faces;
+    desc.face_offsets = h.offsets;
+    desc.face_vertices = h.ids;
     desc.precision = prec;
     mm_mesh out = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &out, &desc));
-    free(offsets), free(ids);
+    mmt_host_mesh_free(&h);
     return out;
 }
 
@@ -158,12 +154,11 @@ double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o
             wide32[v * d + j] = (float)(wide[v * d + j] = wide_column(j, xyz + 3 * v));
     mm_subdiv s = NULL;
     mm_dense X = NULL, Y = NULL;
+    const void *data = prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, o, &s));
-    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, prec,
-                                prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide));
+    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, prec, data));
     MMT_OK(ctx, mm_subdiv_eval(s, X, &Y));
     double *y = mmt_dense_to_host(ctx, Y, n);
-    const void *data = prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide;
     mm_mesh widened = with_data(ctx, mesh, nv, d, prec, data), out = NULL;
     MMT_OK(ctx, mm_subdivide(ctx, widened, o, &out));
     int64_t m;
