@@ -95,22 +95,72 @@ MM_HD void lk_child_tri(const mmi_lk_args *g, int64_t t)
 /* The words of lk_grandchild_tris: 16 triangles. */
 #define LK_GRANDCHILD_WORDS 48
 
-/* Triangles 16f + n of level l + 1 from triangle f of level l − 1 alone,
- * for n = part, part + parts, … < 16 (parts threads share f's), to out[3n …
- * 3n + 2]: child n / 4 of f by lk_child, then its child n mod 4, so level
- * l's M and side codes are never stored (the last step of the fused
- * route). */
+/* The 15 vertices of the 16 grandchildren of triangle f of level l − 1:
+ * its corners v_c, the points m_c = ep(e_c) of its sides (level l), and at
+ * level l + 1 the points of level l's edges inside it: near_c and far_c,
+ * the halves of e_c at v_c and at v_{c+1} (2 e_c + b_c and 2 e_c + 1 − b_c,
+ * b_c the backward bit), and inner_c, inner edge 2|E_{l−1}| + 3f + c. */
+typedef struct lk_grand {
+    uint32_t v[3], m[3], near[3], far[3], inner[3];
+} lk_grand;
+
+MM_HD lk_grand lk_grand_ids(const mmi_lk_level *w, const mmi_lk_level *x, int64_t f)
+{
+    lk_tri p = lk_load_tri(w, f);
+    uint32_t nv = (uint32_t)w->nv, nx = (uint32_t)x->nv;
+    uint32_t inner = nx + (uint32_t)(2 * w->ne + 3 * f);
+    lk_grand q;
+    for (int c = 0; c < 3; ++c) {
+        uint32_t e = p.s[c] >> 2, b = p.s[c] & 1u;
+        q.v[c] = p.v[c];
+        q.m[c] = nv + e;
+        q.near[c] = nx + 2 * e + b;
+        q.far[c] = nx + 2 * e + 1 - b;
+        q.inner[c] = inner + (uint32_t)c;
+    }
+    return q;
+}
+
+/* Of a, b, c the one at i < 3, by selects (lk_pick's reason). */
+MM_HD uint32_t lk_sel(int i, uint32_t a, uint32_t b, uint32_t c)
+{
+    return i == 0 ? a : i == 1 ? b : c;
+}
+
+/* Vertex j of each of the 16 grandchildren, to out[3n + j] for triangle
+ * 16f + n, n = 4c + k: lk_child's child k of lk_child's child c, written
+ * out. Child c < 3 = (v_c, m_c, m_{c−1}) has sides on near_c, inner_c and
+ * far_{c−1}; the centre (m_0, m_1, m_2) on inner_1, inner_2, inner_0. */
+MM_HD void lk_grandchild_vertex(const lk_grand *q, int j, uint32_t *out)
+{
+    for (int c = 0; c < 3; ++c) {
+        int p = c == 0 ? 2 : c - 1;
+        uint32_t *o = out + 12 * c + j;
+        o[0] = lk_sel(j, q->v[c], q->near[c], q->far[p]);
+        o[3] = lk_sel(j, q->m[c], q->inner[c], q->near[c]);
+        o[6] = lk_sel(j, q->m[p], q->far[p], q->inner[c]);
+        o[9] = lk_sel(j, q->near[c], q->inner[c], q->far[p]);
+    }
+    uint32_t *o = out + 36 + j;
+    o[0] = lk_sel(j, q->m[0], q->inner[1], q->inner[0]);
+    o[3] = lk_sel(j, q->m[1], q->inner[2], q->inner[1]);
+    o[6] = lk_sel(j, q->m[2], q->inner[0], q->inner[2]);
+    o[9] = lk_sel(j, q->inner[1], q->inner[2], q->inner[0]);
+}
+
+/* Triangles 16f … 16f + 15 of level l + 1 from triangle f of level l − 1
+ * alone, to out[0 … 47]: vertices j = part, part + parts, … < 3 of each
+ * (parts threads share f's), so level l's M and side codes are never
+ * stored (the last step of the fused route). By the closed form of
+ * lk_grandchild_vertex: from the parent's 15 vertex ids, a dozen selects
+ * per vertex slot. Applying lk_child twice per triangle was half of the
+ * last step's instructions: with this form and staged_rows.cuh's store
+ * loop, the pass to 33.9M triangles issues 192M warp instructions instead
+ * of 265M (ncu on the H100). */
 MM_HD void lk_grandchild_tris(const mmi_lk_args *g, int64_t f, int part, int parts, uint32_t *out)
 {
-    const mmi_lk_level *w = &g->lv[g->level - 1], *x = &g->lv[g->level];
-    lk_tri p = lk_load_tri(w, f);
-    uint32_t inner = (uint32_t)(2 * w->ne + 3 * f), nv = (uint32_t)x->nv;
-    for (int n = part; n < 16; n += parts) {
-        int c = n >> 2;
-        lk_tri t = lk_child(&p, c, (uint32_t)w->nv, inner);
-        lk_tri u = lk_child(&t, n & 3, nv, (uint32_t)(2 * x->ne + 3 * (4 * f + c)));
-        for (int m = 0; m < 3; ++m) out[3 * n + m] = u.v[m];
-    }
+    lk_grand q = lk_grand_ids(&g->lv[g->level - 1], &g->lv[g->level], f);
+    for (int j = part; j < 3; j += parts) lk_grandchild_vertex(&q, j, out);
 }
 
 #endif

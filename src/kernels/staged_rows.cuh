@@ -13,7 +13,8 @@
  * W − 1], for every e < count and part < P (P threads per element), over a
  * grid-stride loop of T-thread blocks, T / P elements at a time; out[e W +
  * w] receives them. The staging stride is odd, so that the lanes' words
- * fall in distinct banks. */
+ * fall in distinct banks; the store loop steps word w's place in the stage
+ * (element w / W, word w mod W) by T words, without a division. */
 template <int W, int T, int P, typename Rule>
 __device__ void mmi_staged_rows(int64_t count, uint32_t *out, Rule rule)
 {
@@ -23,9 +24,15 @@ __device__ void mmi_staged_rows(int64_t count, uint32_t *out, Rule rule)
         int64_t e = base + threadIdx.x / P;
         if (threadIdx.x < E * P && e < count) rule(e, threadIdx.x % P, stage + (threadIdx.x / P) * S);
         __syncthreads();
-        int64_t n = (count - base < E ? count - base : E) * W;
+        int n = (int)(count - base < E ? count - base : E);
         uint32_t *o = out + base * W;
-        for (int w = threadIdx.x; w < n; w += T) o[w] = stage[(w / W) * S + w % W];
+        int r = threadIdx.x % W, at = (threadIdx.x / W) * S + r;
+        for (int w = threadIdx.x; w < n * W; w += T) {
+            o[w] = stage[at];
+            at += (T / W) * S + T % W;
+            r += T % W;
+            if (r >= W) r -= W, at += S - W;
+        }
         __syncthreads();
     }
 }
