@@ -49,16 +49,23 @@ typedef struct lk_tri_in {
     uint32_t *MM_RESTRICT kinds;
 } lk_tri_in;
 
+/* What the triangle of e_c's first side reads from across e_c (corner k1
+ * at v_{c+1}, MMI_SK_NONE on the boundary): m' and m'', the edge points of
+ * k1's sides before and after it, component i. */
+typedef struct lk_across {
+    uint32_t k1;
+    double qi, qn;
+} lk_across;
+
 /* The points on e_c = corner k's out side, written by the triangle of e_c's
- * first side (so its code, k1 the other side or MMI_SK_NONE), component i:
- * m_c and the points of e_c's halves. Inside, the face across (corner k1 at
- * v_{c+1}) has m' = the edge points of its sides before and after k1: the
- * half at v_c is 3/8 (v_c + m_c) + 1/8 (m_{c−1} + m'(after k1)), the half at
- * v_{c+1} 3/8 (m_c + v_{c+1}) + 1/8 (m_{c+1} + m'(before k1)) (Figure 13),
- * and m_c has valence 6 with S1 = v_c + v_{c+1} + m_{c−1} + m_{c+1} + both
- * m'. On the boundary: midpoints, and m_c lies in three triangles with
- * boundary neighbours v_c and v_{c+1}. */
-MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, uint32_t k1,
+ * first side (so its code), component i: m_c and the points of e_c's
+ * halves. Inside, with a = the face across: the half at v_c is 3/8 (v_c +
+ * m_c) + 1/8 (m_{c−1} + a.qn), the half at v_{c+1} 3/8 (m_c + v_{c+1}) + 1/8
+ * (m_{c+1} + a.qi) (Figure 13), and m_c has valence 6 with S1 = v_c +
+ * v_{c+1} + m_{c−1} + m_{c+1} + a.qi + a.qn. On the boundary: midpoints,
+ * and m_c lies in three triangles with boundary neighbours v_c and
+ * v_{c+1}. */
+MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk_across a,
                              double pv, double pvn, double pm, double pmi, double pmn, int64_t i,
                              int64_t d, int f64)
 {
@@ -67,17 +74,15 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, ui
     int64_t hn = at.halves + 2 * (int64_t)(so >> 2) + 1 - (so & 1);
     uint32_t kind = LK_KIND_EDGE_INSIDE;
     double out[2];
-    if (k1 == MMI_SK_NONE) {
+    if (a.k1 == MMI_SK_NONE) {
         kind = LK_KIND_EDGE_BOUNDARY;
         sk_store(in->Y, f64, ho * d + i, 0.5 * (pv + pm));
         sk_store(in->Y, f64, hn * d + i, 0.5 * (pm + pvn));
         lk_vertex_step(kind, pm, pv + pvn, out);
     } else {
-        double qi = sk_load(in->P, f64, (at.born + (in->side[lk_prev(k1)] >> 2)) * d + i);
-        double qn = sk_load(in->P, f64, (at.born + (in->side[lk_next(k1)] >> 2)) * d + i);
-        sk_store(in->Y, f64, ho * d + i, 0.375 * (pv + pm) + 0.125 * (pmi + qn));
-        sk_store(in->Y, f64, hn * d + i, 0.375 * (pm + pvn) + 0.125 * (pmn + qi));
-        lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + qi + qn, out);
+        sk_store(in->Y, f64, ho * d + i, 0.375 * (pv + pm) + 0.125 * (pmi + a.qn));
+        sk_store(in->Y, f64, hn * d + i, 0.375 * (pm + pvn) + 0.125 * (pmn + a.qi));
+        lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + a.qi + a.qn, out);
     }
     sk_store(in->Y, f64, m * d + i, out[0]);
     if (!in->ring) return;
@@ -85,38 +90,48 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, ui
     if (i == 0) in->kinds[m] = kind;
 }
 
-/* Corner k's part of lk_tri_face_points, component i of d: pv, pvn its
- * vertex and the next; pm, pmi, pmn the edge points m_c, m_{c−1}, m_{c+1};
- * inner its inner edge's row: the inner edge's point, and the points on its
- * out side where k is that edge's first side. */
-MM_HD void lk_tri_corner_points(const lk_tri_in *in, lk_tri_ids at, int64_t inner, int64_t k,
-                                uint32_t so, double pv, double pvn, double pm, double pmi,
-                                double pmn, int64_t i, int64_t d, int f64)
-{
-    const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
-    sk_store(in->Y, f64, inner * d + i, 0.375 * (pm + pmi) + 0.125 * (pv + pmn));
-    if (es[0] == (uint32_t)k) lk_tri_owned_edge(in, at, so, es[1], pv, pvn, pm, pmi, pmn, i, d, f64);
-}
-
 /* Component i of level l + 1's points around triangle f of level l − 1, P of
- * level l, Y of level l + 1. The triangle loads its three corners and edge
- * points first; d and f64 are passed so that a CUDA kernel can fold them as
+ * level l, Y of level l + 1: inner edge 2|E| + 3f + c's point, and the
+ * points on side c where f holds the side's edge's first side. Every load
+ * comes before the first store, in three rounds of independent gathers (the
+ * corners and edges; the sides across the owned edges; their edge points),
+ * so that a thread waits three memory latencies rather than one per corner
+ * and round. d and f64 are passed so that a CUDA kernel can fold them as
  * constants. */
 MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int64_t i, int64_t d,
                               int f64)
 {
     const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
-    int64_t k = 3 * f, inner = at.inner + k;
-    uint32_t s0 = side[k], s1 = side[k + 1], s2 = side[k + 2];
-    double v0 = sk_load(in->P, f64, (int64_t)verts[k] * d + i);
-    double v1 = sk_load(in->P, f64, (int64_t)verts[k + 1] * d + i);
-    double v2 = sk_load(in->P, f64, (int64_t)verts[k + 2] * d + i);
-    double m0 = sk_load(in->P, f64, (at.born + (s0 >> 2)) * d + i);
-    double m1 = sk_load(in->P, f64, (at.born + (s1 >> 2)) * d + i);
-    double m2 = sk_load(in->P, f64, (at.born + (s2 >> 2)) * d + i);
-    lk_tri_corner_points(in, at, inner, k, s0, v0, v1, m0, m2, m1, i, d, f64);
-    lk_tri_corner_points(in, at, inner + 1, k + 1, s1, v1, v2, m1, m0, m2, i, d, f64);
-    lk_tri_corner_points(in, at, inner + 2, k + 2, s2, v2, v0, m2, m1, m0, i, d, f64);
+    int64_t k = 3 * f;
+    uint32_t s[3], own[3];
+    double v[3], m[3];
+    lk_across a[3];
+    for (int c = 0; c < 3; ++c) {
+        const uint32_t *es = in->edge_sides + 2 * (int64_t)(side[k + c] >> 2);
+        s[c] = side[k + c];
+        own[c] = es[0] == (uint32_t)(k + c);
+        a[c].k1 = es[1];
+        a[c].qi = a[c].qn = 0.0;
+        v[c] = sk_load(in->P, f64, (int64_t)verts[k + c] * d + i);
+        m[c] = sk_load(in->P, f64, (at.born + (s[c] >> 2)) * d + i);
+    }
+    uint32_t before[3] = {0, 0, 0}, after[3] = {0, 0, 0};
+    for (int c = 0; c < 3; ++c)
+        if (own[c] && a[c].k1 != MMI_SK_NONE) {
+            before[c] = side[lk_prev(a[c].k1)];
+            after[c] = side[lk_next(a[c].k1)];
+        }
+    for (int c = 0; c < 3; ++c)
+        if (own[c] && a[c].k1 != MMI_SK_NONE) {
+            a[c].qi = sk_load(in->P, f64, (at.born + (before[c] >> 2)) * d + i);
+            a[c].qn = sk_load(in->P, f64, (at.born + (after[c] >> 2)) * d + i);
+        }
+    for (int c = 0; c < 3; ++c) {
+        int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
+        sk_store(in->Y, f64, (at.inner + k + c) * d + i,
+                 0.375 * (m[c] + m[p]) + 0.125 * (v[c] + m[n]));
+        if (own[c]) lk_tri_owned_edge(in, at, s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
+    }
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1. */

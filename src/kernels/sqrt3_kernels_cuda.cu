@@ -74,11 +74,12 @@ __global__ void __launch_bounds__(256) s3_tri_faces_kernel(const __grid_constant
  * triangles below corner u (three corners per triangle: the same u), its
  * rows staged as GRANDCHILD_TRIS's. The triangles' stores then fill the
  * time the points' gathers wait, where a kernel of their own ran after
- * them at the speed of the stores alone. Six blocks per multiprocessor
- * hold it at 40 registers without a spill where a closed mesh's levels do
- * not split (48 and five blocks unbounded): about 4% faster on the H100. */
+ * them at the speed of the stores alone. Five blocks per multiprocessor
+ * hold it at 48 registers without a spill where a closed mesh's levels do
+ * not split; six (40 registers) spill since the points load every corner
+ * first (s3_whole_tri_points). */
 template <int SPLITS, int F>
-__global__ void __launch_bounds__(256, 6) s3_last_step_kernel(const __grid_constant__ mmi_s3_args g)
+__global__ void __launch_bounds__(256, 5) s3_last_step_kernel(const __grid_constant__ mmi_s3_args g)
 {
     mmi_s3_level w, x;
     s3_levels_read<SPLITS>(g, &w, &x);

@@ -33,7 +33,9 @@
  * children (v_{c+1}, q, fp(h_c)) across, and x and y of its boundary
  * children, whose sum is its next ring sum (on a closed fan (6 q + 2 S) /
  * 3, s3_vertex_step's). x and y are born at level l + 1: the next step
- * writes their sums. */
+ * writes their sums. Every load comes before the first store, in two rounds
+ * of independent gathers, and each corner's point is loaded once (its next
+ * corner's too). */
 MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
                                const void *MM_RESTRICT P, void *MM_RESTRICT Y,
                                double *MM_RESTRICT ring, int ring_next,
@@ -41,24 +43,33 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
                                int f64)
 {
     int64_t born = x->nv, faces = xl->nv;
+    uint32_t a[3], tw[3];
+    double v[3], h[3] = {0.0, 0.0, 0.0};
+    for (int c = 0; c < 3; ++c) {
+        a[c] = x->verts[3 * f + c];
+        tw[c] = s3_twin(x, 3 * f + c);
+    }
     double q = sk_load(P, f64, (born + f) * d + i), sum = 0.0, next_sum = 0.0;
+    for (int c = 0; c < 3; ++c) {
+        v[c] = sk_load(P, f64, (int64_t)a[c] * d + i);
+        if (tw[c] != MMI_SK_NONE) h[c] = sk_load(P, f64, (born + tw[c] / 3) * d + i);
+    }
     int inner = 0;
     for (int c = 0; c < 3; ++c) {
-        int64_t t = 3 * f + c, a = x->verts[t], b = x->verts[lk_next(t)];
-        uint32_t tw = s3_twin(x, t);
-        double v = sk_load(P, f64, a * d + i), w = sk_load(P, f64, b * d + i);
-        if (tw != MMI_SK_NONE) {
-            double h = sk_load(P, f64, (born + tw / 3) * d + i), face = (v + h + q) * (1.0 / 3.0);
+        int n = c == 2 ? 0 : c + 1;
+        int64_t t = 3 * f + c;
+        if (tw[c] != MMI_SK_NONE) {
+            double face = (v[c] + h[c] + q) * (1.0 / 3.0);
             sk_store(Y, f64, (faces + t) * d + i, face);
-            sum += v + h;
-            next_sum += face + (w + q + h) * (1.0 / 3.0);
+            sum += v[c] + h[c];
+            next_sum += face + (v[n] + q + h[c]) * (1.0 / 3.0);
             ++inner;
         } else {
-            double xp = (ring[a * d + i] + 16.0 * v + 9.0 * w) * (1.0 / 27.0);
-            double yp = (ring[b * d + i] + 16.0 * w + 9.0 * v) * (1.0 / 27.0);
+            double xp = (ring[a[c] * d + i] + 16.0 * v[c] + 9.0 * v[n]) * (1.0 / 27.0);
+            double yp = (ring[a[n] * d + i] + 16.0 * v[n] + 9.0 * v[c]) * (1.0 / 27.0);
             sk_store(Y, f64, (faces + t) * d + i, xp);
             sk_store(Y, f64, (int64_t)s3_y_point(xl, t) * d + i, yp);
-            sum += v;
+            sum += v[c];
             next_sum += xp + yp;
         }
     }
