@@ -171,4 +171,11 @@ MM_HD void sk_store(void *X, int f64, int64_t i, double v)
     else ((float *)X)[i] = (float)v;
 }
 
+/* Vertex data X from its component i on: row r's component i is then entry
+ * r d, one multiply-add per address where X[r d + i] took three. */
+MM_HD char *sk_column(const void *X, int f64, int64_t i)
+{
+    return (char *)X + i * (f64 ? (int64_t)sizeof(double) : (int64_t)sizeof(float));
+}
+
 #endif

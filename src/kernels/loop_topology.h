@@ -63,7 +63,7 @@ MM_HD lk_tri lk_child(const lk_tri *p, int c, uint32_t nv, uint32_t inner)
  * edge lists its forward side first, a boundary side alone. */
 MM_HD void lk_child_edge_sides(int64_t ne, int64_t k, uint32_t so, uint32_t *out)
 {
-    int64_t f = k / 3, c = k % 3, inner = 2 * ne + k;
+    int64_t f = lk_tri_of(k), c = lk_slot_of(k), inner = 2 * ne + k;
     uint32_t e = so >> 2, b = so & 1, boundary = (so >> 1) & 1;
     uint32_t slot = boundary ? 0 : b;
     int64_t near = 2 * (int64_t)e + b, far = 2 * (int64_t)e + 1 - b;

@@ -64,7 +64,7 @@ typedef struct lk_across {
  * (m_{c+1} + a.qi) (Figure 13), and m_c has valence 6 with S1 = v_c +
  * v_{c+1} + m_{c−1} + m_{c+1} + a.qi + a.qn. On the boundary: midpoints,
  * and m_c lies in three triangles with boundary neighbours v_c and
- * v_{c+1}. */
+ * v_{c+1}. in's P, Y and ring start at component i (sk_column). */
 MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk_across a,
                              double pv, double pvn, double pm, double pmi, double pmn, int64_t i,
                              int64_t d, int f64)
@@ -76,17 +76,17 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk
     double out[2];
     if (a.k1 == MMI_SK_NONE) {
         kind = LK_KIND_EDGE_BOUNDARY;
-        sk_store(in->Y, f64, ho * d + i, 0.5 * (pv + pm));
-        sk_store(in->Y, f64, hn * d + i, 0.5 * (pm + pvn));
+        sk_store(in->Y, f64, ho * d, 0.5 * (pv + pm));
+        sk_store(in->Y, f64, hn * d, 0.5 * (pm + pvn));
         lk_vertex_step(kind, pm, pv + pvn, out);
     } else {
-        sk_store(in->Y, f64, ho * d + i, 0.375 * (pv + pm) + 0.125 * (pmi + a.qn));
-        sk_store(in->Y, f64, hn * d + i, 0.375 * (pm + pvn) + 0.125 * (pmn + a.qi));
+        sk_store(in->Y, f64, ho * d, 0.375 * (pv + pm) + 0.125 * (pmi + a.qn));
+        sk_store(in->Y, f64, hn * d, 0.375 * (pm + pvn) + 0.125 * (pmn + a.qi));
         lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + a.qi + a.qn, out);
     }
-    sk_store(in->Y, f64, m * d + i, out[0]);
+    sk_store(in->Y, f64, m * d, out[0]);
     if (!in->ring) return;
-    in->ring[m * d + i] = out[1];
+    in->ring[m * d] = out[1];
     if (i == 0) in->kinds[m] = kind;
 }
 
@@ -96,12 +96,16 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk
  * comes before the first store, in three rounds of independent gathers (the
  * corners and edges; the sides across the owned edges; their edge points),
  * so that a thread waits three memory latencies rather than one per corner
- * and round. d and f64 are passed so that a CUDA kernel can fold them as
- * constants. */
+ * and round; rows are addressed from component i's column (sk_column). d
+ * and f64 are passed so that a CUDA kernel can fold them as constants. */
 MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int64_t i, int64_t d,
                               int f64)
 {
     const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
+    lk_tri_in col = *in;
+    col.P = sk_column(in->P, f64, i);
+    col.Y = sk_column(in->Y, f64, i);
+    col.ring = in->ring ? in->ring + i : NULL;
     int64_t k = 3 * f;
     uint32_t s[3], own[3];
     double v[3], m[3];
@@ -112,8 +116,8 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
         own[c] = es[0] == (uint32_t)(k + c);
         a[c].k1 = es[1];
         a[c].qi = a[c].qn = 0.0;
-        v[c] = sk_load(in->P, f64, (int64_t)verts[k + c] * d + i);
-        m[c] = sk_load(in->P, f64, (at.born + (s[c] >> 2)) * d + i);
+        v[c] = sk_load(col.P, f64, (int64_t)verts[k + c] * d);
+        m[c] = sk_load(col.P, f64, (at.born + (s[c] >> 2)) * d);
     }
     uint32_t before[3] = {0, 0, 0}, after[3] = {0, 0, 0};
     for (int c = 0; c < 3; ++c)
@@ -123,14 +127,13 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
         }
     for (int c = 0; c < 3; ++c)
         if (own[c] && a[c].k1 != MMI_SK_NONE) {
-            a[c].qi = sk_load(in->P, f64, (at.born + (before[c] >> 2)) * d + i);
-            a[c].qn = sk_load(in->P, f64, (at.born + (after[c] >> 2)) * d + i);
+            a[c].qi = sk_load(col.P, f64, (at.born + (before[c] >> 2)) * d);
+            a[c].qn = sk_load(col.P, f64, (at.born + (after[c] >> 2)) * d);
         }
     for (int c = 0; c < 3; ++c) {
         int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
-        sk_store(in->Y, f64, (at.inner + k + c) * d + i,
-                 0.375 * (m[c] + m[p]) + 0.125 * (v[c] + m[n]));
-        if (own[c]) lk_tri_owned_edge(in, at, s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
+        sk_store(col.Y, f64, (at.inner + k + c) * d, 0.375 * (m[c] + m[p]) + 0.125 * (v[c] + m[n]));
+        if (own[c]) lk_tri_owned_edge(&col, at, s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
     }
 }
 

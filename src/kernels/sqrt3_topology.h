@@ -69,8 +69,8 @@ MM_HD uint32_t s3_y_point(const mmi_s3_level *x, int64_t f)
  * splitting level, else fp(a / 3). */
 MM_HD uint32_t s3_point(const mmi_s3_level *x, const s3_corner *a)
 {
-    if (s3_splits(x) && a->twp == MMI_SK_NONE) return s3_y_point(x, a->t / 3);
-    return (uint32_t)(x->nv + a->t / 3);
+    if (s3_splits(x) && a->twp == MMI_SK_NONE) return s3_y_point(x, lk_tri_of(a->t));
+    return (uint32_t)(x->nv + lk_tri_of(a->t));
 }
 
 /* Whether b, the corner across a's side, is read: on a splitting level,
@@ -95,11 +95,11 @@ MM_HD uint32_t s3_child_vertex(const mmi_s3_level *x, const s3_corner *a, const 
     if (!s3_splits(x)) {
         if (j == 0) return a->v;
         if (j == 1) return inside ? (uint32_t)x->nv + a->tw / 3 : a->vn;
-        return (uint32_t)(x->nv + a->t / 3);
+        return (uint32_t)(x->nv + lk_tri_of(a->t));
     }
     if (inside) return j == 0 ? a->v : j == 1 ? s3_point(x, b) : s3_point(x, a);
-    if (j == 0) return (uint32_t)(x->nv + a->t / 3);
-    return j == 1 ? s3_y_point(x, a->t / 3) : a->vp;
+    if (j == 0) return (uint32_t)(x->nv + lk_tri_of(a->t));
+    return j == 1 ? s3_y_point(x, lk_tri_of(a->t)) : a->vp;
 }
 
 /* The twin of corner 3 a->t + j of level l + 1 (the header's formula). */
@@ -140,8 +140,8 @@ MM_HD s3_corner s3_child_corner(const mmi_s3_level *x, const s3_corner *a, const
 /* Corner T of level l from level x = l − 1 alone. */
 MM_HD s3_corner s3_corner_below(const mmi_s3_level *x, int64_t T)
 {
-    s3_corner a = s3_load_corner(x, T / 3), b = s3_across(x, &a);
-    return s3_child_corner(x, &a, &b, (int)(T % 3));
+    s3_corner a = s3_load_corner(x, lk_tri_of(T)), b = s3_across(x, &a);
+    return s3_child_corner(x, &a, &b, lk_slot_of(T));
 }
 
 /* The side code of corner 3t + j one level down (t = a->t, so = side[t]),
@@ -163,7 +163,7 @@ MM_HD uint32_t s3_child_side(const mmi_s3_level *x, const s3_corner *a, const s3
     }
     if (a->tw == N) {
         if (j == 0) return (ne + (uint32_t)t) << 2 | 2u;
-        if (j == 1) return (extra + x->bcount[t / 3]) << 2 | 1u;
+        if (j == 1) return (extra + x->bcount[lk_tri_of(t)]) << 2 | 1u;
         return (ne + (uint32_t)lk_prev(t)) << 2;
     }
     if (j == 0) {
@@ -219,11 +219,11 @@ MM_HD void s3_child_ends(const mmi_s3_args *g, int64_t k)
 {
     const mmi_s3_level *x = &g->lv[g->level];
     s3_corner a = s3_load_corner(x, k);
-    uint32_t so = x->side[k], fp = (uint32_t)(x->nv + k / 3), back = so & 1u;
+    uint32_t so = x->side[k], fp = (uint32_t)(x->nv + lk_tri_of(k)), back = so & 1u;
     uint32_t *spoke = g->out_ends + 2 * (x->ne + k), *e = g->out_ends + 2 * (int64_t)(so >> 2);
     int split = s3_splits(x) && a.tw == MMI_SK_NONE;
     spoke[0] = split ? fp : a.v;
-    spoke[1] = split ? s3_y_point(x, k / 3) : s3_point(x, &a);
+    spoke[1] = split ? s3_y_point(x, lk_tri_of(k)) : s3_point(x, &a);
     if (a.tw != MMI_SK_NONE) {
         if (back) return;
         s3_corner b = s3_across(x, &a);
@@ -233,7 +233,7 @@ MM_HD void s3_child_ends(const mmi_s3_args *g, int64_t k)
         e[0] = back ? a.vn : a.v;
         e[1] = back ? a.v : a.vn;
     } else {
-        uint32_t *cy = g->out_ends + 2 * (x->ne + 3 * x->nf + x->bcount[k / 3] - 1);
+        uint32_t *cy = g->out_ends + 2 * (x->ne + 3 * x->nf + x->bcount[lk_tri_of(k)] - 1);
         e[0] = a.v, e[1] = fp;
         cy[0] = a.vp, cy[1] = spoke[1];
     }

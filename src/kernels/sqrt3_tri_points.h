@@ -35,7 +35,7 @@
  * 3, s3_vertex_step's). x and y are born at level l + 1: the next step
  * writes their sums. Every load comes before the first store, in two rounds
  * of independent gathers, and each corner's point is loaded once (its next
- * corner's too). */
+ * corner's too); rows from component i's column (sk_column). */
 MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
                                const void *MM_RESTRICT P, void *MM_RESTRICT Y,
                                double *MM_RESTRICT ring, int ring_next,
@@ -43,16 +43,18 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
                                int f64)
 {
     int64_t born = x->nv, faces = xl->nv;
+    const void *Pc = sk_column(P, f64, i);
+    void *Yc = sk_column(Y, f64, i);
     uint32_t a[3], tw[3];
     double v[3], h[3] = {0.0, 0.0, 0.0};
     for (int c = 0; c < 3; ++c) {
         a[c] = x->verts[3 * f + c];
         tw[c] = s3_twin(x, 3 * f + c);
     }
-    double q = sk_load(P, f64, (born + f) * d + i), sum = 0.0, next_sum = 0.0;
+    double q = sk_load(Pc, f64, (born + f) * d), sum = 0.0, next_sum = 0.0;
     for (int c = 0; c < 3; ++c) {
-        v[c] = sk_load(P, f64, (int64_t)a[c] * d + i);
-        if (tw[c] != MMI_SK_NONE) h[c] = sk_load(P, f64, (born + tw[c] / 3) * d + i);
+        v[c] = sk_load(Pc, f64, (int64_t)a[c] * d);
+        if (tw[c] != MMI_SK_NONE) h[c] = sk_load(Pc, f64, (born + tw[c] / 3) * d);
     }
     int inner = 0;
     for (int c = 0; c < 3; ++c) {
@@ -60,15 +62,15 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
         int64_t t = 3 * f + c;
         if (tw[c] != MMI_SK_NONE) {
             double face = (v[c] + h[c] + q) * (1.0 / 3.0);
-            sk_store(Y, f64, (faces + t) * d + i, face);
+            sk_store(Yc, f64, (faces + t) * d, face);
             sum += v[c] + h[c];
             next_sum += face + (v[n] + q + h[c]) * (1.0 / 3.0);
             ++inner;
         } else {
             double xp = (ring[a[c] * d + i] + 16.0 * v[c] + 9.0 * v[n]) * (1.0 / 27.0);
             double yp = (ring[a[n] * d + i] + 16.0 * v[n] + 9.0 * v[c]) * (1.0 / 27.0);
-            sk_store(Y, f64, (faces + t) * d + i, xp);
-            sk_store(Y, f64, (int64_t)s3_y_point(xl, t) * d + i, yp);
+            sk_store(Yc, f64, (faces + t) * d, xp);
+            sk_store(Yc, f64, (int64_t)s3_y_point(xl, t) * d, yp);
             sum += v[c];
             next_sum += xp + yp;
         }
@@ -80,7 +82,7 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
         s3_vertex_step(3u + (uint32_t)inner, 0, q, sum, out);
         out[1] = next_sum;
     }
-    sk_store(Y, f64, (born + f) * d + i, out[0]);
+    sk_store(Yc, f64, (born + f) * d, out[0]);
     if (ring_next) ring[(born + f) * d + i] = out[1];
     if (ring_next && i == 0) kinds[born + f] = S3_KIND_BORN;
 }
