@@ -134,7 +134,8 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
         int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
         sk_store(col.Y, f64, (at.inner + k + c) * d,
                  0.375 * (m[c] + m[p]) + 0.125 * (v[c] + m[n]));
-        if (own[c]) lk_tri_owned_edge(&col, at, s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
+        if (own[c])
+            lk_tri_owned_edge(&col, at, s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
     }
 }
 

@@ -85,7 +85,8 @@ __global__ void __launch_bounds__(256, 5) s3_last_step_kernel(const __grid_const
     s3_levels_read<SPLITS>(g, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
         g.count, g.out_tris, [&](int64_t u, int, uint32_t *o) {
-            s3_tri_face_points(&w, &x, g.P, g.Y, g.ring, g.ring_next, g.kinds, lk_tri_of(u), lk_slot_of(u), 3, F);
+            s3_tri_face_points(&w, &x, g.P, g.Y, g.ring, g.ring_next, g.kinds, lk_tri_of(u),
+                               lk_slot_of(u), 3, F);
             s3_grandchild_tris(&w, &x, u, o);
         });
 }
