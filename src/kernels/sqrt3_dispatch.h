@@ -12,7 +12,7 @@ MM_HD void s3_rule_at(const mmi_s3_args *g, int rule, int64_t i, int64_t d, int 
     switch (rule) {
     case MMI_S3_CHILD_TRIS: s3_child_tri(g, i); break;
     case MMI_S3_GRANDCHILD_TRIS:
-        s3_grandchild_tris(&g->lv[g->level - 1], &g->lv[g->level], i,
+        s3_grandchild_tris(s3_level_above(g), &g->lv[g->level - 1], &g->lv[g->level], i,
                            g->out_tris + S3_GRANDCHILD_WORDS * i);
         break;
     case MMI_S3_CHILD_ENDS: s3_child_ends(g, i); break;

@@ -34,39 +34,66 @@ static int splits(const mmi_s3_args *g)
     return g->lv[g->level - 1].bcount != NULL || g->lv[g->level].bcount != NULL;
 }
 
-/* Levels l − 1 and l as a rule reading both sees them; SPLITS = 0 where
- * neither splits (splits()): the copies then say so at compile time, and the
- * compiler drops the splitting rules. */
-template <int SPLITS>
-__device__ void s3_levels_read(const mmi_s3_args &g, mmi_s3_level *w, mmi_s3_level *x)
+/* Levels l − 2, l − 1 and l as a rule reading l − 1 and l sees them (v is
+ * read only where level l − 1 is not stored; for l < 2 a copy of w);
+ * SPLITS = 0 where neither splits (splits()), FOLD = 1 where level l − 1
+ * is not stored (folded()): the copies then say so at compile time, and
+ * the compiler drops the splitting rules, or the loads of level l − 1, or
+ * the making of its corners. */
+template <int SPLITS, int FOLD = 0>
+__device__ void s3_levels_read(const mmi_s3_args &g, mmi_s3_level *v, mmi_s3_level *w,
+                               mmi_s3_level *x)
 {
     *w = g.lv[g.level - 1];
     *x = g.lv[g.level];
-    if (!SPLITS) w->bcount = x->bcount = NULL;
+    *v = g.level >= 2 ? g.lv[g.level - 2] : *w;
+    if (!SPLITS) v->bcount = w->bcount = x->bcount = NULL;
+    if (FOLD) w->verts = w->twin = NULL;
+    else __builtin_assume(w->verts != NULL);
+}
+
+/* Whether level l − 1 of a rule reading it is not stored (the driver's
+ * folds: the last step of a closed mesh reads level l − 2). */
+static int folded(const mmi_s3_args *g)
+{
+    return g->lv[g->level - 1].verts == NULL;
+}
+
+/* launch(SPLITS, FOLD), both std::integral_constant<int, …>: (1, 0) where a
+ * level splits, (0, 1) where level l − 1 is not stored, else (0, 0). */
+template <typename Launch>
+static void with_levels(const mmi_s3_args *g, Launch launch)
+{
+    using yes = std::integral_constant<int, 1>;
+    using no = std::integral_constant<int, 0>;
+    if (splits(g)) launch(yes(), no());
+    else if (folded(g)) launch(no(), yes());
+    else launch(no(), no());
 }
 
 /* GRANDCHILD_TRIS: 3 triangles per thread, the block's rows stored whole. */
-template <int SPLITS>
+template <int SPLITS, int FOLD>
 __global__ void __launch_bounds__(256) s3_grandchild_kernel(const __grid_constant__ mmi_s3_args g)
 {
-    mmi_s3_level w, x;
-    s3_levels_read<SPLITS>(g, &w, &x);
+    mmi_s3_level v, w, x;
+    s3_levels_read<SPLITS, FOLD>(g, &v, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
         g.count, g.out_tris,
-        [&](int64_t u, int, uint32_t *o) { s3_grandchild_tris(&w, &x, u, o); });
+        [&](int64_t u, int, uint32_t *o) { s3_grandchild_tris(&v, &w, &x, u, o); });
 }
 
 /* TRI_FACES, with D and F as s3_kernel's. */
-template <int SPLITS, int D, int F>
+template <int SPLITS, int FOLD, int D, int F>
 __global__ void __launch_bounds__(256) s3_tri_faces_kernel(const __grid_constant__ mmi_s3_args g)
 {
     int64_t d = D > 0 ? D : g.d;
     int f64 = F >= 0 ? F : g.f64;
-    mmi_s3_level x, xl;
-    s3_levels_read<SPLITS>(g, &x, &xl);
+    mmi_s3_level v, x, xl;
+    s3_levels_read<SPLITS, FOLD>(g, &v, &x, &xl);
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
          i += (int64_t)gridDim.x * blockDim.x)
-        s3_tri_face_points(&x, &xl, g.P, g.Y, g.ring, g.ring_next, g.kinds, i / d, i % d, d, f64);
+        s3_tri_face_points(&v, &x, &xl, g.P, g.Y, g.ring, g.ring_next, g.kinds, i / d, i % d, d,
+                           f64);
 }
 
 /* TRI_FACES with out_tris for positions (d = 3), the last step: thread
@@ -78,38 +105,44 @@ __global__ void __launch_bounds__(256) s3_tri_faces_kernel(const __grid_constant
  * hold it at 48 registers without a spill where a closed mesh's levels do
  * not split; six (40 registers) spill since the points load every corner
  * first (s3_whole_tri_points). */
-template <int SPLITS, int F>
+template <int SPLITS, int FOLD, int F>
 __global__ void __launch_bounds__(256, 5) s3_last_step_kernel(const __grid_constant__ mmi_s3_args g)
 {
-    mmi_s3_level w, x;
-    s3_levels_read<SPLITS>(g, &w, &x);
+    mmi_s3_level v, w, x;
+    s3_levels_read<SPLITS, FOLD>(g, &v, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
         g.count, g.out_tris, [&](int64_t u, int, uint32_t *o) {
-            s3_tri_face_points(&w, &x, g.P, g.Y, g.ring, g.ring_next, g.kinds, lk_tri_of(u),
+            s3_tri_face_points(&v, &w, &x, g.P, g.Y, g.ring, g.ring_next, g.kinds, lk_tri_of(u),
                                lk_slot_of(u), 3, F);
-            s3_grandchild_tris(&w, &x, u, o);
+            s3_grandchild_tris(&v, &w, &x, u, o);
         });
 }
 
-template <int SPLITS>
 static void launch_last_step(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
 {
-    if (g->f64) s3_last_step_kernel<SPLITS, 1><<<grid, kThreads, 0, stream>>>(*g);
-    else s3_last_step_kernel<SPLITS, 0><<<grid, kThreads, 0, stream>>>(*g);
+    with_levels(g, [&](auto SPLITS, auto FOLD) {
+        const int S = decltype(SPLITS)::value, L = decltype(FOLD)::value;
+        if (g->f64) s3_last_step_kernel<S, L, 1><<<grid, kThreads, 0, stream>>>(*g);
+        else s3_last_step_kernel<S, L, 0><<<grid, kThreads, 0, stream>>>(*g);
+    });
 }
 
 static void launch_grandchild(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
 {
-    if (splits(g)) s3_grandchild_kernel<1><<<grid, kThreads, 0, stream>>>(*g);
-    else s3_grandchild_kernel<0><<<grid, kThreads, 0, stream>>>(*g);
+    with_levels(g, [&](auto SPLITS, auto FOLD) {
+        s3_grandchild_kernel<decltype(SPLITS)::value, decltype(FOLD)::value>
+            <<<grid, kThreads, 0, stream>>>(*g);
+    });
 }
 
-template <int SPLITS>
 static void launch_tri_faces(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
 {
-    mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
-        s3_tri_faces_kernel<SPLITS, decltype(D)::value, decltype(F)::value>
-            <<<grid, kThreads, 0, stream>>>(*g);
+    with_levels(g, [&](auto SPLITS, auto FOLD) {
+        mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
+            s3_tri_faces_kernel<decltype(SPLITS)::value, decltype(FOLD)::value,
+                                decltype(D)::value, decltype(F)::value>
+                <<<grid, kThreads, 0, stream>>>(*g);
+        });
     });
 }
 
@@ -142,12 +175,10 @@ mm_status mmi_s3_run_cuda(mm_context ctx, const mmi_s3_args *g)
     case MMI_S3_VERTEX_POINTS: launch<MMI_S3_VERTEX_POINTS>(g, grid, stream); break;
     case MMI_S3_TRI_FACES:
         if (g->out_tris && g->d == 3) {
-            if (splits(g)) launch_last_step<1>(g, grid, stream);
-            else launch_last_step<0>(g, grid, stream);
+            launch_last_step(g, grid, stream);
             break;
         }
-        if (splits(g)) launch_tri_faces<1>(g, grid, stream);
-        else launch_tri_faces<0>(g, grid, stream);
+        launch_tri_faces(g, grid, stream);
         if (g->out_tris) {
             mmi_s3_args q = s3_grandchild_call(g);
             launch_grandchild(&q, mmi_cuda_grid(q.count, kThreads), stream);

@@ -144,6 +144,21 @@ MM_HD s3_corner s3_corner_below(const mmi_s3_level *x, int64_t T)
     return s3_child_corner(x, &a, &b, lk_slot_of(T));
 }
 
+/* Corner u of level w, loaded, or where w's topology is not stored (the
+ * fused route's last step on a closed mesh reads level L − 3 instead of
+ * L − 2: specialized_driver.c's folds) made from the level v above it. */
+MM_HD s3_corner s3_corner_at(const mmi_s3_level *v, const mmi_s3_level *w, int64_t u)
+{
+    return w->verts ? s3_load_corner(w, u) : s3_corner_below(v, u);
+}
+
+/* Level l − 2 of a rule reading level l (NULL for l < 2): the level
+ * s3_corner_at reads where level l − 1 is not stored. */
+MM_HD const mmi_s3_level *s3_level_above(const mmi_s3_args *g)
+{
+    return g->level >= 2 ? &g->lv[g->level - 2] : NULL;
+}
+
 /* The side code of corner 3t + j one level down (t = a->t, so = side[t]),
  * in the generic path's edge numbering (DESIGN §3): the spoke |E| + κ =
  * (v_κ, pt(κ)) runs from its vertex (on a splitting level's boundary corner
@@ -192,16 +207,17 @@ MM_HD void s3_child_tri(const mmi_s3_args *g, int64_t t)
 #define S3_GRANDCHILD_WORDS 9
 
 /* Triangles 3u … 3u + 2 of level l + 1 from corner u of level w = l − 1
- * alone (x: level l's counts and bcount), to out[0 … 8]: u's triangle of
- * level l, its corners 3u + j (s3_child_corner) and, on a splitting level
- * l, the corner across each (by s3_corner_below), then each corner's own
- * child, so level l's M and twins are never stored (the last step of the
- * fused route). A caller that knows neither level splits may pass copies
- * with bcount NULL: the compiler then drops the splitting rules. */
-MM_HD void s3_grandchild_tris(const mmi_s3_level *w, const mmi_s3_level *x, int64_t u,
-                              uint32_t *out)
+ * alone (x: level l's counts and bcount; v: level l − 2, read where w is
+ * not stored, s3_corner_at), to out[0 … 8]: u's triangle of level l, its
+ * corners 3u + j (s3_child_corner) and, on a splitting level l, the corner
+ * across each (by s3_corner_below), then each corner's own child, so level
+ * l's M and twins are never stored (the last step of the fused route). A
+ * caller that knows neither level splits may pass copies with bcount NULL:
+ * the compiler then drops the splitting rules. */
+MM_HD void s3_grandchild_tris(const mmi_s3_level *v, const mmi_s3_level *w,
+                              const mmi_s3_level *x, int64_t u, uint32_t *out)
 {
-    s3_corner p = s3_load_corner(w, u), q = s3_across(w, &p);
+    s3_corner p = s3_corner_at(v, w, u), q = s3_across(w, &p);
     for (int j = 0; j < 3; ++j) {
         s3_corner a = s3_child_corner(w, &p, &q, j), b = a;
         if (s3_reads_across(x, &a)) b = s3_corner_below(w, a.tw);

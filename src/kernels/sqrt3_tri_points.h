@@ -35,9 +35,12 @@
  * 3, s3_vertex_step's). x and y are born at level l + 1: the next step
  * writes their sums. Every load comes before the first store, in two rounds
  * of independent gathers, and each corner's point is loaded once (its next
- * corner's too); rows from component i's column (sk_column). */
-MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
-                               const void *MM_RESTRICT P, void *MM_RESTRICT Y,
+ * corner's too); rows from component i's column (sk_column). Where level
+ * l − 1's topology is not stored (the driver's folds), f's corners are made
+ * from level up = l − 2 (s3_corner_below). */
+MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
+                               const mmi_s3_level *xl, const void *MM_RESTRICT P,
+                               void *MM_RESTRICT Y,
                                double *MM_RESTRICT ring, int ring_next,
                                uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
                                int f64)
@@ -48,8 +51,14 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
     uint32_t a[3], tw[3];
     double v[3], h[3] = {0.0, 0.0, 0.0};
     for (int c = 0; c < 3; ++c) {
-        a[c] = x->verts[3 * f + c];
-        tw[c] = s3_twin(x, 3 * f + c);
+        if (x->verts) {
+            a[c] = x->verts[3 * f + c];
+            tw[c] = s3_twin(x, 3 * f + c);
+        } else {
+            s3_corner k = s3_corner_below(up, 3 * f + c);
+            a[c] = k.v;
+            tw[c] = k.tw;
+        }
     }
     double q = sk_load(Pc, f64, (born + f) * d), sum = 0.0, next_sum = 0.0;
     for (int c = 0; c < 3; ++c) {
@@ -130,23 +139,24 @@ MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1 (x,
- * level l's counts in xl), P of level l, Y of level l + 1; ring_next when
- * a level follows. The arrays never overlap, hence restrict; d and f64 are
+ * level l's counts in xl, level l − 2 in up), P of level l, Y of level
+ * l + 1; ring_next when a level follows. The arrays never overlap, hence restrict; d and f64 are
  * passed so that a CUDA kernel can fold them as constants. */
-MM_HD void s3_tri_face_points(const mmi_s3_level *x, const mmi_s3_level *xl,
-                              const void *MM_RESTRICT P, void *MM_RESTRICT Y,
+MM_HD void s3_tri_face_points(const mmi_s3_level *up, const mmi_s3_level *x,
+                              const mmi_s3_level *xl, const void *MM_RESTRICT P,
+                              void *MM_RESTRICT Y,
                               double *MM_RESTRICT ring, int ring_next,
                               uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
                               int f64)
 {
     if (s3_splits(x)) s3_split_tri_points(x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
-    else s3_whole_tri_points(x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
+    else s3_whole_tri_points(up, x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
 }
 
 MM_HD void s3_tri_face(const mmi_s3_args *g, int64_t i, int64_t d, int f64)
 {
-    s3_tri_face_points(&g->lv[g->level - 1], &g->lv[g->level], g->P, g->Y, g->ring, g->ring_next,
-                       g->kinds, i / d, i % d, d, f64);
+    s3_tri_face_points(s3_level_above(g), &g->lv[g->level - 1], &g->lv[g->level], g->P, g->Y,
+                       g->ring, g->ring_next, g->kinds, i / d, i % d, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from

@@ -112,7 +112,8 @@ done:
 }
 
 static const mmi_sp_scheme catmark = {MM_SCHEME_CATMULL_CLARK, "catmark_edges", 0,
-                                      mmi_cc_next_counts, 2, 0, refine_points, refine_topology};
+                                      mmi_cc_next_counts, 2, 0, refine_points, refine_topology,
+                                      NULL};
 
 static mm_status sk_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)

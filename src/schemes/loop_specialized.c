@@ -109,7 +109,7 @@ done:
 }
 
 static const mmi_sp_scheme loop = {MM_SCHEME_LOOP, "loop_edges", 1, mmi_loop_next_counts, 1, 1,
-                                   refine_points, refine_topology};
+                                   refine_points, refine_topology, NULL};
 
 static mm_status lk_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)

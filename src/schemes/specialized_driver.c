@@ -276,7 +276,10 @@ done:
  * level L − 2 with its vertex data (refine_points with faces). So level
  * L − 1's topology is never stored, and each level's is freed after the
  * step that reads it last: the peak is the last level's faces and data, level
- * L − 1's data, the ring sums of level L − 2's vertices and its topology. */
+ * L − 1's data, the ring sums of level L − 2's vertices and its topology.
+ * Where the scheme folds (√3 on a closed mesh), level L − 2's topology is
+ * not stored either: the last step makes it from level L − 3's, kept until
+ * then, sparing a pass that wrote it and the last step's reading it. */
 mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                            const mmi_sp_scheme *scheme, mm_matrix *M, mm_dense *X)
 {
@@ -284,10 +287,11 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
     mmi_sp_state *s = NULL;
     mm_dense P = mesh->X;
     mmi_sp_rings r = {NULL, NULL, 0, 0};
-    int L = opts->levels;
+    int L = opts->levels, fold = 0;
     MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
     MM_TRY(start(ctx, mesh, opts, scheme, 0, &s));
     mmi_where(ctx, "mm_subdivide");
+    fold = L >= 3 && scheme->folds && scheme->folds(s);
     MM_TRY(alloc_rings(ctx, s, mesh->X, &r));
     for (int l = 0; l < L; ++l) {
         mm_dense Y = NULL;
@@ -295,8 +299,8 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
         if (P != mesh->X) mm_dense_free(&P);
         P = Y;
         if (l == 0) mm_matrix_free(&s->Mt); /* only level 0's point rules read it */
-        if (l + 1 <= L - 2 || L == 1) MM_TRY(scheme->refine_topology(ctx, s, l, 0));
-        if (l >= 1) {
+        if (l + 1 <= L - 2 - fold || L == 1) MM_TRY(scheme->refine_topology(ctx, s, l, 0));
+        if (l >= 1 && !(fold && l == L - 2)) {
             if (l > 1) mm_matrix_free(&s->lv[l - 1].M);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].side, s->lv[l - 1].n.nnz);
             mmi_sp_free_u32(ctx, &s->lv[l - 1].twin, s->lv[l - 1].n.nnz);

@@ -62,6 +62,9 @@ typedef struct mmi_sp_scheme {
     /* Level l + 1's faces (and below the last level its side codes; keep_ends:
      * its edge list) from level l. */
     mm_status (*refine_topology)(mm_context ctx, mmi_sp_state *s, int l, int keep_ends);
+    /* Whether the fused route's last step makes level L − 2's topology from
+     * level L − 3's as it goes, so that it is never stored (NULL: never). */
+    int (*folds)(const mmi_sp_state *s);
 } mmi_sp_scheme;
 
 int64_t mmi_sp_u32_bytes(int64_t n);

@@ -174,8 +174,17 @@ done:
     return st;
 }
 
-static const mmi_sp_scheme sqrt3 = {MM_SCHEME_SQRT3, "sqrt3_edges",   1, mmi_sqrt3_next_counts, 1,
-                                    1, refine_points, refine_topology};
+/* The last step makes level L − 2's triangles and twins from level L − 3
+ * (s3_corner_at) where no level splits: a closed mesh (every edge of level
+ * 0 has two sides). */
+static int folds(const mmi_sp_state *s)
+{
+    return 2 * s->lv[0].n.edges == s->lv[0].n.nnz;
+}
+
+static const mmi_sp_scheme sqrt3 = {MM_SCHEME_SQRT3, "sqrt3_edges",   1,    mmi_sqrt3_next_counts,
+                                    1,               1,               refine_points,
+                                    refine_topology, folds};
 
 static mm_status s3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)
