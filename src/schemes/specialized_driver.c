@@ -300,13 +300,7 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
         P = Y;
         if (l == 0) mm_matrix_free(&s->Mt); /* only level 0's point rules read it */
         if (l + 1 <= L - 2 - fold || L == 1) MM_TRY(scheme->refine_topology(ctx, s, l, 0));
-        if (l >= 1 && !(fold && l == L - 2)) {
-            if (l > 1) mm_matrix_free(&s->lv[l - 1].M);
-            mmi_sp_free_u32(ctx, &s->lv[l - 1].side, s->lv[l - 1].n.nnz);
-            mmi_sp_free_u32(ctx, &s->lv[l - 1].twin, s->lv[l - 1].n.nnz);
-            mmi_sp_free_u32(ctx, &s->lv[l - 1].bcount, s->lv[l - 1].n.faces);
-            mmi_sp_free_u32(ctx, &s->lv[l - 1].edge_sides, edge_words(s, l - 1));
-        }
+        if (l >= 1 && !(fold && l == L - 2)) free_level(ctx, s, l - 1);
         mmi_subdiv_progress(opts, "build", l + 1);
         mmi_subdiv_progress(opts, "eval", l + 1);
     }
