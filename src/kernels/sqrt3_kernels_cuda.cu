@@ -40,13 +40,14 @@ static int splits(const mmi_s3_args *g)
  * is not stored (folded()): the copies then say so at compile time, and
  * the compiler drops the splitting rules, or the loads of level l − 1, or
  * the making of its corners. */
-template <int SPLITS, int FOLD = 0>
+template <int SPLITS, int FOLD>
 __device__ void s3_levels_read(const mmi_s3_args &g, mmi_s3_level *v, mmi_s3_level *w,
                                mmi_s3_level *x)
 {
+    const mmi_s3_level *up = s3_level_above(&g);
     *w = g.lv[g.level - 1];
     *x = g.lv[g.level];
-    *v = g.level >= 2 ? g.lv[g.level - 2] : *w;
+    *v = up ? *up : *w;
     if (!SPLITS) v->bcount = w->bcount = x->bcount = NULL;
     if (FOLD) w->verts = w->twin = NULL;
     else __builtin_assume(w->verts != NULL);
@@ -121,9 +122,9 @@ __global__ void __launch_bounds__(256, 5) s3_last_step_kernel(const __grid_const
 static void launch_last_step(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
 {
     with_levels(g, [&](auto SPLITS, auto FOLD) {
-        const int S = decltype(SPLITS)::value, L = decltype(FOLD)::value;
-        if (g->f64) s3_last_step_kernel<S, L, 1><<<grid, kThreads, 0, stream>>>(*g);
-        else s3_last_step_kernel<S, L, 0><<<grid, kThreads, 0, stream>>>(*g);
+        const int split = decltype(SPLITS)::value, fold = decltype(FOLD)::value;
+        if (g->f64) s3_last_step_kernel<split, fold, 1><<<grid, kThreads, 0, stream>>>(*g);
+        else s3_last_step_kernel<split, fold, 0><<<grid, kThreads, 0, stream>>>(*g);
     });
 }
 
