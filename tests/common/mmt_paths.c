@@ -100,24 +100,6 @@ static double wide_column(int j, const double *p)
     return j == 0 ? 1.0 : j == 1 ? p[0] : j == 2 ? p[1] - p[2] : j == 3 ? p[0] * p[1] : p[2];
 }
 
-/* Whether A and B hold the same entries (sizes and row ids). */
-static int same_rows(mm_matrix A, mm_matrix B)
-{
-    mm_matrix_info a, b;
-    if (mm_matrix_info_get(A, &a) != MM_OK || mm_matrix_info_get(B, &b) != MM_OK) return 0;
-    if (a.nnz != b.nnz || a.ncols != b.ncols) return 0;
-    size_t ptr_bytes = (size_t)(a.ncols + 1) * sizeof(int64_t);
-    size_t row_bytes = (size_t)a.nnz * sizeof(uint32_t) + 4;
-    int64_t *pa = malloc(ptr_bytes), *pb = malloc(ptr_bytes);
-    uint32_t *ra = malloc(row_bytes), *rb = malloc(row_bytes);
-    ck_assert(pa != NULL && pb != NULL && ra != NULL && rb != NULL);
-    mm_matrix_arrays ha = {pa, ra, NULL, NULL}, hb = {pb, rb, NULL, NULL};
-    int same = mm_matrix_export(A, &ha) == MM_OK && mm_matrix_export(B, &hb) == MM_OK &&
-               memcmp(pa, pb, ptr_bytes) == 0 && memcmp(ra, rb, row_bytes - 4) == 0;
-    free(pa), free(pb), free(ra), free(rb);
-    return same;
-}
-
 /* mesh's topology with the vertex data (nv × d of type prec) instead of
  * its own. */
 static mm_mesh with_data(mm_context ctx, mm_mesh mesh, int64_t nv, int d, mm_type prec,
@@ -152,23 +134,16 @@ double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o
     for (int64_t v = 0; v < nv; ++v)
         for (int j = 0; j < d; ++j)
             wide32[v * d + j] = (float)(wide[v * d + j] = wide_column(j, xyz + 3 * v));
-    mm_subdiv s = NULL;
-    mm_dense X = NULL, Y = NULL;
     const void *data = prec == MM_TYPE_FLOAT32 ? (void *)wide32 : (void *)wide;
-    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, o, &s));
-    MMT_OK(ctx, mm_dense_import(ctx, &X, nv, d, prec, data));
-    MMT_OK(ctx, mm_subdiv_eval(s, X, &Y));
-    double *y = mmt_dense_to_host(ctx, Y, n);
-    mm_mesh widened = with_data(ctx, mesh, nv, d, prec, data), out = NULL;
-    MMT_OK(ctx, mm_subdivide(ctx, widened, o, &out));
-    int64_t m;
-    double *z = mmt_dense_to_host(ctx, mm_mesh_vertices(out), &m);
-    ck_assert_int_eq(m, *n);
-    ck_assert_msg(memcmp(z, y, (size_t)m * sizeof *z) == 0, "mm_subdivide's data at d = %d", d);
-    ck_assert_msg(same_rows(mm_subdiv_level_matrix(s, o->levels), mm_mesh_matrix(out)),
-                  "mm_subdivide's faces at d = %d", d);
-    free(z), mm_mesh_free(&out), mm_mesh_free(&widened);
-    mm_dense_free(&Y), mm_dense_free(&X), mm_subdiv_free(&s);
+    mm_mesh widened = with_data(ctx, mesh, nv, d, prec, data);
+    mmt_refined r;
+    mmt_refine(ctx, widened, o->scheme, o->path, o->boundary, o->levels, &r);
+    mmt_check_subdivide(ctx, widened, o, &r);
+    double *y = r.x;
+    *n = r.nx;
+    r.x = NULL;
+    mmt_release(&r);
+    mm_mesh_free(&widened);
     free(wide32), free(wide), free(xyz);
     return y;
 }

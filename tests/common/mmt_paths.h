@@ -46,8 +46,9 @@ void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme
  * and mm_subdiv_eval with o (scheme, path, levels, boundary), to the host
  * as float64; *n = rows · d. Column 0 is constant: every rule keeps it 1.
  * mm_subdivide of a mesh holding the widened data must give the same rows
- * bitwise (on the specialized path its last step runs other kernels than
- * the evaluation's where d = 3, the same ones elsewhere). */
+ * bitwise (mmt_refine and mmt_check_subdivide on that mesh: on the
+ * specialized path its last step runs other kernels than the evaluation's
+ * where d = 3, the same ones elsewhere). */
 double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o, int d,
                         mm_type prec, int64_t *n);
 
