@@ -85,7 +85,13 @@ MM_API const char *mm_last_error(mm_context ctx);
 
 /* Memory accounting: bytes allocated through the context and not yet freed,
  * and the most there were at once since creation or the last reset, per
- * memory space. Every allocation of the library goes through these counters. */
+ * memory space. Counted: the arrays of matrices, dense data, meshes and
+ * subdivisions, and the temporaries of the operations, host or device. Not
+ * counted: the handles themselves, the stage records, the scratch of a file
+ * read (the file's bytes and the growing lists, freed before mm_mesh_read
+ * returns), the writers' output buffer, the JIT's program texts, disk cache
+ * reads and loaded modules, and on CUDA what the memory pool keeps for reuse
+ * after a free. */
 MM_API int64_t mm_context_bytes_in_use(mm_context ctx, mm_memory where);
 MM_API int64_t mm_context_peak_bytes(mm_context ctx, mm_memory where);
 MM_API void mm_context_reset_peak(mm_context ctx);

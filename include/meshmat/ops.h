@@ -1,9 +1,10 @@
 /* meshmat/ops.h: mapped sparse linear algebra (DESIGN §1, paper §3.1):
  * mapped SpMV y = A_μ x, mapped SpGEMM C = A B {μ}[λ] with a reduction ⊕,
- * transpose and format conversion. Maps and lambdas are built in for every
- * formula of the schemes; a user-defined map or lambda is a host function
- * (CPU backend) and/or a C function body in a string, compiled at run time by
- * NVRTC for the CUDA backend (DESIGN §2). */
+ * and transpose (T = Aᵀ in A's format; there is no conversion between
+ * formats). Maps and lambdas are built in for every formula of the schemes; a
+ * user-defined map or lambda is a host function (CPU backend) and/or a C
+ * function body in a string, compiled at run time by NVRTC for the CUDA
+ * backend (DESIGN §2). */
 #ifndef MESHMAT_OPS_H
 #define MESHMAT_OPS_H
 

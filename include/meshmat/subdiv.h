@@ -156,8 +156,9 @@ MM_API int mm_subdiv_levels(mm_subdiv s);
 MM_API mm_status mm_subdiv_level_counts(mm_subdiv s, int level, mm_subdiv_counts *counts);
 
 /* The mesh matrix of a level (borrowed, valid while s is; level 0 is the
- * input's), or NULL when level is out of range. Levels ≥ 1 are all-quad
- * (uniform 4) pattern CSC matrices; export them with mm_matrix_export. */
+ * input's), or NULL when level is out of range. Levels ≥ 1 are pattern CSC
+ * matrices of one face order: all quads (uniform 4) for Catmull-Clark, all
+ * triangles (uniform 3) for Loop and √3; export them with mm_matrix_export. */
 MM_API mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level);
 
 /* mm_subdiv_level_edges: the edges of a level (0 … levels) as 2 · |E| vertex

@@ -14,10 +14,14 @@ static const char usage[] =
     "                      [--path auto|specialized|generic] [--mode dynamic|static]\n"
     "                      [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
     "\n"
-    "Refines IN N times (N >= 1) and writes OUT (OBJ, OFF or PLY by its extension).\n"
-    "--path specialized runs the kernels of src/kernels, generic the formulas\n"
-    "through src/spla; auto (the default) the specialized path where the scheme has\n"
-    "one. --mode static also builds the subdivision matrices and evaluates by SpMV.\n"
+    "Refines IN N times (1 <= N <= 30) and writes OUT (OBJ, OFF or PLY by its\n"
+    "extension). --scheme: catmull-clark (the default; any polygons in, quads out),\n"
+    "loop (triangles in, 1 -> 4 triangles) or sqrt3 (triangles in, 1 -> 3 triangles).\n"
+    "--path specialized refines with hand-written kernels for the scheme, the fast\n"
+    "path; auto (the default) is the same. --path generic refines with the paper's\n"
+    "sparse-matrix formulas (mapped SpMV and SpGEMM): the same mesh, positions equal\n"
+    "up to rounding, slower. --mode static also builds the subdivision matrices and\n"
+    "evaluates by SpMV.\n"
     "Non-manifold input and inconsistent orientation are refused (docs/schemes.md).\n";
 
 typedef struct progress_state {

@@ -10,7 +10,7 @@ static const char usage[] =
     "commands:\n"
     "  info FILE          mesh statistics (counts, boundaries, manifoldness, orientation)\n"
     "  convert IN OUT     convert between OBJ, OFF and PLY (ASCII or binary)\n"
-    "  subdiv IN -o OUT   Catmull-Clark subdivision (--levels N)\n"
+    "  subdiv IN -o OUT   Catmull-Clark, Loop or sqrt3 subdivision (--levels N, --scheme)\n"
     "\n"
     "meshmat <command> --help shows a command's options.\n"
     "exit codes: 0 success, 1 the operation failed, 2 usage error, 3 no CUDA device\n";

@@ -1,7 +1,14 @@
 /* cuda_absent.c: stands in for cuda_backend.cu when meshmat is built without
- * CUDA: no device is ever found, and asking for one says why. */
+ * CUDA: no device is ever found, and asking for one, or for a CUDA launcher
+ * (backend.h), says why. */
+#include "backend.h"
 #include "cuda_backend.h"
 #include "error.h"
+
+mm_status mmi_cuda_missing(mm_context ctx)
+{
+    return mmi_fail(ctx, MM_ERR_NO_DEVICE, "meshmat was built without the CUDA backend");
+}
 
 int mmi_cuda_device_count(void)
 {
@@ -10,7 +17,7 @@ int mmi_cuda_device_count(void)
 
 mm_status mmi_cuda_open(mm_context ctx)
 {
-    return mmi_fail(ctx, MM_ERR_NO_DEVICE, "meshmat was built without the CUDA backend");
+    return mmi_cuda_missing(ctx);
 }
 
 void mmi_cuda_close(mm_context ctx)

@@ -1,7 +1,9 @@
 /* error.h: recording failures on a context (house style: one line naming the
  * public function, then where in the input, then what was expected). Public
- * entry points call MM_WHERE first; MM_FAIL records and jumps to `done:`,
- * MM_TRY propagates; both need a local `mm_status st`. */
+ * entry points call MM_WHERE first; one the library also needs inside is
+ * MM_WHERE then its body mmi_<name>, which internal code calls instead, so a
+ * message names the function the user called. MM_FAIL records and jumps to
+ * `done:`, MM_TRY propagates; both need a local `mm_status st`. */
 #ifndef MESHMAT_CORE_ERROR_H
 #define MESHMAT_CORE_ERROR_H
 

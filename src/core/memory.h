@@ -1,6 +1,7 @@
-/* memory.h: every allocation of the library, host or device, goes through
- * these, so the context can account current and peak bytes per memory space
- * (mm_context_bytes_in_use / mm_context_peak_bytes). */
+/* memory.h: the allocator of the library's array data, host or device: it
+ * accounts current and peak bytes per memory space (mm_context_bytes_in_use /
+ * mm_context_peak_bytes). What bypasses it (handles, reader scratch, the JIT's
+ * texts and cache files) is listed in include/meshmat/context.h. */
 #ifndef MESHMAT_CORE_MEMORY_H
 #define MESHMAT_CORE_MEMORY_H
 

@@ -2,8 +2,8 @@
  * what its element rules see of a level (its corners, the edge of each side,
  * and at level 0 the sides of each edge), the arguments of every rule, and
  * the launchers: one rule per call over count elements on the context's
- * backend (catmark_kernels_cpu.c, catmark_kernels_cuda.cu), plus the sort and
- * the scan of Alg. 2's level-0 edge enumeration. The rules are MM_HD
+ * backend (catmark_kernels_cpu.c, catmark_kernels_cuda.cu); Alg. 2's level-0
+ * edge enumeration sorts and scans with core/scan_sort.h. The rules are MM_HD
  * functions in catmark_topology.h, catmark_points.h (level 0) and
  * catmark_quad_points.h (levels ≥ 1). */
 #ifndef MESHMAT_KERNELS_CATMARK_KERNELS_H
@@ -34,13 +34,6 @@ typedef struct mmi_sk_level {
     const uint32_t *side;
     const uint32_t *edge_sides;
 } mmi_sk_level;
-
-/* A vertex's kind for the ring-sum rules (catmark_quad_points.h): its
- * valence, whether it lies on the boundary, whether it never moves (in no
- * face, or a one-face corner with EDGE_AND_CORNER). */
-#define MMI_SK_VALENCE_MASK 0x3fffffffu
-#define MMI_SK_KIND_BOUNDARY (1u << 30)
-#define MMI_SK_KIND_FIXED (1u << 31)
 
 typedef enum mmi_sk_rule {
     MMI_SK_EDGE_KEYS = 0,     /* f < |F_0|: the (min, max) key of each side (Alg. 2)   */
@@ -92,7 +85,7 @@ typedef struct mmi_sk_args {
                                           read for the old vertices, written for the
                                           next level when ring_next                    */
     int ring_next;
-    uint32_t *kinds;                   /* per vertex: valence and MMI_SK_KIND_* bits    */
+    uint32_t *kinds;                   /* per vertex: mmi_kind_of (src/rules/masks.h)   */
 } mmi_sk_args;
 
 #ifdef __cplusplus
@@ -103,21 +96,6 @@ extern "C" {
 mm_status mmi_sk_run(mm_context ctx, const mmi_sk_args *g);
 mm_status mmi_sk_run_cpu(mm_context ctx, const mmi_sk_args *g);
 mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g);
-
-/* Sorts the n (key, corner) pairs by key, ties by corner, into keys_out and
- * corners_out; keys use bits [0, bits). */
-mm_status mmi_sk_sort(mm_context ctx, int64_t n, const uint64_t *keys, const uint32_t *corners,
-                      uint64_t *keys_out, uint32_t *corners_out, int bits);
-mm_status mmi_sk_sort_cpu(mm_context ctx, int64_t n, const uint64_t *keys, const uint32_t *corners,
-                          uint64_t *keys_out, uint32_t *corners_out);
-mm_status mmi_sk_sort_cuda(mm_context ctx, int64_t n, const uint64_t *keys,
-                           const uint32_t *corners, uint64_t *keys_out, uint32_t *corners_out,
-                           int bits);
-
-/* out[i] = x[0] + … + x[i] (inclusive prefix sum of n values). */
-mm_status mmi_sk_scan(mm_context ctx, int64_t n, const uint32_t *x, uint32_t *out);
-mm_status mmi_sk_scan_cpu(mm_context ctx, int64_t n, const uint32_t *x, uint32_t *out);
-mm_status mmi_sk_scan_cuda(mm_context ctx, int64_t n, const uint32_t *x, uint32_t *out);
 
 #ifdef __cplusplus
 }

@@ -1,18 +1,12 @@
-/* catmark_kernels_cuda.cu: the CUDA launchers of the specialized Catmull-Clark
+/* catmark_kernels_cuda.cu: the CUDA launcher of the specialized Catmull-Clark
  * path: one kernel per rule (the CPU's sk_rule_at with the rule a constant),
- * one thread per element; the level-0 edge sort (CUB radix sort of the
- * (min, max) keys, stable, so ties keep the corner order the CPU sort gives)
- * and the scan of the edge heads (CUB). */
-#include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
+ * one thread per element. */
 #include <cuda_runtime.h>
 
 #include <type_traits>
 
 #include "../core/context_impl.h"
 #include "../core/cuda_check.cuh"
-#include "../core/error.h"
-#include "../core/memory.h"
 #include "catmark_dispatch.h"
 #include "fold_data.cuh"
 
@@ -159,48 +153,4 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
     default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Catmull-Clark kernel launch");
-}
-
-mm_status mmi_sk_sort_cuda(mm_context ctx, int64_t n, const uint64_t *keys,
-                           const uint32_t *corners, uint64_t *keys_out, uint32_t *corners_out,
-                           int bits)
-{
-    mm_status st = MM_OK;
-    void *temp = NULL;
-    size_t temp_bytes = 0;
-    cudaStream_t stream = (cudaStream_t)ctx->stream;
-    if (n == 0) return MM_OK;
-    MM_TRY(mmi_cuda_check(ctx,
-                          cub::DeviceRadixSort::SortPairs(NULL, temp_bytes, keys, keys_out,
-                                                          corners, corners_out, n, 0, bits,
-                                                          stream),
-                          "cub::DeviceRadixSort::SortPairs (size)"));
-    if (temp_bytes == 0) temp_bytes = 1; /* a NULL blob would make the next call a size query */
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_DEVICE, (int64_t)temp_bytes, &temp));
-    MM_TRY(mmi_cuda_check(ctx,
-                          cub::DeviceRadixSort::SortPairs(temp, temp_bytes, keys, keys_out,
-                                                          corners, corners_out, n, 0, bits,
-                                                          stream),
-                          "cub::DeviceRadixSort::SortPairs"));
-done:
-    mmi_free(ctx, MM_MEMORY_DEVICE, temp, (int64_t)temp_bytes);
-    return st;
-}
-
-mm_status mmi_sk_scan_cuda(mm_context ctx, int64_t n, const uint32_t *x, uint32_t *out)
-{
-    mm_status st = MM_OK;
-    void *temp = NULL;
-    size_t temp_bytes = 0;
-    cudaStream_t stream = (cudaStream_t)ctx->stream;
-    if (n == 0) return MM_OK;
-    MM_TRY(mmi_cuda_check(ctx, cub::DeviceScan::InclusiveSum(NULL, temp_bytes, x, out, n, stream),
-                          "cub::DeviceScan::InclusiveSum (size)"));
-    if (temp_bytes == 0) temp_bytes = 1;
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_DEVICE, (int64_t)temp_bytes, &temp));
-    MM_TRY(mmi_cuda_check(ctx, cub::DeviceScan::InclusiveSum(temp, temp_bytes, x, out, n, stream),
-                          "cub::DeviceScan::InclusiveSum"));
-done:
-    mmi_free(ctx, MM_MEMORY_DEVICE, temp, (int64_t)temp_bytes);
-    return st;
 }

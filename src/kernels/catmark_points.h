@@ -6,6 +6,7 @@
 #ifndef MESHMAT_KERNELS_CATMARK_POINTS_H
 #define MESHMAT_KERNELS_CATMARK_POINTS_H
 
+#include "../rules/catmark_masks.h"
 #include "catmark_kernels.h"
 
 /* Components are accumulated in blocks of this many (any d); the loops over
@@ -17,7 +18,7 @@ MM_HD void sk_face_point(const mmi_sk_args *g, int64_t f)
 {
     const mmi_sk_level *x = &g->lv[g->level];
     int64_t first = sk_start(x, f), end = sk_start(x, f + 1), d = g->d;
-    double inv = 1.0 / (double)(end - first);
+    double inv = mmi_catmark_face_weight(end - first);
     for (int64_t c = 0; c < d; ++c) {
         double sum = 0.0;
         for (int64_t k = first; k < end; ++k) sum += sk_load(g->P, g->f64, x->verts[k] * d + c);
@@ -25,46 +26,52 @@ MM_HD void sk_face_point(const mmi_sk_args *g, int64_t f)
     }
 }
 
-/* Edge point e (Alg. 5) = (p_a + p_b + f_1 + f_2) / 4 from its two sides'
- * faces (their points already in Y), the midpoint on a boundary edge (§5.3). */
+/* Edge point e (Alg. 5) from its two sides' faces (their points already in
+ * Y), or from its ends alone on a boundary edge (§5.3): mmi_catmark_edge_mask. */
 MM_HD void sk_edge_point(const mmi_sk_args *g, int64_t e)
 {
     const mmi_sk_level *x = &g->lv[g->level];
     uint32_t s0 = x->edge_sides[2 * e], s1 = x->edge_sides[2 * e + 1];
     int64_t d = g->d, a = x->verts[s0] * d, b = x->verts[sk_next(x, s0)] * d;
     int64_t y = (x->nv + x->nf + e) * d;
+    mmi_edge_mask m = mmi_catmark_edge_mask(s1 == MMI_SK_NONE);
     if (s1 == MMI_SK_NONE) {
         for (int64_t c = 0; c < d; ++c)
             sk_store(g->Y, g->f64, y + c,
-                     (sk_load(g->P, g->f64, a + c) + sk_load(g->P, g->f64, b + c)) * 0.5);
+                     m.end * (sk_load(g->P, g->f64, a + c) + sk_load(g->P, g->f64, b + c)));
         return;
     }
     int64_t f0 = (x->nv + sk_face(x, s0)) * d, f1 = (x->nv + sk_face(x, s1)) * d;
     for (int64_t c = 0; c < d; ++c)
         sk_store(g->Y, g->f64, y + c,
-                 (sk_load(g->P, g->f64, a + c) + sk_load(g->P, g->f64, b + c) +
-                  sk_load(g->Y, g->f64, f0 + c) + sk_load(g->Y, g->f64, f1 + c)) * 0.25);
+                 m.end * (sk_load(g->P, g->f64, a + c) + sk_load(g->P, g->f64, b + c)) +
+                     m.side * (sk_load(g->Y, g->f64, f0 + c) + sk_load(g->Y, g->f64, f1 + c)));
 }
 
-/* Updated vertex v of level 0 (§4.3), a gather over its column of Mᵀ:
- * inside, (1 − 2/n) p + (Σ_j p_j + Σ_f f_f) / n² (eq. 9, 11) with one
- * neighbour per face (the next corner); on the boundary 3/4 p + 1/8 (the two
- * boundary neighbours) (eq. 20); unmoved when in no face or, with
- * EDGE_AND_CORNER, a boundary vertex in one face. With g->ring, also v's kind
- * and its ring sums at level 1 for catmark_quad_points.h: S1 = Σ of its new
- * edge points (the two boundary ones on the boundary), S2 = Σ of its new face
- * points, both already in Y. */
+/* Updated vertex v of level 0 (§4.3), a gather over its column of Mᵀ with
+ * one neighbour per face (the next corner): its rule from the boundary edges
+ * around it (mmi_vertex_rule_of), its weights from mmi_catmark_vertex_mask,
+ * applied to the sums of its edge neighbours, its face points and its
+ * boundary neighbours. With g->ring, also v's kind and its ring sums at
+ * level 1 for catmark_quad_points.h: S1 = Σ of its new edge points (the two
+ * boundary ones on the boundary), S2 = Σ of its new face points, both
+ * already in Y. */
 MM_HD void sk_vertex_point(const mmi_sk_args *g, int64_t v)
 {
     const mmi_sk_level *x = &g->lv[0];
     int64_t d = g->d, first = g->vt_ptr[v], nf = g->vt_ptr[v + 1] - first;
-    int64_t eb = x->nv + x->nf;
-    double n = (double)nf;
-    int boundary = 0;
+    int64_t eb = x->nv + x->nf, sharp = 0;
+    for (int64_t i = 0; i < nf; ++i) {
+        int64_t k = sk_start(x, g->vt_faces[first + i]) + g->vt_slots[first + i] - 1;
+        sharp += ((x->side[k] >> 1) & 1) + ((x->side[sk_prev(x, k)] >> 1) & 1);
+    }
+    mmi_vertex_rule rule = mmi_vertex_rule_of(nf, sharp, g->corners);
+    mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, (double)nf);
+    int boundary = sharp > 0;
     for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
         int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double ring[SK_BLOCK] = {0.0}, rim[SK_BLOCK] = {0.0};
-        double s1[SK_BLOCK] = {0.0}, s2[SK_BLOCK] = {0.0}, rim1[SK_BLOCK] = {0.0};
+        double ring[SK_BLOCK] = {0.0}, faces[SK_BLOCK] = {0.0}, rim[SK_BLOCK] = {0.0};
+        double s1[SK_BLOCK] = {0.0}, rim1[SK_BLOCK] = {0.0};
         for (int64_t i = 0; i < nf; ++i) {
             int64_t q = first + i;
             int64_t k = sk_start(x, g->vt_faces[q]) + g->vt_slots[q] - 1, pk = sk_prev(x, k);
@@ -73,37 +80,31 @@ MM_HD void sk_vertex_point(const mmi_sk_args *g, int64_t v)
             int64_t ep_out = (eb + (x->side[k] >> 2)) * d + c0;
             int64_t ep_in = (eb + (x->side[pk] >> 2)) * d + c0;
             int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
-            boundary |= b_out | b_in;
             for (int j = 0; j < SK_BLOCK; ++j) {
                 if (j >= w) break;
-                double p_out = sk_load(g->P, g->f64, out + j), f = sk_load(g->Y, g->f64, fp + j);
-                ring[j] += p_out + f;
+                double p_out = sk_load(g->P, g->f64, out + j);
+                ring[j] += p_out;
+                faces[j] += sk_load(g->Y, g->f64, fp + j);
                 if (b_out) rim[j] += p_out;
                 if (b_in) rim[j] += sk_load(g->P, g->f64, in + j);
                 if (!g->ring) continue;
                 double e_out = sk_load(g->Y, g->f64, ep_out + j);
                 s1[j] += e_out;
-                s2[j] += f;
                 if (b_out) rim1[j] += e_out;
                 if (b_in) rim1[j] += sk_load(g->Y, g->f64, ep_in + j);
             }
         }
-        int fixed = nf == 0 || (boundary && g->corners && nf == 1);
         for (int j = 0; j < SK_BLOCK; ++j) {
             if (j >= w) break;
             double p = sk_load(g->P, g->f64, v * d + c0 + j);
-            double y = fixed      ? p
-                       : boundary ? 0.75 * p + 0.125 * rim[j]
-                                  : (1.0 - 2.0 / n) * p + ring[j] / (n * n);
-            sk_store(g->Y, g->f64, v * d + c0 + j, y);
+            sk_store(g->Y, g->f64, v * d + c0 + j,
+                     m.vertex * p + m.edge * ring[j] + m.face * faces[j] + m.crease * rim[j]);
             if (!g->ring) continue;
             sk_store(g->ring, g->f64, v * 2 * d + c0 + j, boundary ? rim1[j] : s1[j]);
-            sk_store(g->ring, g->f64, v * 2 * d + d + c0 + j, s2[j]);
+            sk_store(g->ring, g->f64, v * 2 * d + d + c0 + j, faces[j]);
         }
-        if (g->ring && c0 == 0)
-            g->kinds[v] = (uint32_t)nf | (boundary ? MMI_SK_KIND_BOUNDARY : 0u) |
-                          (fixed ? MMI_SK_KIND_FIXED : 0u);
     }
+    if (g->ring) g->kinds[v] = mmi_kind_of(nf, rule);
 }
 
 #endif

@@ -27,21 +27,28 @@
 
 #include "catmark_points.h"
 
-/* One vertex one level down from p and its ring sums, as above: out = (v',
- * S1', S2'). Linear in (p, S1, S2) for a given kind, so shares add up. */
+/* One vertex one level down from p and its ring sums, as above, with the
+ * weights of its rule (mmi_catmark_vertex_mask) and of the new points around
+ * it (face and edge masks): out = (v', S1', S2'). A crease vertex's S1 holds
+ * its two neighbours along the crease b, whose new neighbours there are the
+ * edge points of its two sharp edges: b' = Σ end (p + b_j); a corner stays.
+ * Linear in (p, S1, S2) for a given kind, so shares add up. */
 MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double out[3])
 {
-    double n = (double)(kind & MMI_SK_VALENCE_MASK);
-    if (kind & MMI_SK_KIND_FIXED) {
+    double n = mmi_kind_valence(kind);
+    mmi_vertex_rule rule = mmi_kind_rule(kind);
+    mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, n);
+    if (rule == MMI_RULE_CORNER) {
         out[0] = p, out[1] = s1, out[2] = s2;
-    } else if (kind & MMI_SK_KIND_BOUNDARY) {
-        out[0] = 0.75 * p + 0.125 * s1, out[1] = p + 0.5 * s1, out[2] = 0.0;
+    } else if (rule == MMI_RULE_CREASE) {
+        mmi_edge_mask e = mmi_catmark_edge_mask(1);
+        out[0] = m.vertex * p + m.crease * s1;
+        out[1] = 2.0 * e.end * p + e.end * s1, out[2] = 0.0;
     } else {
-        double f = (n * p + 2.0 * s1 + s2) * 0.25;
-        /* n = 4 (every vertex born below level 0): the same numbers without
-         * the divisions, 2/4 and 1/16 being exact. */
-        out[0] = n == 4.0 ? 0.5 * p + 0.0625 * (s1 + f) : (1.0 - 2.0 / n) * p + (s1 + f) / (n * n);
-        out[1] = (n * p + s1 + 2.0 * f) * 0.25;
+        mmi_edge_mask e = mmi_catmark_edge_mask(0);
+        double f = mmi_catmark_face_weight(4) * (n * p + 2.0 * s1 + s2);
+        out[0] = m.vertex * p + m.edge * s1 + m.face * f;
+        out[1] = n * e.end * p + e.end * s1 + 2.0 * e.side * f;
         out[2] = f;
     }
 }
@@ -97,23 +104,26 @@ MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so,
 {
     int64_t e = so >> 2, eo = at.eb + e, ha = at.ye + 2 * e + (so & 1);
     int64_t hb = at.ye + 2 * e + 1 - (so & 1);
-    uint32_t kind = 4;
+    uint32_t kind = mmi_kind_of(4, MMI_RULE_SMOOTH);
     double out[3];
     if (k1 == MMI_SK_NONE) {
-        kind = 2 | MMI_SK_KIND_BOUNDARY;
-        sk_store(in->Y, f64, ha * d + c, (pv + po) * 0.5);
-        sk_store(in->Y, f64, hb * d + c, (po + pvn) * 0.5);
+        mmi_edge_mask e = mmi_catmark_edge_mask(1);
+        kind = mmi_kind_of(2, MMI_RULE_CREASE);
+        sk_store(in->Y, f64, ha * d + c, e.end * (pv + po));
+        sk_store(in->Y, f64, hb * d + c, e.end * (po + pvn));
         sk_vertex_step(kind, po, pv + pvn, 0.0, out);
     } else {
         const mmi_sk_level *x = in->x;
+        mmi_edge_mask e = mmi_catmark_edge_mask(0);
+        double w = mmi_catmark_face_weight(4);
         int64_t n1 = sk_next(x, k1), p1 = sk_prev(x, k1);
         double pf1 = sk_load(in->P, f64, (x->nv + sk_face(x, k1)) * d + c);
         double pi1 = sk_load(in->P, f64, (at.eb + (in->side[p1] >> 2)) * d + c);
         double pon1 = sk_load(in->P, f64, (at.eb + (in->side[n1] >> 2)) * d + c);
-        double fa0 = (pv + po + pf + pi) * 0.25, fb0 = (pvn + pon + pf + po) * 0.25;
-        double fb1 = (pvn + po + pf1 + pi1) * 0.25, fa1 = (pv + pon1 + pf1 + po) * 0.25;
-        sk_store(in->Y, f64, ha * d + c, (pv + po + fa0 + fa1) * 0.25);
-        sk_store(in->Y, f64, hb * d + c, (pvn + po + fb0 + fb1) * 0.25);
+        double fa0 = (pv + po + pf + pi) * w, fb0 = (pvn + pon + pf + po) * w;
+        double fb1 = (pvn + po + pf1 + pi1) * w, fa1 = (pv + pon1 + pf1 + po) * w;
+        sk_store(in->Y, f64, ha * d + c, e.end * (pv + po) + e.side * (fa0 + fa1));
+        sk_store(in->Y, f64, hb * d + c, e.end * (pvn + po) + e.side * (fb0 + fb1));
         sk_vertex_step(kind, po, pv + pvn + pf + pf1, pi + pon + pi1 + pon1, out);
     }
     sk_store(in->Y, f64, eo * d + c, out[0]);
@@ -137,9 +147,12 @@ MM_HD void sk_quad_corner_points(const sk_quad_in *in, sk_quad_ids at, int64_t k
                                  double po, double pi, double pvn, double pon, double pf,
                                  int edges, int64_t c, int64_t d, int f64)
 {
-    double fk = (pv + po + pf + pi) * 0.25, fn = (pvn + pon + pf + po) * 0.25;
+    mmi_edge_mask e = mmi_catmark_edge_mask(0);
+    double w = mmi_catmark_face_weight(4);
+    double fk = (pv + po + pf + pi) * w, fn = (pvn + pon + pf + po) * w;
     sk_store(at.faces.base, f64, (at.faces.row0 + k) * d + c, fk);
-    sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c, (po + pf + fk + fn) * 0.25);
+    sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c,
+             e.end * (po + pf) + e.side * (fk + fn));
     if (!edges) return;
     uint32_t so = in->side[k];
     const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
@@ -153,12 +166,12 @@ MM_HD void sk_quad_face_vertex(const sk_quad_in *in, sk_quad_ids at, uint32_t or
                                double s1, double s2, int64_t c, int64_t d, int f64)
 {
     double out[3];
-    sk_vertex_step(order, pf, s1, s2, out);
+    sk_vertex_step(mmi_kind_of(order, MMI_RULE_SMOOTH), pf, s1, s2, out);
     sk_store(at.face_vertex.base, f64, at.face_vertex.row0 * d + c, out[0]);
     if (!in->ring) return;
     sk_store(in->ring, f64, at.fv * 2 * d + c, out[1]);
     sk_store(in->ring, f64, at.fv * 2 * d + d + c, out[2]);
-    if (c == 0) in->kinds[at.fv] = order;
+    if (c == 0) in->kinds[at.fv] = mmi_kind_of(order, MMI_RULE_SMOOTH);
 }
 
 /* Component c of quad f's data at level l (corners [first, first + 4) of

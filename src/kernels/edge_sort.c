@@ -3,6 +3,7 @@
 
 #include "../core/error.h"
 #include "../core/memory.h"
+#include "../core/scan_sort.h"
 #include "../core/timer.h"
 
 static int64_t u32_bytes(int64_t n)
@@ -44,13 +45,13 @@ mm_status mmi_sort_edges(mm_context ctx, const mmi_sk_level *x, int keep_ends, u
     g.key_corners = corners;
     g.key_shift = id_bits(x->nv);
     MM_TRY(mmi_sk_run(ctx, &g));
-    MM_TRY(mmi_sk_sort(ctx, n, keys, corners, sorted, sorted_corners, 2 * g.key_shift));
+    MM_TRY(mmi_sort_pairs_u64(ctx, n, keys, corners, sorted, sorted_corners, 2 * g.key_shift));
     g.rule = MMI_SK_EDGE_HEADS;
     g.count = n;
     g.keys = sorted;
     g.key_ids = corners;
     MM_TRY(mmi_sk_run(ctx, &g));
-    MM_TRY(mmi_sk_scan(ctx, n, corners, ids));
+    MM_TRY(mmi_scan_inclusive_u32(ctx, n, corners, ids));
     MM_TRY(mmi_alloc(ctx, where, u32_bytes(n), (void **)&out->side));
     MM_TRY(mmi_alloc(ctx, where, u32_bytes(2 * n), (void **)&out->edge_sides));
     if (keep_ends) MM_TRY(mmi_alloc(ctx, where, u32_bytes(2 * n), (void **)&out->ends));

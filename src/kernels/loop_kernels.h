@@ -63,7 +63,7 @@ typedef struct mmi_lk_args {
                                            old vertices, written for the next level when
                                            ring_next                                      */
     int ring_next;
-    uint32_t *kinds;                    /* per vertex: valence and MMI_SK_KIND_* bits      */
+    uint32_t *kinds;                    /* per vertex: mmi_kind_of (src/rules/masks.h)     */
 } mmi_lk_args;
 
 #ifdef __cplusplus

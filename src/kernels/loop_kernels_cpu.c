@@ -1,20 +1,27 @@
-/* loop_kernels_cpu.c: the CPU launcher of the specialized Loop rules (a loop
- * over the elements) and the dispatch of loop_kernels.h to the backend. */
-#include "../core/context_impl.h"
+/* loop_kernels_cpu.c: the CPU launcher of the specialized Loop rules (the
+ * element loop of cpu_for.h) and the dispatch of loop_kernels.h to the backend. */
+#include "../core/backend.h"
+#include "../core/cpu_for.h"
 #include "loop_dispatch.h"
+
+static void rule_range(const void *args, int64_t begin, int64_t end)
+{
+    const mmi_lk_args *g = args;
+    for (int64_t i = begin; i < end; ++i) lk_rule_at(g, g->rule, i, g->d, g->f64);
+}
 
 mm_status mmi_lk_run_cpu(mm_context ctx, const mmi_lk_args *g)
 {
     (void)ctx;
-    for (int64_t i = 0; i < g->count; ++i) lk_rule_at(g, g->rule, i, g->d, g->f64);
+    mmi_cpu_for(g->count, rule_range, g);
     if (g->rule == MMI_LK_TRI_FACES && g->out_tris) {
         mmi_lk_args q = lk_grandchild_call(g);
-        for (int64_t f = 0; f < q.count; ++f) lk_rule_at(&q, q.rule, f, q.d, q.f64);
+        mmi_cpu_for(q.count, rule_range, &q);
     }
     return MM_OK;
 }
 
 mm_status mmi_lk_run(mm_context ctx, const mmi_lk_args *g)
 {
-    return ctx->backend == MM_BACKEND_CUDA ? mmi_lk_run_cuda(ctx, g) : mmi_lk_run_cpu(ctx, g);
+    return MMI_BACKEND_CALL(ctx, mmi_lk_run, ctx, g);
 }

@@ -31,9 +31,6 @@ typedef struct lk_tri_ids {
     int64_t born, halves, inner;
 } lk_tri_ids;
 
-/* Kinds of the vertices born at level l (lk_vertex_step). */
-#define LK_KIND_EDGE_INSIDE 6u
-#define LK_KIND_EDGE_BOUNDARY (3u | MMI_SK_KIND_BOUNDARY)
 
 /* What lk_tri_face_points reads of level l − 1 besides P: its triangles'
  * side codes and vertices, the sides of its edges, and where it writes level
@@ -72,16 +69,18 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk
     int64_t m = at.born + (so >> 2);
     int64_t ho = at.halves + 2 * (int64_t)(so >> 2) + (so & 1);
     int64_t hn = at.halves + 2 * (int64_t)(so >> 2) + 1 - (so & 1);
-    uint32_t kind = LK_KIND_EDGE_INSIDE;
+    uint32_t kind = mmi_kind_of(6, MMI_RULE_SMOOTH);
     double out[2];
     if (a.k1 == MMI_SK_NONE) {
-        kind = LK_KIND_EDGE_BOUNDARY;
-        sk_store(in->Y, f64, ho * d, 0.5 * (pv + pm));
-        sk_store(in->Y, f64, hn * d, 0.5 * (pm + pvn));
+        mmi_edge_mask e = mmi_loop_edge_mask(1);
+        kind = mmi_kind_of(3, MMI_RULE_CREASE);
+        sk_store(in->Y, f64, ho * d, e.end * (pv + pm));
+        sk_store(in->Y, f64, hn * d, e.end * (pm + pvn));
         lk_vertex_step(kind, pm, pv + pvn, out);
     } else {
-        sk_store(in->Y, f64, ho * d, 0.375 * (pv + pm) + 0.125 * (pmi + a.qn));
-        sk_store(in->Y, f64, hn * d, 0.375 * (pm + pvn) + 0.125 * (pmn + a.qi));
+        mmi_edge_mask e = mmi_loop_edge_mask(0);
+        sk_store(in->Y, f64, ho * d, e.end * (pv + pm) + e.side * (pmi + a.qn));
+        sk_store(in->Y, f64, hn * d, e.end * (pm + pvn) + e.side * (pmn + a.qi));
         lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + a.qi + a.qn, out);
     }
     sk_store(in->Y, f64, m * d, out[0]);
@@ -130,10 +129,11 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
             a[c].qi = sk_load(col.P, f64, (at.born + (before[c] >> 2)) * d);
             a[c].qn = sk_load(col.P, f64, (at.born + (after[c] >> 2)) * d);
         }
+    mmi_edge_mask inner = mmi_loop_edge_mask(0);
     for (int c = 0; c < 3; ++c) {
         int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
         sk_store(col.Y, f64, (at.inner + k + c) * d,
-                 0.375 * (m[c] + m[p]) + 0.125 * (v[c] + m[n]));
+                 inner.end * (m[c] + m[p]) + inner.side * (v[c] + m[n]));
         if (own[c])
             lk_tri_owned_edge(&col, at, s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
     }

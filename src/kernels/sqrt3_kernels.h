@@ -71,7 +71,7 @@ typedef struct mmi_s3_args {
                                            vertices, written for the next level when
                                            ring_next                                      */
     int ring_next;
-    uint32_t *kinds;                    /* per vertex: valence, MMI_SK_KIND_* bits         */
+    uint32_t *kinds;                    /* per vertex: mmi_kind_of (src/rules/masks.h)     */
 } mmi_s3_args;
 
 #ifdef __cplusplus

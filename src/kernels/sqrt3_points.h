@@ -6,50 +6,55 @@
 #ifndef MESHMAT_KERNELS_SQRT3_POINTS_H
 #define MESHMAT_KERNELS_SQRT3_POINTS_H
 
+#include "../rules/sqrt3_masks.h"
 #include "sqrt3_kernels.h"
-#include "sqrt3_weights.h"
 
 /* Components are accumulated in blocks of this many (any d); the loops over
  * a block have this constant bound so the sums stay in registers. */
 #define S3_BLOCK 4
 
 /* One vertex one level down from p and its ring sum S (the sum of its n
- * neighbours; on the boundary of its two boundary neighbours): out = (v',
- * S'), odd the parity of the level refined. Eq. 24: v' = (1 − α_n) p + α_n
- * / n S. The new neighbours are the face points of v's n triangles (v, w_j,
- * w_{j+1}), each (p + w_j + w_{j+1}) / 3 (eq. 26), and around a closed fan
- * every w_j is in two of them, so S' = (n p + 2 S) / 3 (inside, a vertex
- * older than the level is never the third vertex of a boundary triangle
- * there). Boundary (Kobbelt §4): even levels keep v and its boundary
- * neighbours (S' = S); odd ones give v' = 19/27 p + 4/27 S, and v's new
- * boundary neighbours are the points nearest v on its two boundary edges,
- * (u + 16 p + 10 w) / 27 on the edge to w (u the other neighbour), so S' =
- * (32 p + 11 S) / 27. Fixed vertices (in no face) stay. Linear in (p, S). */
+ * neighbours; for a boundary (crease) vertex of its two boundary
+ * neighbours): out = (v', S'), odd the parity of the level refined, with
+ * the weights of its rule (mmi_sqrt3_vertex_mask). The new neighbours
+ * inside are the face points of v's n triangles (v, w_j, w_{j+1}), each
+ * w (p + w_j + w_{j+1}) with w the face weight, and around a closed fan
+ * every w_j is in two of them, so S' = n w p + 2 w S (a vertex older than
+ * the level is never the third vertex of a boundary triangle there).
+ * Boundary: even levels keep v and its boundary neighbours (S' = S); on odd
+ * ones v's new boundary neighbours are the points nearest v on its two
+ * boundary edges (mmi_sqrt3_split_mask: near p + far w + outer u on the edge
+ * to w, u the other neighbour), so S' = 2 near p + (far + outer) S. A corner
+ * stays. Linear in (p, S). */
 MM_HD void s3_vertex_step(uint32_t kind, int odd, double p, double s, double out[2])
 {
-    double n = (double)(kind & MMI_SK_VALENCE_MASK);
-    if (kind & MMI_SK_KIND_FIXED) {
+    double n = mmi_kind_valence(kind);
+    mmi_vertex_rule rule = mmi_kind_rule(kind);
+    mmi_vertex_mask m = mmi_sqrt3_vertex_mask(rule, n, odd);
+    if (rule == MMI_RULE_CORNER) {
         out[0] = p, out[1] = s;
-    } else if (kind & MMI_SK_KIND_BOUNDARY) {
-        out[0] = odd ? (19.0 * p + 4.0 * s) * (1.0 / 27.0) : p;
-        out[1] = odd ? (32.0 * p + 11.0 * s) * (1.0 / 27.0) : s;
+    } else if (rule == MMI_RULE_CREASE) {
+        mmi_sqrt3_split_mask x = mmi_sqrt3_split_mask_of();
+        out[0] = m.vertex * p + m.crease * s;
+        out[1] = odd ? 2.0 * x.near * p + (x.far + x.outer) * s : s;
     } else {
-        s3_weights w = s3_vertex_weights(n);
-        out[0] = w.alpha * p + w.beta * s;
-        out[1] = (n * p + 2.0 * s) * (1.0 / 3.0);
+        double w = mmi_sqrt3_face_weight();
+        out[0] = m.vertex * p + m.edge * s;
+        out[1] = (n * p + 2.0 * s) * w;
     }
 }
 
-/* Face point f (eq. 26): the centroid of triangle f, Y row |V| + f. */
+/* Face point f (eq. 26, mmi_sqrt3_face_weight), Y row |V| + f. */
 MM_HD void s3_face_point(const mmi_s3_args *g, int64_t f)
 {
     const uint32_t *verts = g->lv[0].verts;
     int64_t d = g->d, a = verts[3 * f] * d, b = verts[3 * f + 1] * d, c = verts[3 * f + 2] * d;
     int64_t y = (g->lv[0].nv + f) * d;
+    double w = mmi_sqrt3_face_weight();
     for (int64_t i = 0; i < d; ++i)
         sk_store(g->Y, g->f64, y + i,
                  (sk_load(g->P, g->f64, a + i) + sk_load(g->P, g->f64, b + i) +
-                  sk_load(g->P, g->f64, c + i)) / 3.0);
+                  sk_load(g->P, g->f64, c + i)) * w);
 }
 
 /* The vertices corner k of v (in triangle (v, p_next, p_prev)) adds to v's
@@ -71,18 +76,19 @@ MM_HD int s3_ring_corners(const mmi_s3_args *g, int64_t k, int boundary, int64_t
 }
 
 /* Updated vertex v of level 0 by s3_vertex_step, its ring sum gathered over
- * its column of Mᵀ (s3_ring_corners): boundary when one of its sides is.
- * Fixed: in no face. With g->ring, also v's kind and ring sum at level 1. */
+ * its column of Mᵀ (s3_ring_corners): its rule from the boundary edges
+ * around it (mmi_vertex_rule_of; √3 has no EDGE_AND_CORNER corners). With g->ring, also v's kind and ring sum at level 1. */
 MM_HD void s3_vertex_point(const mmi_s3_args *g, int64_t v)
 {
     const uint32_t *side = g->lv[0].side;
     int64_t d = g->d, first = g->vt_ptr[v], nf = g->vt_ptr[v + 1] - first;
-    uint32_t kind = (uint32_t)nf | (nf == 0 ? MMI_SK_KIND_FIXED : 0u);
+    int64_t sharp = 0;
     for (int64_t i = 0; i < nf; ++i) {
         int64_t k = 3 * (int64_t)g->vt_faces[first + i] + g->vt_slots[first + i] - 1;
-        if ((side[k] | side[lk_prev(k)]) & 2u) kind |= MMI_SK_KIND_BOUNDARY;
+        sharp += ((side[k] >> 1) & 1) + ((side[lk_prev(k)] >> 1) & 1);
     }
-    int boundary = (kind & MMI_SK_KIND_BOUNDARY) != 0;
+    int boundary = sharp > 0;
+    uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, 0));
     for (int64_t c0 = 0; c0 < d; c0 += S3_BLOCK) {
         int w = d - c0 < S3_BLOCK ? (int)(d - c0) : S3_BLOCK;
         double s[S3_BLOCK] = {0.0};

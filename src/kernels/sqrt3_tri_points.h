@@ -20,14 +20,14 @@
 #include "sqrt3_topology.h"
 
 /* The kind of a face point born at level l at level l + 1: valence 6. */
-#define S3_KIND_BORN 6u
+#define S3_KIND_BORN mmi_kind_of(6, MMI_RULE_SMOOTH)
 
 /* Level l − 1 did not split (on an open mesh: l − 1 is even): f's children
  * at level l are (v_c, fp(h_c), q), or (v_c, v_{c+1}, q) on a boundary
  * side. Inside, their face points (v_c + fp(h_c) + q) / 3; on a splitting
- * level l a boundary child (p, q_c, q) = (v_c, v_{c+1}, q) gets x = (p' + 16
- * p + 10 q_c) / 27 = (S_p + 16 p + 9 q_c) / 27 and y = (S_q + 16 q_c + 9 p)
- * / 27 instead (S the carried sum of the two boundary neighbours). q has
+ * level l a boundary child (p, q_c, q) = (v_c, v_{c+1}, q) gets the points x
+ * near p and y near q_c instead (mmi_sqrt3_split_mask; p's outer neighbour
+ * is S_p − q_c, S the carried sum of the two boundary neighbours). q has
  * the valence 3 + (inner sides) at level l (neighbours v_c and fp(h_c)), and
  * 6 at level l + 1: the face points of its inner children and of the
  * children (v_{c+1}, q, fp(h_c)) across, and x and y of its boundary
@@ -66,18 +66,21 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
         if (tw[c] != MMI_SK_NONE) h[c] = sk_load(Pc, f64, (born + tw[c] / 3) * d);
     }
     int inner = 0;
+    double w = mmi_sqrt3_face_weight();
+    mmi_sqrt3_split_mask sm = mmi_sqrt3_split_mask_of();
     for (int c = 0; c < 3; ++c) {
         int n = c == 2 ? 0 : c + 1;
         int64_t t = 3 * f + c;
         if (tw[c] != MMI_SK_NONE) {
-            double face = (v[c] + h[c] + q) * (1.0 / 3.0);
+            double face = (v[c] + h[c] + q) * w;
             sk_store(Yc, f64, (faces + t) * d, face);
             sum += v[c] + h[c];
-            next_sum += face + (v[n] + q + h[c]) * (1.0 / 3.0);
+            next_sum += face + (v[n] + q + h[c]) * w;
             ++inner;
         } else {
-            double xp = (ring[a[c] * d + i] + 16.0 * v[c] + 9.0 * v[n]) * (1.0 / 27.0);
-            double yp = (ring[a[n] * d + i] + 16.0 * v[n] + 9.0 * v[c]) * (1.0 / 27.0);
+            /* The outer neighbour is S_p − q_c. */
+            double xp = sm.outer * (ring[a[c] * d + i] - v[n]) + sm.near * v[c] + sm.far * v[n];
+            double yp = sm.outer * (ring[a[n] * d + i] - v[c]) + sm.near * v[n] + sm.far * v[c];
             sk_store(Yc, f64, (faces + t) * d, xp);
             sk_store(Yc, f64, (int64_t)s3_y_point(xl, t) * d, yp);
             sum += v[c];
@@ -88,7 +91,7 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
     if (inner == 3) {
         s3_vertex_step(S3_KIND_BORN, 0, q, sum, out);
     } else {
-        s3_vertex_step(3u + (uint32_t)inner, 0, q, sum, out);
+        s3_vertex_step(mmi_kind_of(3 + inner, MMI_RULE_SMOOTH), 0, q, sum, out);
         out[1] = next_sum;
     }
     sk_store(Yc, f64, (born + f) * d, out[0]);
@@ -114,7 +117,7 @@ MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
         double u = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 0) * d + i);
         double v = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 1) * d + i);
         double w = sk_load(P, f64, (int64_t)s3_child_vertex(x, &a, &b, 2) * d + i);
-        sk_store(Y, f64, (faces + 3 * f + c) * d + i, (u + v + w) * (1.0 / 3.0));
+        sk_store(Y, f64, (faces + 3 * f + c) * d + i, (u + v + w) * mmi_sqrt3_face_weight());
         sum += u + v;
         if (a.tw == MMI_SK_NONE) p = a.v, q = a.vn;
     }
@@ -135,7 +138,7 @@ MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
     if (!ring_next) return;
     ring[xr * d + i] = sk_load(P, f64, p * d + i) + yp;
     ring[yr * d + i] = xp + sk_load(P, f64, q * d + i);
-    if (i == 0) kinds[xr] = kinds[yr] = MMI_SK_KIND_BOUNDARY;
+    if (i == 0) kinds[xr] = kinds[yr] = mmi_kind_of(0, MMI_RULE_CREASE);
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1 (x,

@@ -1,12 +1,13 @@
 /* static_spmv_cpu.c: the CPU loop of the static-mode SpMV (static_spmv.h),
- * one row at a time in stored order, and the dispatch to the backend. */
-#include "../core/context_impl.h"
+ * one row per element (cpu_for.h), and the dispatch to the backend. */
+#include "../core/backend.h"
+#include "../core/cpu_for.h"
 #include "static_spmv.h"
 
-mm_status mmi_static_spmv_cpu(mm_context ctx, const mmi_static_spmv_args *a)
+static void row_range(const void *args, int64_t begin, int64_t end)
 {
-    (void)ctx;
-    for (int64_t i = 0; i < a->nrows; ++i)
+    const mmi_static_spmv_args *a = args;
+    for (int64_t i = begin; i < end; ++i)
         for (int64_t c0 = 0; c0 < a->d; c0 += MMI_STATIC_SPMV_CHUNK) {
             int width = (int)(a->d - c0 < MMI_STATIC_SPMV_CHUNK ? a->d - c0
                                                                 : MMI_STATIC_SPMV_CHUNK);
@@ -14,11 +15,16 @@ mm_status mmi_static_spmv_cpu(mm_context ctx, const mmi_static_spmv_args *a)
             static_spmv_partial(a, i, 0, 1, c0, width, acc);
             static_spmv_store(a, i, c0, width, acc);
         }
+}
+
+mm_status mmi_static_spmv_cpu(mm_context ctx, const mmi_static_spmv_args *a)
+{
+    (void)ctx;
+    mmi_cpu_for(a->nrows, row_range, a);
     return MM_OK;
 }
 
 mm_status mmi_static_spmv(mm_context ctx, const mmi_static_spmv_args *a)
 {
-    return ctx->backend == MM_BACKEND_CUDA ? mmi_static_spmv_cuda(ctx, a)
-                                           : mmi_static_spmv_cpu(ctx, a);
+    return MMI_BACKEND_CALL(ctx, mmi_static_spmv, ctx, a);
 }

@@ -11,19 +11,18 @@ static mm_status download(mm_mesh mesh, void *h, const void *src, int64_t bytes)
     return mmi_copy(mesh->ctx, h, MM_MEMORY_HOST, src, mmi_backend_memory(mesh->ctx), bytes);
 }
 
-mm_status mm_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h)
+mm_status mmi_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h)
 {
     mm_status st = MM_OK;
     if (mesh == NULL || h == NULL) return MM_ERR_INVALID_ARGUMENT;
     mm_context ctx = mesh->ctx;
-    MM_WHERE(ctx);
     if ((h->face_offsets == NULL) != (h->face_vertices == NULL))
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "face_offsets and face_vertices go together");
     if (h->face_offsets != NULL) {
         mm_matrix_arrays a = {h->face_offsets, h->face_vertices, NULL, NULL};
-        MM_TRY(mm_matrix_export(mesh->M, &a));
+        MM_TRY(mmi_matrix_export(mesh->M, &a));
     }
-    if (h->vertices) MM_TRY(mm_dense_export(mesh->X, h->vertices));
+    if (h->vertices) MM_TRY(mmi_dense_export(mesh->X, h->vertices));
     MM_TRY(download(mesh, h->crease_vertices, mesh->crease_vertices,
                     2 * mesh->num_creases * (int64_t)sizeof(uint32_t)));
     MM_TRY(download(mesh, h->crease_sharpness, mesh->crease_sharpness,
@@ -34,4 +33,10 @@ mm_status mm_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h)
                     mesh->num_corners * (int64_t)sizeof(float)));
 done:
     return st;
+}
+
+mm_status mm_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h)
+{
+    MM_WHERE(mesh ? mesh->ctx : NULL);
+    return mmi_mesh_export(mesh, h);
 }

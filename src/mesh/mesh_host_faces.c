@@ -27,7 +27,7 @@ mm_status mmi_host_faces_get(mm_context ctx, mm_mesh mesh, mmi_host_faces *hf)
     }
     mm_matrix_arrays a = {hf->owned_ptr, hf->owned_rows, NULL, NULL};
     if (hf->owned_rows != NULL || M->uniform == 0) {
-        MM_TRY(mm_matrix_export(mesh->M, &a));
+        MM_TRY(mmi_matrix_export(mesh->M, &a));
     } else {
         for (int64_t j = 0; j <= M->ncols; ++j) hf->owned_ptr[j] = M->uniform * j;
     }

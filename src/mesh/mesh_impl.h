@@ -34,4 +34,9 @@ typedef struct mmi_host_faces {
 mm_status mmi_host_faces_get(mm_context ctx, mm_mesh mesh, mmi_host_faces *hf);
 void mmi_host_faces_release(mm_context ctx, mmi_host_faces *hf);
 
+/* The bodies of mm_mesh_stats_get and mm_mesh_export, without MM_WHERE: errors
+ * name the public caller. */
+mm_status mmi_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats);
+mm_status mmi_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h);
+
 #endif

@@ -24,13 +24,13 @@ static mm_status build_matrix(mm_context ctx, const mm_mesh_desc *d, mm_matrix *
 {
     int64_t c = uniform_order(d);
     if (c > 0)
-        return mm_matrix_import_uniform(ctx, M, MM_FORMAT_CSC, MM_TYPE_PATTERN, d->num_vertices,
-                                        d->num_faces, c, d->face_vertices, NULL);
+        return mmi_matrix_import_uniform(ctx, M, MM_FORMAT_CSC, MM_TYPE_PATTERN, d->num_vertices,
+                                         d->num_faces, c, d->face_vertices, NULL);
     int64_t zero = 0;
     mm_matrix_arrays h = {d->face_offsets ? (int64_t *)d->face_offsets : &zero,
                           (uint32_t *)d->face_vertices, NULL, NULL};
-    return mm_matrix_import(ctx, M, MM_FORMAT_CSC, MM_TYPE_PATTERN, d->num_vertices, d->num_faces,
-                            d->face_offsets ? d->face_offsets[d->num_faces] : 0, &h);
+    return mmi_matrix_import(ctx, M, MM_FORMAT_CSC, MM_TYPE_PATTERN, d->num_vertices, d->num_faces,
+                             d->face_offsets ? d->face_offsets[d->num_faces] : 0, &h);
 }
 
 /* Vertex data in the mesh's precision: imported as is, or converted on the host. */
@@ -40,7 +40,8 @@ static mm_status build_vertices(mm_context ctx, const mm_mesh_desc *d, mm_dense 
     mm_type to = d->precision == MM_TYPE_PATTERN ? d->vertex_type : d->precision;
     int64_t n = d->num_vertices * d->dim;
     void *tmp = NULL;
-    if (to == d->vertex_type) return mm_dense_import(ctx, X, d->num_vertices, d->dim, to, d->vertices);
+    if (to == d->vertex_type)
+        return mmi_dense_import(ctx, X, d->num_vertices, d->dim, to, d->vertices);
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, n * (int64_t)mm_type_size(to), &tmp));
     for (int64_t k = 0; k < n; ++k) {
         if (to == MM_TYPE_FLOAT32)
@@ -48,7 +49,7 @@ static mm_status build_vertices(mm_context ctx, const mm_mesh_desc *d, mm_dense 
         else
             ((double *)tmp)[k] = (double)((const float *)d->vertices)[k];
     }
-    MM_TRY(mm_dense_import(ctx, X, d->num_vertices, d->dim, to, tmp));
+    MM_TRY(mmi_dense_import(ctx, X, d->num_vertices, d->dim, to, tmp));
 done:
     mmi_free(ctx, MM_MEMORY_HOST, tmp, n * (int64_t)mm_type_size(to));
     return st;

@@ -182,14 +182,13 @@ static int64_t unreferenced_vertices(const mmi_edges *E)
     return count;
 }
 
-mm_status mm_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats)
+mm_status mmi_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats)
 {
     mm_status st = MM_OK;
     mmi_host_faces hf = {0};
     mmi_edges E = {0};
     mm_mesh_stats s = {0};
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     if (mesh == NULL || stats == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and stats must not be NULL");
     if (mesh->ctx != ctx)
@@ -212,4 +211,10 @@ done:
     mmi_mesh_edges_release(ctx, &E);
     mmi_host_faces_release(ctx, &hf);
     return st;
+}
+
+mm_status mm_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats)
+{
+    MM_WHERE(ctx);
+    return mmi_mesh_stats_get(ctx, mesh, stats);
 }

@@ -1,5 +1,5 @@
 /* mesh_write.c: mm_mesh_write: copy the mesh to host arrays through the
- * public two-phase export (mm_mesh_info_get, allocate, mm_mesh_export), open
+ * two-phase export (mm_mesh_info_get, allocate, mmi_mesh_export), open
  * the file with a large buffer, hand it to the OBJ, OFF or PLY writer, and
  * report the first failed write or close as MM_ERR_IO. */
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include "../core/error.h"
 #include "file_format.h"
 #include "host_array.h"
+#include "mesh_impl.h"
 #include "mesh_write.h"
 
 #define WRITE_BUFFER (1 << 20)
@@ -64,7 +65,7 @@ static mm_status host_mesh_get(mm_context ctx, mm_mesh mesh, mmi_host_mesh *m)
     MM_TRY(mm_mesh_info_get(mesh, &m->info));
     host_parts(m, p);
     for (int i = 0; i < NUM_PARTS; ++i) MM_TRY(mmi_host_array(ctx, p[i].n, p[i].size, p[i].slot));
-    MM_TRY(mm_mesh_export(mesh, &m->a));
+    MM_TRY(mmi_mesh_export(mesh, &m->a));
 done:
     return st;
 }
@@ -91,7 +92,6 @@ mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path, mm_file_
     if (mesh == NULL || path == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh or path is NULL");
     MM_TRY(resolve_format(ctx, path, &format));
     MM_TRY(host_mesh_get(ctx, mesh, &m));
-    MM_WHERE(ctx); /* mm_mesh_export named itself */
     if ((f = fopen(path, "wb")) == NULL)
         MM_FAIL(ctx, MM_ERR_IO, "%s: cannot open for writing: %s", path, strerror(errno));
     if ((buffer = malloc(WRITE_BUFFER)) != NULL) setvbuf(f, buffer, _IOFBF, WRITE_BUFFER);

@@ -5,7 +5,8 @@
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../spla/matrix_impl.h"
-#include "generic_level.h"
+#include "../spla/transpose.h"
+#include "catmark.h"
 #include "meshmat/dense_ops.h"
 
 /* Temporaries of one level's build. */
@@ -16,8 +17,8 @@ typedef struct build_work {
     int64_t ids_bytes;
 } build_work;
 
-/* The weights the evaluation applies: 1/c per face, α, β, β_b per vertex. */
-static mm_status cc_weights(mm_context ctx, mmi_cc_level *lv, const build_work *w,
+/* The weights the evaluation applies: 1/c per face, α, β, β_f, β_b per vertex. */
+static mm_status cc_weights(mm_context ctx, mmi_generic_level *lv, const build_work *w,
                             mm_boundary boundary)
 {
     mm_status st = MM_OK;
@@ -27,19 +28,19 @@ done:
     return st;
 }
 
-/* R: row e lists the 4 sources of edge point e among [P; f] (catmark_rules.h). */
-static mm_status cc_edge_stencil(mm_context ctx, mmi_cc_level *lv, const build_work *w)
+/* R: row e = the 4 weighted sources of edge point e among [P; f] (cc_stencil). */
+static mm_status cc_edge_stencil(mm_context ctx, mmi_generic_level *lv, const build_work *w)
 {
     mmi_cc_args g = mmi_level_args(MMI_CC_STENCIL, lv);
     g.F = mmi_csc_of(w->F);
-    return mmi_level_stencil(ctx, lv, g, MM_TYPE_PATTERN, lv->n.edges,
+    return mmi_level_stencil(ctx, lv, g, lv->n.edges,
                              lv->n.vertices + lv->n.faces, 4);
 }
 
 /* M_{l+1} = T = M Mᵀ {Q_c}[σ] (eq. 12): σ over the entries of F (T's pattern),
  * each refined face stored at its corner's non-zero index (DESIGN §3). */
-static mm_status cc_refined_faces(mm_context ctx, const mmi_cc_level *lv, const build_work *w,
-                                  mmi_cc_level *next)
+static mm_status cc_refined_faces(mm_context ctx, const mmi_generic_level *lv, const build_work *w,
+                                  mmi_generic_level *next)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
@@ -54,7 +55,7 @@ done:
 }
 
 /* Level l + 1's edges by formula from level l's (DESIGN §3), no enumeration. */
-static mm_status cc_refined_edges(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next)
+static mm_status cc_refined_edges(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_alloc(ctx, next->M->where, 2 * next->n.edges * (int64_t)sizeof(uint32_t),
@@ -67,12 +68,12 @@ done:
     return st;
 }
 
-mm_status mmi_cc_build_level(mm_context ctx, mmi_cc_level *lv, mmi_cc_level *next,
+mm_status mmi_cc_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
                              mm_boundary boundary)
 {
     mm_status st = MM_OK;
     build_work w = {NULL, NULL, NULL, NULL, NULL, 0};
-    if (lv->Mt == NULL) MM_TRY(mm_matrix_transpose(ctx, lv->M, &lv->Mt));
+    if (lv->Mt == NULL) MM_TRY(mmi_matrix_transpose(ctx, lv->M, &lv->Mt));
     MM_TRY(mmi_level_face_orders(ctx, lv, &w.c));
     MM_TRY(mmi_level_valences(ctx, lv, &w.n));
     MM_TRY(mmi_level_edge_matrix(ctx, lv));
@@ -90,19 +91,4 @@ done:
     mm_matrix_free(&w.F);
     if (w.ids) mmi_free(ctx, lv->E->where, w.ids, w.ids_bytes);
     return st;
-}
-
-void mmi_cc_level_free(mm_context ctx, mmi_cc_level *lv, int owns_m)
-{
-    if (owns_m) mm_matrix_free(&lv->M);
-    mm_matrix_free(&lv->Mt);
-    mm_matrix_free(&lv->E);
-    mm_matrix_free(&lv->R);
-    mm_dense_free(&lv->inv_c);
-    mm_dense_free(&lv->alpha);
-    mm_dense_free(&lv->beta);
-    mm_dense_free(&lv->beta_b);
-    if (lv->ends) mmi_free(ctx, mmi_backend_memory(ctx), lv->ends,
-                           2 * lv->n.edges * (int64_t)sizeof(uint32_t));
-    lv->ends = NULL;
 }

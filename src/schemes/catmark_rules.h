@@ -12,6 +12,9 @@
 #include <stdint.h>
 
 #include "../core/hd.h"
+#include "../rules/catmark_masks.h"
+#include "../rules/loop_masks.h"
+#include "../rules/sqrt3_masks.h"
 #include "meshmat/matrix.h"
 
 typedef enum mmi_cc_rule {
@@ -19,8 +22,8 @@ typedef enum mmi_cc_rule {
     MMI_CC_EDGE_IDS = 1,    /* i < |E|: edge i's two entries in E get id i                   */
     MMI_CC_CHILD_EDGES = 2, /* i < 2|E| + nnz: the ends of refined edge i (DESIGN §3)        */
     MMI_CC_QUADS = 3,       /* i < |V|: σ (eq. 12) for the sides entering vertex i (F's col) */
-    MMI_CC_STENCIL = 4,     /* i < |E|: the 4 sources of edge point i                        */
-    MMI_CC_VERTEX_WEIGHTS = 5, /* i < |V|: α, β, β_b of the vertex update                    */
+    MMI_CC_STENCIL = 4,     /* i < |E|: the 4 weighted sources of edge point i               */
+    MMI_CC_VERTEX_WEIGHTS = 5, /* i < |V|: α, β, β_f, β_b of the vertex update               */
     MMI_CC_FACE_WEIGHTS = 6,   /* i < |F|: 1 / c_i (eq. 3)                                  */
     MMI_LOOP_STENCIL = 7,      /* i < |E|: the 8 sources of Loop edge point i (tri_rules.h) */
     MMI_LOOP_VERTEX_WEIGHTS = 8, /* i < |V|: α, β, β_b of eq. 28–29                          */
@@ -53,10 +56,10 @@ typedef struct mmi_cc_args {
     uint32_t *quads;            /* the refined faces (QUADS, TRIANGLES); CHILD_EDGES */
     uint32_t *stencil;          /* the edge / new-point stencil columns              */
     const double *n, *nb, *c;   /* valence (eq. 10), boundary edges, face orders     */
-    double *alpha, *beta, *beta_b, *inv_c;
+    double *alpha, *beta, *beta_f, *beta_b, *inv_c;
     int corners;                /* EDGE_AND_CORNER: vertices in one face stay put    */
     int odd;                    /* √3: the level's generation is odd (tri_rules.h)   */
-    double *weights;            /* Loop, √3: the stencil's weights                   */
+    double *weights;            /* the stencil's weights                             */
     uint32_t *flags, *rank;     /* √3, odd levels: boundary triangles, their ranks   */
     const uint32_t *bfaces;     /* √3, odd levels: the boundary triangles in order   */
 } mmi_cc_args;
@@ -150,34 +153,41 @@ MM_HD void cc_quads(const mmi_cc_args *g, int64_t j)
     }
 }
 
-/* Edge point e = the mean of its stencil row (map INV_COUNT): (a, b, fp, fp')
- * on an interior edge, (a, b, a, b) on a boundary edge, its midpoint (§5.3). */
+/* Row e of the edge-point matrix R (|E| × (|V| + |F|), 4 weighted entries
+ * over [P; f], mmi_catmark_edge_mask): (a, b, fp, fp') on an interior edge,
+ * (a, b, a, b) with the sides' weights 0 on a boundary edge (§5.3). */
 MM_HD void cc_stencil(const mmi_cc_args *g, int64_t e)
 {
     uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
     int64_t ab = cc_find(&g->F, a, b), ba = cc_find(&g->F, b, a);
+    int inner = ab >= 0 && ba >= 0;
+    mmi_edge_mask m = mmi_catmark_edge_mask(!inner);
     uint32_t *row = g->stencil + 4 * e;
-    row[0] = a;
-    row[1] = b;
-    row[2] = ab >= 0 && ba >= 0 ? (uint32_t)(g->nv + g->F.values[ab]) : a;
-    row[3] = ab >= 0 && ba >= 0 ? (uint32_t)(g->nv + g->F.values[ba]) : b;
+    double *w = g->weights + 4 * e;
+    row[0] = a, row[1] = b;
+    row[2] = inner ? (uint32_t)(g->nv + g->F.values[ab]) : a;
+    row[3] = inner ? (uint32_t)(g->nv + g->F.values[ba]) : b;
+    w[0] = w[1] = m.end;
+    w[2] = w[3] = m.side;
 }
 
-/* S(p_i) = α p_i + β (Σ_j p_j + Σ_j f_j) + β_b Σ_boundary p_j: eq. 9/11
- * inside (α = 1 − 2/n, β = 1/n²), eq. 20 on the boundary (α = 3/4, β_b = 1/8),
- * α = 1 for corners (EDGE_AND_CORNER) and unreferenced vertices (n = 0). */
+/* The rule of vertex i (mmi_vertex_rule_of) from its faces n and boundary
+ * edges nb. */
+MM_HD mmi_vertex_rule cc_vertex_rule(const mmi_cc_args *g, int64_t i)
+{
+    return mmi_vertex_rule_of((int64_t)g->n[i], (int64_t)g->nb[i], g->corners);
+}
+
+/* S(p_i) = α p_i + β Σ_j p_j + β_f Σ_j f_j + β_b Σ_boundary p_j with the
+ * weights of mmi_catmark_vertex_mask (eq. 9/11 inside, eq. 20 on the
+ * boundary). */
 MM_HD void cc_vertex_weights(const mmi_cc_args *g, int64_t i)
 {
-    double n = g->n[i], a = 1.0, b = 0.0, bb = 0.0;
-    if (g->nb[i] > 0.0) {
-        if (!(g->corners && n == 1.0)) a = 0.75, bb = 0.125;
-    } else if (n > 0.0) {
-        a = 1.0 - 2.0 / n;
-        b = 1.0 / (n * n);
-    }
-    g->alpha[i] = a;
-    g->beta[i] = b;
-    g->beta_b[i] = bb;
+    mmi_vertex_mask m = mmi_catmark_vertex_mask(cc_vertex_rule(g, i), g->n[i]);
+    g->alpha[i] = m.vertex;
+    g->beta[i] = m.edge;
+    g->beta_f[i] = m.face;
+    g->beta_b[i] = m.crease;
 }
 
 #include "tri_rules.h"
@@ -201,7 +211,7 @@ MM_HD void cc_rule_at(const mmi_cc_args *g, int64_t i)
     case MMI_SQRT3_STENCIL: sqrt3_stencil(g, i); break;
     case MMI_SQRT3_FLAGS: sqrt3_flag(g, i); break;
     case MMI_SQRT3_RANKS: sqrt3_rank(g, i); break;
-    default: g->inv_c[i] = 1.0 / g->c[i]; break;
+    default: g->inv_c[i] = mmi_catmark_face_weight((int64_t)g->c[i]); break;
     }
 }
 

@@ -7,7 +7,9 @@
 #include "../core/memory.h"
 #include "../spla/dense_ops.h"
 #include "../spla/matrix_impl.h"
-#include "meshmat/dense_ops.h"
+#include "../spla/spgemm.h"
+#include "../spla/spmv.h"
+#include "../spla/transpose.h"
 
 mmi_cc_csc mmi_csc_of(mm_matrix X)
 {
@@ -28,7 +30,7 @@ mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_coun
     return MM_OK;
 }
 
-mmi_cc_args mmi_level_args(int rule, const mmi_cc_level *lv)
+mmi_cc_args mmi_level_args(int rule, const mmi_generic_level *lv)
 {
     mmi_cc_args g = {0};
     g.rule = rule;
@@ -47,7 +49,7 @@ static mm_status ones(mm_context ctx, int64_t n, mm_dense *x)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_dense_alloc(ctx, x, n, 1, MM_TYPE_FLOAT64));
-    MM_TRY(mm_dense_fill(ctx, *x, 1.0));
+    MM_TRY(mmi_dense_fill(ctx, *x, 1.0));
 done:
     return st;
 }
@@ -60,50 +62,50 @@ mm_status mmi_level_count_rows(mm_context ctx, const mm_map *map, mm_matrix A, i
     int64_t cols = transpose ? A->nrows : A->ncols, rows = transpose ? A->ncols : A->nrows;
     MM_TRY(ones(ctx, cols, &one));
     MM_TRY(mmi_dense_alloc(ctx, y, rows, 1, MM_TYPE_FLOAT64));
-    MM_TRY(mm_spmv(ctx, map, A, transpose, one, *y, 0));
+    MM_TRY(mmi_spmv(ctx, map, A, transpose, one, *y, 0));
 done:
     mm_dense_free(&one);
     return st;
 }
 
-mm_status mmi_level_face_orders(mm_context ctx, const mmi_cc_level *lv, mm_dense *c)
+mm_status mmi_level_face_orders(mm_context ctx, const mmi_generic_level *lv, mm_dense *c)
 {
     mm_map one = {.kind = MM_MAP_ONE};
     return mmi_level_count_rows(ctx, &one, lv->M, 1, c);
 }
 
 /* As (Mᵀ)ᵀ 1 so the rows are Mᵀ's stored columns (a gather, no regrouping). */
-mm_status mmi_level_valences(mm_context ctx, const mmi_cc_level *lv, mm_dense *n)
+mm_status mmi_level_valences(mm_context ctx, const mmi_generic_level *lv, mm_dense *n)
 {
     mm_map one = {.kind = MM_MAP_ONE};
     return mmi_level_count_rows(ctx, &one, lv->Mt, 1, n);
 }
 
-mm_status mmi_level_edge_matrix(mm_context ctx, mmi_cc_level *lv)
+mm_status mmi_level_edge_matrix(mm_context ctx, mmi_generic_level *lv)
 {
     mm_spgemm_op op = {{.kind = MM_MAP_CIRCULANT, .shifts = {1, -1}, .num_shifts = 2},
                        {.kind = MM_LAMBDA_COUNT}, MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_INT32};
-    return mm_spgemm(ctx, &op, lv->M, lv->Mt, &lv->E);
+    return mmi_spgemm(ctx, &op, lv->M, lv->Mt, &lv->E);
 }
 
-mm_status mmi_level_side_faces(mm_context ctx, const mmi_cc_level *lv, mm_matrix *F)
+mm_status mmi_level_side_faces(mm_context ctx, const mmi_generic_level *lv, mm_matrix *F)
 {
     mm_spgemm_op op = {{.kind = MM_MAP_CIRCULANT, .shifts = {1}, .num_shifts = 1},
                        {.kind = MM_LAMBDA_K}, MM_REDUCE_FIRST, MM_MASK_NONE, MM_TYPE_INT32};
-    return mm_spgemm(ctx, &op, lv->M, lv->Mt, F);
+    return mmi_spgemm(ctx, &op, lv->M, lv->Mt, F);
 }
 
 /* Level 0's edges (DESIGN §3): E's strict lower triangle. For triangles this
  * is also the lower triangle of G + Gᵀ (eq. 30, Appendix B): Q_3 + Q_3² is
  * the circulant {1, −1}, so both have the pattern of the undirected adjacency. */
-mm_status mmi_cc_enumerate_edges(mm_context ctx, mmi_cc_level *lv)
+mm_status mmi_generic_enumerate_edges(mm_context ctx, mmi_generic_level *lv)
 {
     mm_status st = MM_OK;
     mm_matrix L = NULL;
     mm_spgemm_op op = {{.kind = MM_MAP_CIRCULANT, .shifts = {1, -1}, .num_shifts = 2},
                        {.kind = MM_LAMBDA_COUNT}, MM_REDUCE_ANY, MM_MASK_LOWER, MM_TYPE_PATTERN};
-    if (lv->Mt == NULL) MM_TRY(mm_matrix_transpose(ctx, lv->M, &lv->Mt));
-    MM_TRY(mm_spgemm(ctx, &op, lv->M, lv->Mt, &L));
+    if (lv->Mt == NULL) MM_TRY(mmi_matrix_transpose(ctx, lv->M, &lv->Mt));
+    MM_TRY(mmi_spgemm(ctx, &op, lv->M, lv->Mt, &L));
     lv->n.edges = L->nnz;
     MM_TRY(mmi_alloc(ctx, L->where, 2 * L->nnz * (int64_t)sizeof(uint32_t), (void **)&lv->ends));
     mmi_cc_args g = mmi_level_args(MMI_CC_EDGE_ENDS, lv);
@@ -115,7 +117,7 @@ done:
     return st;
 }
 
-mm_status mmi_level_number_edges(mm_context ctx, const mmi_cc_level *lv, uint32_t **ids,
+mm_status mmi_level_number_edges(mm_context ctx, const mmi_generic_level *lv, uint32_t **ids,
                                  int64_t *bytes)
 {
     mm_status st = MM_OK;
@@ -129,14 +131,14 @@ done:
 }
 
 /* E is symmetric, so its stored columns are its rows. */
-mm_status mmi_level_boundary_edges(mm_context ctx, const mmi_cc_level *lv, mm_dense *nb)
+mm_status mmi_level_boundary_edges(mm_context ctx, const mmi_generic_level *lv, mm_dense *nb)
 {
     static const double boundary[2] = {0.0, 1.0};
     mm_map map = {.kind = MM_MAP_TABLE, .table = boundary, .table_len = 2};
     return mmi_level_count_rows(ctx, &map, lv->E, 1, nb);
 }
 
-mm_status mmi_level_face_weights(mm_context ctx, mmi_cc_level *lv, mm_dense c)
+mm_status mmi_level_face_weights(mm_context ctx, mmi_generic_level *lv, mm_dense c)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_dense_alloc(ctx, &lv->inv_c, lv->n.faces, 1, MM_TYPE_FLOAT64));
@@ -148,7 +150,7 @@ done:
     return st;
 }
 
-mm_status mmi_level_vertex_weights(mm_context ctx, mmi_cc_level *lv, int rule, mm_dense n,
+mm_status mmi_level_vertex_weights(mm_context ctx, mmi_generic_level *lv, int rule, mm_dense n,
                                    mm_dense nb, mm_boundary boundary)
 {
     mm_status st = MM_OK;
@@ -156,23 +158,27 @@ mm_status mmi_level_vertex_weights(mm_context ctx, mmi_cc_level *lv, int rule, m
     MM_TRY(mmi_dense_alloc(ctx, &lv->alpha, nv, 1, MM_TYPE_FLOAT64));
     MM_TRY(mmi_dense_alloc(ctx, &lv->beta, nv, 1, MM_TYPE_FLOAT64));
     MM_TRY(mmi_dense_alloc(ctx, &lv->beta_b, nv, 1, MM_TYPE_FLOAT64));
+    if (rule == MMI_CC_VERTEX_WEIGHTS)
+        MM_TRY(mmi_dense_alloc(ctx, &lv->beta_f, nv, 1, MM_TYPE_FLOAT64));
     mmi_cc_args g = mmi_level_args(rule, lv);
     g.n = n->data;
     g.nb = nb->data;
     g.alpha = lv->alpha->data;
     g.beta = lv->beta->data;
     g.beta_b = lv->beta_b->data;
+    g.beta_f = lv->beta_f ? lv->beta_f->data : NULL;
     g.corners = boundary == MM_BOUNDARY_EDGE_AND_CORNER;
     MM_TRY(mmi_cc_run(ctx, &g, nv));
 done:
     return st;
 }
 
-mm_status mmi_level_stencil(mm_context ctx, mmi_cc_level *lv, mmi_cc_args g, mm_type type,
-                            int64_t rows, int64_t cols, int64_t width)
+mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_cc_args g, int64_t rows,
+                            int64_t cols, int64_t width)
 {
     mm_status st = MM_OK;
-    MM_TRY(mmi_matrix_alloc(ctx, &lv->R, MM_FORMAT_CSR, type, rows, cols, width * rows, width));
+    MM_TRY(mmi_matrix_alloc(ctx, &lv->R, MM_FORMAT_CSR, MM_TYPE_FLOAT64, rows, cols, width * rows,
+                            width));
     g.stencil = lv->R->cols;
     g.weights = lv->R->values;
     MM_TRY(mmi_cc_run(ctx, &g, rows));
@@ -181,12 +187,12 @@ done:
 }
 
 /* As (Mᵀ_{val→1} P) scaled by 1/c. */
-mm_status mmi_level_face_points(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f)
+mm_status mmi_level_face_points(mm_context ctx, const mmi_generic_level *lv, mm_dense P, mm_dense f)
 {
     mm_status st = MM_OK;
     mm_map one = {.kind = MM_MAP_ONE};
-    MM_TRY(mm_spmv(ctx, &one, lv->M, 1, P, f, 0));
-    MM_TRY(mm_dense_scale_add(ctx, lv->inv_c, f, 0.0, f));
+    MM_TRY(mmi_spmv(ctx, &one, lv->M, 1, P, f, 0));
+    MM_TRY(mmi_dense_scale_add(ctx, lv->inv_c, f, 0.0, f));
 done:
     return st;
 }
@@ -194,19 +200,38 @@ done:
 /* The row-dependent maps (val_{i,*} → 1/n_i², β_i, α_i/n_i) are not built-in
  * SpMV maps, so each row's factor is a row-scaled sum with the weights the
  * build computed once. */
-mm_status mmi_level_vertex_update(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f,
+mm_status mmi_level_vertex_update(mm_context ctx, const mmi_generic_level *lv, mm_dense P, mm_dense f,
                                   mm_dense T, mm_dense S)
 {
     static const double boundary[2] = {0.0, 1.0};
     mm_status st = MM_OK;
     mm_map one = {.kind = MM_MAP_ONE};
     mm_map on_boundary = {.kind = MM_MAP_TABLE, .table = boundary, .table_len = 2};
-    MM_TRY(mm_dense_scale_add(ctx, lv->alpha, P, 0.0, S));
-    MM_TRY(mm_spmv(ctx, &one, lv->E, 1, P, T, 0));
-    if (f != NULL) MM_TRY(mm_spmv(ctx, &one, lv->Mt, 1, f, T, 1));
-    MM_TRY(mm_dense_scale_add(ctx, lv->beta, T, 1.0, S));
-    MM_TRY(mm_spmv(ctx, &on_boundary, lv->E, 1, P, T, 0));
-    MM_TRY(mm_dense_scale_add(ctx, lv->beta_b, T, 1.0, S));
+    MM_TRY(mmi_dense_scale_add(ctx, lv->alpha, P, 0.0, S));
+    MM_TRY(mmi_spmv(ctx, &one, lv->E, 1, P, T, 0));
+    MM_TRY(mmi_dense_scale_add(ctx, lv->beta, T, 1.0, S));
+    if (f != NULL) {
+        MM_TRY(mmi_spmv(ctx, &one, lv->Mt, 1, f, T, 0));
+        MM_TRY(mmi_dense_scale_add(ctx, lv->beta_f, T, 1.0, S));
+    }
+    MM_TRY(mmi_spmv(ctx, &on_boundary, lv->E, 1, P, T, 0));
+    MM_TRY(mmi_dense_scale_add(ctx, lv->beta_b, T, 1.0, S));
 done:
     return st;
+}
+
+void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m)
+{
+    if (owns_m) mm_matrix_free(&lv->M);
+    mm_matrix_free(&lv->Mt);
+    mm_matrix_free(&lv->E);
+    mm_matrix_free(&lv->R);
+    mm_dense_free(&lv->inv_c);
+    mm_dense_free(&lv->alpha);
+    mm_dense_free(&lv->beta);
+    mm_dense_free(&lv->beta_f);
+    mm_dense_free(&lv->beta_b);
+    if (lv->ends) mmi_free(ctx, mmi_backend_memory(ctx), lv->ends,
+                           2 * lv->n.edges * (int64_t)sizeof(uint32_t));
+    lv->ends = NULL;
 }

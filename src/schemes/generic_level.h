@@ -3,24 +3,51 @@
  * (face orders, valences, E of eq. 4, F of eq. 6–7, edge ids, boundary edges),
  * the per-element weights, face points (eq. 3 / 26) and the vertex update
  * α P + β (E_1 P [+ M_1 f]) + β_b E_{τ=1} P that eq. 11 / 20 (Catmull-Clark),
- * eq. 28 / 31 (Loop) and eq. 24 / 27 (√3) all reduce to. The level data is
- * mmi_cc_level (catmark.h), which every generic path uses. */
+ * eq. 28 / 31 (Loop) and eq. 24 / 27 (√3) all reduce to, over the level
+ * data every generic path keeps (mmi_generic_level). */
 #ifndef MESHMAT_SCHEMES_GENERIC_LEVEL_H
 #define MESHMAT_SCHEMES_GENERIC_LEVEL_H
 
-#include "catmark.h"
 #include "catmark_rules.h"
 #include "meshmat/ops.h"
+#include "meshmat/subdiv.h"
+
+/* What level l of a generic path keeps for evaluation and for building level
+ * l + 1, for every scheme. All in the context's memory. R is the weighted
+ * stencil of the level's new points (Catmull-Clark's edge points, Loop's edge
+ * points, √3's face and boundary points); inv_c is unused by Loop, beta_f by
+ * Loop and √3. */
+typedef struct mmi_generic_level {
+    int level;         /* l                                                              */
+    int64_t boundary;  /* √3: boundary edges (they set the counts of odd levels)         */
+    mm_subdiv_counts n;
+    mm_matrix M;       /* |V| × |F| mesh matrix (level 0: borrowed from the mesh)        */
+    mm_matrix Mt;      /* Mᵀ, INT32 corner positions: the B operand of eq. 4, 6, 12       */
+    mm_matrix E;       /* eq. 4, INT32 τ = faces on the edge (1: boundary)                */
+    mm_matrix R;       /* edge-point stencil, |E| × (|V| + |F|) uniform-4 FLOAT64 CSR     */
+    mm_dense inv_c;    /* |F| × 1: 1 / c (eq. 2–3)                                       */
+    mm_dense alpha, beta, beta_b; /* |V| × 1 weights of the vertex update (eq. 11, 20)   */
+    mm_dense beta_f;   /* |V| × 1: Catmull-Clark's weight of each face point (eq. 11)    */
+    uint32_t *ends;    /* 2 |E|: edge e = (a_e, b_e) in DESIGN §3's order                 */
+} mmi_generic_level;
+
+/* Level 0's edges (DESIGN §3): the strict lower triangle of
+ * M Mᵀ {Q_c + Q_c^{c−1}} (eq. 4) in CSC order, sorted by (min, max); sets
+ * lv->ends and lv->n.edges (and lv->Mt). */
+mm_status mmi_generic_enumerate_edges(mm_context ctx, mmi_generic_level *lv);
+
+/* Frees what level data owns (not a level-0 M). */
+void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m);
 
 /* One scheme's level steps, driven by generic_path.c: level l + 1's counts
  * (next->n, or MM_ERR_OVERFLOW), its build from level l, the evaluation, and
  * static mode's R_l from a built level. */
 typedef struct mmi_level_scheme {
-    mm_status (*next_counts)(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next);
-    mm_status (*build_level)(mm_context ctx, mmi_cc_level *lv, mmi_cc_level *next,
+    mm_status (*next_counts)(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next);
+    mm_status (*build_level)(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
                              mm_boundary boundary);
-    mm_status (*eval_level)(mm_context ctx, const mmi_cc_level *lv, mm_dense X, mm_dense *Y);
-    mm_status (*subdivision_matrix)(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R);
+    mm_status (*eval_level)(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y);
+    mm_status (*subdivision_matrix)(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
 } mmi_level_scheme;
 
 extern const mmi_level_scheme mmi_loop_levels, mmi_sqrt3_levels;
@@ -42,52 +69,53 @@ mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_coun
 
 /* The rule arguments of a level: rule, counts, M, E (when built), ends, parity. */
 mmi_cc_csc mmi_csc_of(mm_matrix X);
-mmi_cc_args mmi_level_args(int rule, const mmi_cc_level *lv);
+mmi_cc_args mmi_level_args(int rule, const mmi_generic_level *lv);
 
 /* y = op(A)_μ 1 for a map that needs no table: a count per row of op(A). */
 mm_status mmi_level_count_rows(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
                                mm_dense *y);
 
 /* c = Mᵀ_{val→1} 1 (eq. 2): the face orders. */
-mm_status mmi_level_face_orders(mm_context ctx, const mmi_cc_level *lv, mm_dense *c);
+mm_status mmi_level_face_orders(mm_context ctx, const mmi_generic_level *lv, mm_dense *c);
 /* n = M_{σ→1} 1 (eq. 10): the faces at each vertex (lv->Mt must exist). */
-mm_status mmi_level_valences(mm_context ctx, const mmi_cc_level *lv, mm_dense *n);
+mm_status mmi_level_valences(mm_context ctx, const mmi_generic_level *lv, mm_dense *n);
 /* lv->E = M Mᵀ {Q_c + Q_c^{c−1}}[τ] (eq. 4, 5): τ = faces on the edge. */
-mm_status mmi_level_edge_matrix(mm_context ctx, mmi_cc_level *lv);
+mm_status mmi_level_edge_matrix(mm_context ctx, mmi_generic_level *lv);
 /* F = M Mᵀ {Q_c}[γ] (eq. 6–7): F(i, j) = the face with side i → j. */
-mm_status mmi_level_side_faces(mm_context ctx, const mmi_cc_level *lv, mm_matrix *F);
+mm_status mmi_level_side_faces(mm_context ctx, const mmi_generic_level *lv, mm_matrix *F);
 /* The id of each entry of lv->E (*ids, *bytes long, in E's memory): both
  * orientations of edge e carry e. */
-mm_status mmi_level_number_edges(mm_context ctx, const mmi_cc_level *lv, uint32_t **ids,
+mm_status mmi_level_number_edges(mm_context ctx, const mmi_generic_level *lv, uint32_t **ids,
                                  int64_t *bytes);
 /* nb = E_{τ→[τ = 1]} 1: the boundary edges at each vertex (§5.3). */
-mm_status mmi_level_boundary_edges(mm_context ctx, const mmi_cc_level *lv, mm_dense *nb);
+mm_status mmi_level_boundary_edges(mm_context ctx, const mmi_generic_level *lv, mm_dense *nb);
 
 /* lv->inv_c = 1 / c per face (the map of eq. 3 and eq. 26). */
-mm_status mmi_level_face_weights(mm_context ctx, mmi_cc_level *lv, mm_dense c);
-/* lv->alpha, beta, beta_b by the scheme's VERTEX_WEIGHTS rule from n, nb. */
-mm_status mmi_level_vertex_weights(mm_context ctx, mmi_cc_level *lv, int rule, mm_dense n,
+mm_status mmi_level_face_weights(mm_context ctx, mmi_generic_level *lv, mm_dense c);
+/* lv->alpha, beta, beta_b (and Catmull-Clark's beta_f) by the scheme's
+ * VERTEX_WEIGHTS rule from n, nb. */
+mm_status mmi_level_vertex_weights(mm_context ctx, mmi_generic_level *lv, int rule, mm_dense n,
                                    mm_dense nb, mm_boundary boundary);
 
-/* lv->R, the rows × cols stencil of new points: a uniform-width CSR matrix
- * of type (PATTERN: applied with INV_COUNT; FLOAT64: with VALUE) whose rows
- * g's rule writes (g.stencil, g.weights set here; the rest by the caller). */
-mm_status mmi_level_stencil(mm_context ctx, mmi_cc_level *lv, mmi_cc_args g, mm_type type,
-                            int64_t rows, int64_t cols, int64_t width);
+/* lv->R, the rows × cols stencil of new points: a uniform-width FLOAT64 CSR
+ * matrix (applied with map VALUE) whose rows and weights g's rule writes
+ * (g.stencil, g.weights set here; the rest by the caller). */
+mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_cc_args g, int64_t rows,
+                            int64_t cols, int64_t width);
 
 /* f = Mᵀ_{val_{i,*}→1/c_i} P (eq. 3, eq. 26): the face centroids. */
-mm_status mmi_level_face_points(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f);
-/* S = α ⊙ P + β ⊙ (E_1 P + (Mᵀ)ᵀ_1 f) + β_b ⊙ E_{[τ=1]} P (f may be NULL:
- * no face term); T is |V| × d scratch. */
-mm_status mmi_level_vertex_update(mm_context ctx, const mmi_cc_level *lv, mm_dense P, mm_dense f,
+mm_status mmi_level_face_points(mm_context ctx, const mmi_generic_level *lv, mm_dense P, mm_dense f);
+/* S = α ⊙ P + β ⊙ E_1 P + β_f ⊙ (Mᵀ)ᵀ_1 f + β_b ⊙ E_{[τ=1]} P (f may be
+ * NULL: no face term); T is |V| × d scratch. */
+mm_status mmi_level_vertex_update(mm_context ctx, const mmi_generic_level *lv, mm_dense P, mm_dense f,
                                   mm_dense T, mm_dense S);
 
 /* R_l of eq. 21 (paper §6.3; subdiv_matrix.c): the new |V'| × |V| CSR
  * float64 matrix with P_{l+1} = R_l P_l, rows in DESIGN §3's order, from a
  * built level of Catmull-Clark, or of Loop or √3 (one function for both:
  * their new points are the rows of the level's weighted stencil R). */
-mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R);
-mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R);
+mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
+mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
 
 /* The n × n identity as a CSR float64 matrix (R of zero levels). */
 mm_status mmi_identity_matrix(mm_context ctx, int64_t n, mm_matrix *I);

@@ -6,15 +6,15 @@
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
+#include "../spla/dense_ops.h"
 #include "../spla/matrix_impl.h"
-#include "generic_level.h"
-#include "meshmat/dense_ops.h"
+#include "catmark.h"
 #include "subdiv_impl.h"
 
 typedef struct generic_state {
     mm_subdiv_options opts;
     const mmi_level_scheme *scheme;
-    mmi_cc_level *lv; /* levels + 1 */
+    mmi_generic_level *lv; /* levels + 1 */
     int64_t lv_bytes;
 } generic_state;
 
@@ -28,7 +28,7 @@ mm_status mmi_cc_next_counts(mm_context ctx, int level, const mm_subdiv_counts *
     return mmi_level_check_counts(ctx, level, next);
 }
 
-static mm_status cc_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next)
+static mm_status cc_next_counts(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next)
 {
     return mmi_cc_next_counts(ctx, lv->level, &lv->n, &next->n);
 }
@@ -41,7 +41,7 @@ static void generic_free(mm_context ctx, void *state)
     generic_state *s = state;
     if (s == NULL) return;
     if (s->lv != NULL) {
-        for (int l = 0; l <= s->opts.levels; ++l) mmi_cc_level_free(ctx, &s->lv[l], l > 0);
+        for (int l = 0; l <= s->opts.levels; ++l) mmi_generic_level_free(ctx, &s->lv[l], l > 0);
         mmi_free(ctx, MM_MEMORY_HOST, s->lv, s->lv_bytes);
     }
     mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
@@ -59,18 +59,17 @@ static mm_status generic_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     s->opts = *opts;
     s->scheme = scheme;
     *state = s;
-    s->lv_bytes = (int64_t)(L + 1) * (int64_t)sizeof(mmi_cc_level);
+    s->lv_bytes = (int64_t)(L + 1) * (int64_t)sizeof(mmi_generic_level);
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, s->lv_bytes, (void **)&s->lv));
-    static const mmi_cc_level empty = {0};
+    static const mmi_generic_level empty = {0};
     for (int l = 0; l <= L; ++l) s->lv[l] = empty, s->lv[l].level = l;
-    mmi_cc_level *lv = s->lv;
+    mmi_generic_level *lv = s->lv;
     lv->M = mesh->M;
     lv->n.vertices = mesh->M->nrows;
     lv->n.faces = mesh->M->ncols;
     lv->n.nnz = mesh->M->nnz;
     lv->boundary = boundary;
-    MM_TRY(mmi_cc_enumerate_edges(ctx, lv));
-    mmi_where(ctx, "mm_subdiv_build");
+    MM_TRY(mmi_generic_enumerate_edges(ctx, lv));
     for (int l = 0; l < L; ++l) MM_TRY(scheme->next_counts(ctx, &lv[l], &lv[l + 1]));
     for (int l = 0; l < L; ++l) {
         MM_TRY(scheme->build_level(ctx, &lv[l], &lv[l + 1], opts->boundary));
@@ -100,8 +99,7 @@ static mm_status sqrt3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
     mm_status st = MM_OK;
     mm_mesh_stats stats;
     MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, MM_SCHEME_SQRT3));
-    MM_TRY(mm_mesh_stats_get(ctx, mesh, &stats));
-    mmi_where(ctx, "mm_subdiv_build");
+    MM_TRY(mmi_mesh_stats_get(ctx, mesh, &stats));
     MM_TRY(generic_build(ctx, mesh, opts, &mmi_sqrt3_levels, stats.boundary_edges, state));
 done:
     return st;
@@ -113,7 +111,7 @@ static mm_status generic_eval(mm_context ctx, void *state, mm_dense X0, mm_dense
     generic_state *s = state;
     mm_dense X = NULL;
     MM_TRY(mmi_dense_alloc(ctx, &X, X0->n, X0->d, X0->type));
-    MM_TRY(mm_dense_scale_add(ctx, NULL, X0, 0.0, X));
+    MM_TRY(mmi_dense_scale_add(ctx, NULL, X0, 0.0, X));
     for (int l = 0; l < s->opts.levels; ++l) {
         mm_dense Y = NULL;
         MM_TRY(s->scheme->eval_level(ctx, &s->lv[l], X, &Y));
@@ -147,7 +145,7 @@ static mm_matrix generic_matrix(void *state, int level)
 
 static mm_matrix generic_take_matrix(void *state, int level)
 {
-    mmi_cc_level *lv = &((generic_state *)state)->lv[level];
+    mmi_generic_level *lv = &((generic_state *)state)->lv[level];
     mm_matrix M = lv->M;
     lv->M = NULL;
     return M;

@@ -7,6 +7,8 @@
 #include "../core/memory.h"
 #include "../spla/dense_ops.h"
 #include "../spla/matrix_impl.h"
+#include "../spla/spmv.h"
+#include "../spla/transpose.h"
 #include "generic_level.h"
 
 mm_status mmi_loop_next_counts(mm_context ctx, int level, const mm_subdiv_counts *n,
@@ -19,24 +21,24 @@ mm_status mmi_loop_next_counts(mm_context ctx, int level, const mm_subdiv_counts
     return mmi_level_check_counts(ctx, level, next);
 }
 
-static mm_status loop_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next)
+static mm_status loop_next_counts(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next)
 {
     return mmi_loop_next_counts(ctx, lv->level, &lv->n, &next->n);
 }
 
 /* R: row e = 4 weighted sources of edge point e (loop_stencil), a FLOAT64 CSR
  * matrix applied with map VALUE. */
-static mm_status loop_edge_stencil(mm_context ctx, mmi_cc_level *lv, mm_matrix F)
+static mm_status loop_edge_stencil(mm_context ctx, mmi_generic_level *lv, mm_matrix F)
 {
     mmi_cc_args g = mmi_level_args(MMI_LOOP_STENCIL, lv);
     g.F = mmi_csc_of(F);
-    return mmi_level_stencil(ctx, lv, g, MM_TYPE_FLOAT64, lv->n.edges, lv->n.vertices, 4);
+    return mmi_level_stencil(ctx, lv, g, lv->n.edges, lv->n.vertices, 4);
 }
 
 /* M_{l+1}: the 1 → 4 split, one rule per face, a uniform-3 pattern CSC; then
  * level l + 1's edges by formula (DESIGN §3). */
-static mm_status loop_refine(mm_context ctx, const mmi_cc_level *lv, const uint32_t *ids,
-                             mmi_cc_level *next)
+static mm_status loop_refine(mm_context ctx, const mmi_generic_level *lv, const uint32_t *ids,
+                             mmi_generic_level *next)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
@@ -54,7 +56,7 @@ done:
     return st;
 }
 
-static mm_status loop_build_level(mm_context ctx, mmi_cc_level *lv, mmi_cc_level *next,
+static mm_status loop_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
                                   mm_boundary boundary)
 {
     mm_status st = MM_OK;
@@ -62,7 +64,7 @@ static mm_status loop_build_level(mm_context ctx, mmi_cc_level *lv, mmi_cc_level
     mm_matrix F = NULL;
     uint32_t *ids = NULL;
     int64_t ids_bytes = 0;
-    if (lv->Mt == NULL) MM_TRY(mm_matrix_transpose(ctx, lv->M, &lv->Mt));
+    if (lv->Mt == NULL) MM_TRY(mmi_matrix_transpose(ctx, lv->M, &lv->Mt));
     MM_TRY(mmi_level_valences(ctx, lv, &n));
     MM_TRY(mmi_level_edge_matrix(ctx, lv));
     MM_TRY(mmi_level_side_faces(ctx, lv, &F));
@@ -83,7 +85,7 @@ done:
  * S = (1 − n β) P + G P_{val_i→β_i} (eq. 28, 31) with G's pattern that of E
  * (E_1 P sums the 1-ring), and 3/4 p + 1/8 Σ boundary neighbours on the
  * boundary, all in the weights α, β, β_b. */
-static mm_status loop_eval_level(mm_context ctx, const mmi_cc_level *lv, mm_dense X, mm_dense *Y)
+static mm_status loop_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y)
 {
     mm_status st = MM_OK;
     mm_dense T = NULL;
@@ -92,7 +94,7 @@ static mm_status loop_eval_level(mm_context ctx, const mmi_cc_level *lv, mm_dens
     MM_TRY(mmi_dense_alloc(ctx, Y, nv + lv->n.edges, X->d, X->type));
     MM_TRY(mmi_dense_alloc(ctx, &T, nv, X->d, X->type));
     struct mm_dense_s S = mmi_dense_rows(*Y, 0, nv), e = mmi_dense_rows(*Y, nv, lv->n.edges);
-    MM_TRY(mm_spmv(ctx, &value, lv->R, 0, X, &e, 0));
+    MM_TRY(mmi_spmv(ctx, &value, lv->R, 0, X, &e, 0));
     MM_TRY(mmi_level_vertex_update(ctx, lv, X, NULL, T, &S));
 done:
     mm_dense_free(&T);

@@ -7,8 +7,9 @@
 #include "../core/timer.h"
 #include "../kernels/edge_sort.h"
 #include "../mesh/mesh_impl.h"
+#include "../spla/dense_ops.h"
+#include "../spla/transpose.h"
 #include "catmark_rules.h"
-#include "meshmat/dense_ops.h"
 #include "meshmat/ops.h"
 
 int64_t mmi_sp_u32_bytes(int64_t n)
@@ -162,10 +163,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, mmi_sp_state *s, uint
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "the mesh has %lld edges; the specialized path numbers "
                 "edges below 2^30 (use the generic path)", (long long)got[1]);
     if (got[0]) MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, s->scheme->scheme));
-    if (s->scheme->triangles) {
-        mmi_where(ctx, "mm_subdiv_build"); /* input refusals name it on every route */
-        MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, s->scheme->scheme));
-    }
+    if (s->scheme->triangles) MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, s->scheme->scheme));
 done:
     mmi_stage_end(ctx, stage);
     return st;
@@ -194,7 +192,7 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     MM_TRY(mmi_sp_alloc_u32(ctx, &report, 2));
     MM_TRY(mmi_zero(ctx, report, mmi_backend_memory(ctx), mmi_sp_u32_bytes(2)));
     MM_TRY(level0_edges(ctx, s, keep_ends, report));
-    MM_TRY(mm_matrix_transpose(ctx, mesh->M, &s->Mt));
+    MM_TRY(mmi_matrix_transpose(ctx, mesh->M, &s->Mt));
     MM_TRY(check_input(ctx, mesh, s, report));
     MM_TRY(level_counts(ctx, s));
 done:
@@ -232,7 +230,6 @@ mm_status mmi_sp_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     mmi_sp_state *s = NULL;
     st = start(ctx, mesh, opts, scheme, 1, &s);
     *state = s;
-    mmi_where(ctx, "mm_subdiv_build");
     if (st != MM_OK) return st;
     for (int l = 0; l < opts->levels; ++l) {
         MM_TRY(scheme->refine_topology(ctx, s, l, 1));
@@ -251,7 +248,7 @@ mm_status mmi_sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
     MM_TRY(mmi_subdiv_check_data(ctx, X0));
     if (s->opts.levels == 0) {
         MM_TRY(mmi_dense_alloc(ctx, XL, X0->n, X0->d, X0->type));
-        return mm_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
+        return mmi_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
     }
     MM_TRY(alloc_rings(ctx, s, X0, &r));
     for (int l = 0; l < s->opts.levels; ++l) {
@@ -290,7 +287,6 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
     int L = opts->levels, fold = 0;
     MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
     MM_TRY(start(ctx, mesh, opts, scheme, 0, &s));
-    mmi_where(ctx, "mm_subdivide");
     fold = L >= 3 && scheme->folds && scheme->folds(s);
     MM_TRY(alloc_rings(ctx, s, mesh->X, &r));
     for (int l = 0; l < L; ++l) {

@@ -10,11 +10,13 @@
 #include "../core/memory.h"
 #include "../spla/dense_ops.h"
 #include "../spla/matrix_impl.h"
+#include "../spla/spmv.h"
+#include "../spla/transpose.h"
 #include "generic_level.h"
 
 /* The boundary triangles split on level l: one per boundary edge on odd
  * levels (each has exactly one boundary side there), none on even ones. */
-static int64_t split_boundary(const mmi_cc_level *lv)
+static int64_t split_boundary(const mmi_generic_level *lv)
 {
     return lv->level % 2 ? lv->boundary : 0;
 }
@@ -34,7 +36,7 @@ mm_status mmi_sqrt3_next_counts(mm_context ctx, int level, const mm_subdiv_count
 }
 
 /* The boundary edges stay on even levels and triple on odd ones. */
-static mm_status sqrt3_next_counts(mm_context ctx, const mmi_cc_level *lv, mmi_cc_level *next)
+static mm_status sqrt3_next_counts(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next)
 {
     next->boundary = lv->level % 2 ? 3 * lv->boundary : lv->boundary;
     return mmi_sqrt3_next_counts(ctx, lv->level, &lv->n, &next->n);
@@ -51,7 +53,7 @@ typedef struct sqrt3_work {
 /* Odd levels with a boundary: the boundary triangles in face order as column 1
  * of the transpose of the 2 × |F| matrix with row flag(f) in column f (the
  * transpose's counting sort is the enumeration), and their ranks. */
-static mm_status sqrt3_rank_boundary(mm_context ctx, const mmi_cc_level *lv, sqrt3_work *w,
+static mm_status sqrt3_rank_boundary(mm_context ctx, const mmi_generic_level *lv, sqrt3_work *w,
                                      mmi_cc_args *g)
 {
     mm_status st = MM_OK;
@@ -60,7 +62,7 @@ static mm_status sqrt3_rank_boundary(mm_context ctx, const mmi_cc_level *lv, sqr
     g->rule = MMI_SQRT3_FLAGS;
     g->flags = w->flags->rows;
     MM_TRY(mmi_cc_run(ctx, g, nf));
-    MM_TRY(mm_matrix_transpose(ctx, w->flags, &w->T));
+    MM_TRY(mmi_matrix_transpose(ctx, w->flags, &w->T));
     MM_TRY(mmi_copy(ctx, &first, MM_MEMORY_HOST, w->T->ptr + 1, w->T->where, sizeof first));
     if (nf - first != lv->boundary)
         MM_FAIL(ctx, MM_ERR_INVALID_MESH, "level %d has %lld triangles on %lld boundary edges; "
@@ -76,15 +78,15 @@ done:
 }
 
 /* R: |F| + |B| rows of 3 weighted sources (sqrt3_stencil), FLOAT64 CSR. */
-static mm_status sqrt3_point_stencil(mm_context ctx, mmi_cc_level *lv, mmi_cc_args g)
+static mm_status sqrt3_point_stencil(mm_context ctx, mmi_generic_level *lv, mmi_cc_args g)
 {
     g.rule = MMI_SQRT3_STENCIL;
-    return mmi_level_stencil(ctx, lv, g, MM_TYPE_FLOAT64, lv->n.faces + split_boundary(lv),
+    return mmi_level_stencil(ctx, lv, g, lv->n.faces + split_boundary(lv),
                              lv->n.vertices, 3);
 }
 
 /* M_{l+1} (Figure 12: refined triangle t from corner t) and its edges. */
-static mm_status sqrt3_refine(mm_context ctx, mmi_cc_args g, mmi_cc_level *next)
+static mm_status sqrt3_refine(mm_context ctx, mmi_cc_args g, mmi_generic_level *next)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
@@ -101,12 +103,12 @@ done:
     return st;
 }
 
-static mm_status sqrt3_build_level(mm_context ctx, mmi_cc_level *lv, mmi_cc_level *next,
+static mm_status sqrt3_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
                                    mm_boundary boundary)
 {
     mm_status st = MM_OK;
     sqrt3_work w = {NULL, NULL, NULL, NULL, NULL, NULL};
-    if (lv->Mt == NULL) MM_TRY(mm_matrix_transpose(ctx, lv->M, &lv->Mt));
+    if (lv->Mt == NULL) MM_TRY(mmi_matrix_transpose(ctx, lv->M, &lv->Mt));
     MM_TRY(mmi_level_valences(ctx, lv, &w.n));
     MM_TRY(mmi_level_edge_matrix(ctx, lv));
     MM_TRY(mmi_level_side_faces(ctx, lv, &w.F));
@@ -130,7 +132,7 @@ done:
 /* New points = R_{VALUE} P (eq. 26 and the boundary points), then
  * S = (1 − α) P + F P_{val_i→α_i/n_i} (eq. 24, 27) with the 1-ring from E, in
  * the weights α, β, β_b (boundary rules included). */
-static mm_status sqrt3_eval_level(mm_context ctx, const mmi_cc_level *lv, mm_dense X, mm_dense *Y)
+static mm_status sqrt3_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y)
 {
     mm_status st = MM_OK;
     mm_dense T = NULL;
@@ -139,7 +141,7 @@ static mm_status sqrt3_eval_level(mm_context ctx, const mmi_cc_level *lv, mm_den
     MM_TRY(mmi_dense_alloc(ctx, Y, nv + np, X->d, X->type));
     MM_TRY(mmi_dense_alloc(ctx, &T, nv, X->d, X->type));
     struct mm_dense_s S = mmi_dense_rows(*Y, 0, nv), p = mmi_dense_rows(*Y, nv, np);
-    MM_TRY(mm_spmv(ctx, &value, lv->R, 0, X, &p, 0));
+    MM_TRY(mmi_spmv(ctx, &value, lv->R, 0, X, &p, 0));
     MM_TRY(mmi_level_vertex_update(ctx, lv, X, NULL, T, &S));
 done:
     mm_dense_free(&T);

@@ -13,6 +13,7 @@
  * after the device check of the input rules, as the generic path orders
  * them. */
 #include "../core/error.h"
+#include "../core/scan_sort.h"
 #include "../core/timer.h"
 #include "../kernels/sqrt3_kernels.h"
 #include "../mesh/mesh_impl.h"
@@ -62,7 +63,7 @@ static mm_status count_boundary(mm_context ctx, const mmi_sp_state *s, int m, ui
     mmi_s3_args g = args_for(s, MMI_S3_BOUNDARY_FLAGS, m - 1, n);
     g.out_flags = flags;
     MM_TRY(mmi_s3_run(ctx, &g));
-    MM_TRY(mmi_sk_scan(ctx, n, flags, *bcount));
+    MM_TRY(mmi_scan_inclusive_u32(ctx, n, flags, *bcount));
 done:
     mmi_sp_free_u32(ctx, &flags, n);
     return st;

@@ -83,8 +83,7 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
 {
     const char *name = scheme_name(scheme);
     mm_mesh_stats s;
-    mm_status st = mm_mesh_stats_get(ctx, mesh, &s);
-    mmi_where(ctx, "mm_subdiv_build");
+    mm_status st = mmi_mesh_stats_get(ctx, mesh, &s);
     if (st != MM_OK) return st;
     if (s.nonmanifold_edges > 0 || s.nonmanifold_vertices > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
@@ -197,12 +196,11 @@ done:
     return st;
 }
 
-mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
+mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
 {
     mm_status st = MM_OK;
     if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
     mm_context ctx = s->ctx;
-    MM_WHERE(ctx);
     if (XL == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is NULL");
     *XL = NULL;
     if (X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is NULL");
@@ -215,6 +213,12 @@ mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
                    : s->impl->eval(ctx, s->state, X0, XL));
 done:
     return st;
+}
+
+mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
+{
+    MM_WHERE(s ? s->ctx : NULL);
+    return mmi_subdiv_eval(s, X0, XL);
 }
 
 mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
@@ -238,7 +242,7 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
         MM_TRY(impl->subdivide(ctx, mesh, opts, &m->M, &m->X));
     } else {
         MM_TRY(build_checked(ctx, mesh, opts, &s));
-        MM_TRY(mm_subdiv_eval(s, mesh->X, &m->X));
+        MM_TRY(mmi_subdiv_eval(s, mesh->X, &m->X));
         m->M = s->impl->take_matrix(s->state, opts->levels);
     }
 done:

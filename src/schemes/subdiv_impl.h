@@ -61,6 +61,9 @@ mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X);
 mm_status mmi_subdiv_check_fans(mm_context ctx, const mmi_sk_level *lv0, mm_matrix Mt,
                                 uint32_t *suspect);
 
+/* mm_subdiv_eval's body, without MM_WHERE: errors name the public caller. */
+mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL);
+
 /* Reports a finished level to the caller's progress callback, if any. */
 static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *phase, int level)
 {

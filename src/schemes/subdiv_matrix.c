@@ -9,6 +9,7 @@
  * ⊕ SUM) multiplies them. */
 #include "../core/error.h"
 #include "../spla/matrix_impl.h"
+#include "../spla/spgemm.h"
 #include "catmark.h"
 #include "generic_level.h"
 #include "meshmat/ops.h"
@@ -39,7 +40,7 @@ static mm_status near_matrix(mm_context ctx, mmi_sm_args g, mm_matrix *Kt)
 }
 
 /* S_lᵀ: (|V| + |W|) × |V'|, column r = refined vertex r. */
-static mm_status refine_matrix(mm_context ctx, const mmi_cc_level *lv, mmi_sm_args g,
+static mm_status refine_matrix(mm_context ctx, const mmi_generic_level *lv, mmi_sm_args g,
                                mm_matrix *St)
 {
     int64_t nr = g.nv + g.nw + g.ne, nnz = lv->E->nnz + g.nv + g.nnz_mt + g.nw + 4 * g.ne;
@@ -47,12 +48,13 @@ static mm_status refine_matrix(mm_context ctx, const mmi_cc_level *lv, mmi_sm_ar
     g.nnz_e = lv->E->nnz;
     g.alpha = lv->alpha->data;
     g.beta = lv->beta->data;
+    g.beta_f = lv->beta_f ? lv->beta_f->data : NULL;
     g.beta_b = lv->beta_b->data;
     return lay_out(ctx, g, MMI_SM_REFINE, g.nv + g.nw, nr, nnz, St);
 }
 
 /* R_l = S_l K_l, computed as R_lᵀ = K_lᵀ S_lᵀ, whose CSC is R_l's CSR. */
-static mm_status subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mmi_sm_args g,
+static mm_status subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mmi_sm_args g,
                                     mm_matrix *R)
 {
     mm_status st = MM_OK;
@@ -64,7 +66,7 @@ static mm_status subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mmi_
     g.nv = lv->n.vertices;
     MM_TRY(near_matrix(ctx, g, &Kt));
     MM_TRY(refine_matrix(ctx, lv, g, &St));
-    MM_TRY(mm_spgemm(ctx, &op, Kt, St, R));
+    MM_TRY(mmi_spgemm(ctx, &op, Kt, St, R));
     **R = mmi_matrix_transposed(*R);
 done:
     mm_matrix_free(&Kt);
@@ -84,8 +86,8 @@ done:
 }
 
 /* W = diag(1/c) Mᵀ (the face points), a face term in the vertex update
- * (eq. 11) and the edge points from [P; f] (1/4 per stencil source). */
-mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R)
+ * (eq. 11) and the edge points from [P; f] (the stencil's weights). */
+mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R)
 {
     mmi_sm_args g = {0};
     g.nw = lv->n.faces;
@@ -96,13 +98,14 @@ mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_m
     g.nnz_mt = lv->Mt->nnz;
     g.ne = lv->n.edges;
     g.stencil = lv->R->cols;
+    g.stencil_w = lv->R->values;
     return subdivision_matrix(ctx, lv, g, R);
 }
 
 /* W = the level's weighted stencil (lv->R, FLOAT64 CSR of uniform width: its
  * rows are Wᵀ's columns); the vertex update has no face term (eq. 28 / 31,
  * eq. 24 / 27) and no point is made from the new points. */
-mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_cc_level *lv, mm_matrix *R)
+mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R)
 {
     mmi_sm_args g = {0};
     mmi_cc_csc W = {lv->R->ptr, lv->R->uniform, lv->R->cols, NULL};

@@ -11,9 +11,9 @@
  *          the new-point stencil, Appendix A);
  *   S_lᵀ  ((|V| + |W|) × |V'|): column r = refined vertex r as a combination of
  *          [P; W P] (DESIGN §3's order): the vertex update α, β, β_b (eq. 11 /
- *          20, 28 / 31, 24 / 27; Catmull-Clark's also reads the face points),
- *          each new point itself, then Catmull-Clark's edge points, 1/4 at each
- *          stencil source (a boundary row (a, b, a, b) sums to 1/2 each).
+ *          20, 28 / 31, 24 / 27; Catmull-Clark's also reads the face points,
+ *          β_f), each new point itself, then Catmull-Clark's edge points with
+ *          their stencil's weights (src/rules: the masks every path shares).
  * subdiv_matrix.c multiplies them with mm_spgemm, which also merges a
  * stencil's repeated sources. The seven weights of §6.3 are the entries of
  * that product for Catmull-Clark (docs/schemes.md). */
@@ -36,8 +36,9 @@ typedef struct mmi_sm_args {
     mmi_cc_csc W, E, Mt;           /* Wᵀ's pattern, eq. 4 (τ values), Mᵀ          */
     int64_t nnz_w, nnz_e, nnz_mt;  /* nnz_mt = 0: no face term (Loop, √3)         */
     const double *w_col, *w_entry; /* Wᵀ's values: one per column (1/c) or entry  */
-    const double *alpha, *beta, *beta_b;
+    const double *alpha, *beta, *beta_f, *beta_b; /* beta_f: the face term's      */
     const uint32_t *stencil;       /* 4 per edge: Catmull-Clark's edge-point rows */
+    const double *stencil_w;       /* and their weights                           */
     int64_t *ptr;                  /* the CSC being written                       */
     uint32_t *rows;
     double *values;
@@ -70,10 +71,10 @@ MM_HD void sm_near(const mmi_sm_args *g, int64_t i)
 }
 
 /* Column r of S_lᵀ. Updated vertex i: α_i at p_i, then per neighbour j (E's
- * column i) β_i + β_b,i [τ = 1], then (Catmull-Clark, eq. 11) β_i at each
+ * column i) β_i + β_b,i [τ = 1], then (Catmull-Clark, eq. 11) β_f,i at each
  * face point of its faces (Mᵀ's column i); entries E_ptr(i) + i + Mt_ptr(i)
- * onwards. New point w: 1 at w. Catmull-Clark's edge point e: 1/4 at each of
- * its four stencil sources. */
+ * onwards. New point w: 1 at w. Catmull-Clark's edge point e: its four
+ * stencil sources with their weights. */
 MM_HD void sm_refine(const mmi_sm_args *g, int64_t r)
 {
     int64_t vertex_block = g->nnz_e + g->nv + g->nnz_mt;
@@ -82,7 +83,7 @@ MM_HD void sm_refine(const mmi_sm_args *g, int64_t r)
         int64_t ms = g->nnz_mt > 0 ? cc_col_start(&g->Mt, r) : 0;
         int64_t me = g->nnz_mt > 0 ? cc_col_start(&g->Mt, r + 1) : 0;
         int64_t out = es + r + ms;
-        double b = g->beta[r], bb = g->beta_b[r];
+        double b = g->beta[r], bb = g->beta_b[r], bf = g->nnz_mt > 0 ? g->beta_f[r] : 0.0;
         g->ptr[r] = out;
         g->rows[out] = (uint32_t)r;
         g->values[out++] = g->alpha[r];
@@ -92,7 +93,7 @@ MM_HD void sm_refine(const mmi_sm_args *g, int64_t r)
         }
         for (int64_t q = ms; q < me; ++q, ++out) {
             g->rows[out] = (uint32_t)(g->nv + g->Mt.rows[q]);
-            g->values[out] = b;
+            g->values[out] = bf;
         }
         return;
     }
@@ -108,7 +109,7 @@ MM_HD void sm_refine(const mmi_sm_args *g, int64_t r)
     if (e == g->ne) return;
     for (int t = 0; t < 4; ++t) {
         g->rows[out + t] = g->stencil[4 * e + t];
-        g->values[out + t] = 0.25;
+        g->values[out + t] = g->stencil_w[4 * e + t];
     }
 }
 

@@ -13,10 +13,11 @@
 #include "../core/memory.h"
 #include "../core/timer.h"
 #include "../kernels/static_spmv.h"
+#include "../spla/dense_ops.h"
 #include "../spla/matrix_impl.h"
+#include "../spla/spgemm.h"
 #include "generic_level.h"
 #include "subdiv_matrix_rules.h"
-#include "meshmat/dense_ops.h"
 #include "meshmat/ops.h"
 #include "subdiv_impl.h"
 #include "subdiv_static.h"
@@ -52,7 +53,7 @@ static mm_status compose(mm_context ctx, mm_matrix R, mm_matrix C, mm_matrix *ou
                        .reduce = MM_REDUCE_SUM, .mask = MM_MASK_NONE,
                        .out_type = MM_TYPE_FLOAT64};
     struct mm_matrix_s Ct = mmi_matrix_transposed(C), Rt = mmi_matrix_transposed(R);
-    MM_TRY(mm_spgemm(ctx, &op, &Ct, &Rt, out));
+    MM_TRY(mmi_spgemm(ctx, &op, &Ct, &Rt, out));
     **out = mmi_matrix_transposed(*out);
 done:
     return st;
@@ -155,7 +156,7 @@ static mm_status choose(mm_context ctx, mmi_subdiv_static *s, int64_t nv0)
     mm_subdiv_progress_fn progress = s->opts.progress;
     s->opts.progress = NULL; /* the trial runs are no evaluation of the caller's */
     MM_TRY(mmi_dense_alloc(ctx, &X, nv0, 3, MM_TYPE_FLOAT32));
-    MM_TRY(mm_dense_fill(ctx, X, 0.0));
+    MM_TRY(mmi_dense_fill(ctx, X, 0.0));
     MM_TRY(time_eval(ctx, s, MM_STATIC_COMPOSITE, X, &composite_ms));
     MM_TRY(time_eval(ctx, s, MM_STATIC_LEVELS, X, &levels_ms));
     s->use = levels_ms >= 0.0 && composite_ms >= 0.0 && levels_ms < composite_ms

@@ -6,9 +6,6 @@
 #ifndef MESHMAT_SCHEMES_TRI_RULES_H
 #define MESHMAT_SCHEMES_TRI_RULES_H
 
-#include "../kernels/loop_weights.h"
-#include "../kernels/sqrt3_weights.h"
-
 /* Corner c (mod 3) of triangle f. */
 MM_HD uint32_t tri_vertex(const mmi_cc_args *g, int64_t f, int64_t c)
 {
@@ -41,29 +38,30 @@ MM_HD uint32_t loop_opposite(const mmi_cc_args *g, uint32_t i, uint32_t j)
     return f < 0 ? UINT32_MAX : tri_vertex(g, f, tri_corner_of(g, f, j) + 1);
 }
 
-/* Row e of the edge-point matrix R (|E| × |V|, 4 weighted entries): Figure
- * 13 (left), 3/8 (p_a + p_b) + 1/8 (p_G(a,b) + p_G(b,a)); on a boundary edge
- * the midpoint (OpenSubdiv's crease rule for boundary edges). */
+/* Row e of the edge-point matrix R (|E| × |V|, 4 weighted entries,
+ * mmi_loop_edge_mask): a, b, then p_G(a,b) and p_G(b,a) (Figure 13, left);
+ * on a boundary edge (a, b, a, b) with the sides' weights 0. */
 MM_HD void loop_stencil(const mmi_cc_args *g, int64_t e)
 {
     uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
     uint32_t c = loop_opposite(g, a, b), d = loop_opposite(g, b, a);
     int inner = c != UINT32_MAX && d != UINT32_MAX;
+    mmi_edge_mask m = mmi_loop_edge_mask(!inner);
     uint32_t *col = g->stencil + 4 * e;
     double *w = g->weights + 4 * e;
     col[0] = a, col[1] = b;
     col[2] = inner ? c : a, col[3] = inner ? d : b;
-    w[0] = w[1] = inner ? 0.375 : 0.5;
-    w[2] = w[3] = inner ? 0.125 : 0.0;
+    w[0] = w[1] = m.end;
+    w[2] = w[3] = m.side;
 }
 
-/* S(p_i) = α p_i + β Σ_j p_j + β_b Σ_boundary p_j (loop_weights.h). */
+/* S(p_i) = α p_i + β Σ_j p_j + β_b Σ_boundary p_j (mmi_loop_vertex_mask). */
 MM_HD void loop_vertex_weights(const mmi_cc_args *g, int64_t i)
 {
-    lk_weights w = lk_vertex_weights(g->n[i], g->nb[i] > 0.0, g->corners);
-    g->alpha[i] = w.alpha;
-    g->beta[i] = w.beta;
-    g->beta_b[i] = w.beta_b;
+    mmi_vertex_mask m = mmi_loop_vertex_mask(cc_vertex_rule(g, i), g->n[i]);
+    g->alpha[i] = m.vertex;
+    g->beta[i] = m.edge;
+    g->beta_b[i] = m.crease;
 }
 
 /* The 1 → 4 split of triangle f = (v_0, v_1, v_2) (DESIGN §3): child 4f + c
@@ -182,24 +180,15 @@ MM_HD void sqrt3_child_edge(const mmi_cc_args *g, int64_t i)
     g->out_ends[2 * i + 1] = y;
 }
 
-/* α_n of eq. 25 in eq. 24: S(p) = (1 − α_n) p + α_n / n Σ p_j inside (eq.
- * 27's map val_i → α_i / n_i as the row weight β; sqrt3_weights.h, shared
- * with the specialized path); on the boundary (Kobbelt §4, OpenMesh Sqrt3T)
- * vertices stay on even levels and become 19/27 p + 4/27 (p_prev + p_next)
- * on odd ones; unreferenced vertices stay. */
+/* S(p_i) = α p_i + β Σ_j p_j + β_b Σ_boundary p_j (mmi_sqrt3_vertex_mask,
+ * on the level's parity; √3 has no EDGE_AND_CORNER corners). */
 MM_HD void sqrt3_vertex_weights(const mmi_cc_args *g, int64_t i)
 {
-    double n = g->n[i], a = 1.0, b = 0.0, bb = 0.0;
-    if (g->nb[i] > 0.0) {
-        if (g->odd) a = 19.0 / 27.0, bb = 4.0 / 27.0;
-    } else {
-        s3_weights w = s3_vertex_weights(n);
-        a = w.alpha;
-        b = w.beta;
-    }
-    g->alpha[i] = a;
-    g->beta[i] = b;
-    g->beta_b[i] = bb;
+    mmi_vertex_rule rule = mmi_vertex_rule_of((int64_t)g->n[i], (int64_t)g->nb[i], 0);
+    mmi_vertex_mask m = mmi_sqrt3_vertex_mask(rule, g->n[i], g->odd);
+    g->alpha[i] = m.vertex;
+    g->beta[i] = m.edge;
+    g->beta_b[i] = m.crease;
 }
 
 /* The other boundary neighbour of boundary vertex p (not q): the entry of E's
@@ -213,8 +202,8 @@ MM_HD uint32_t sqrt3_boundary_next(const mmi_cc_args *g, uint32_t p, uint32_t q)
 
 /* Row r of the new-point matrix (|F| + |B| rows over P, 3 weighted entries):
  * r < |F|: face f = r's point, its centroid (eq. 26), or on odd levels for a
- * boundary triangle (p, q, c) x = (p' + 16 p + 10 q) / 27 with p' p's other
- * boundary neighbour; r = |F| + rank: y = (10 p + 16 q + q') / 27 (Kobbelt's
+ * boundary triangle (p, q, c) the point x near p of the split side p → q;
+ * r = |F| + rank: the point y near q (mmi_sqrt3_split_mask: Kobbelt's
  * boundary rule as OpenMesh Sqrt3T evaluates it). */
 MM_HD void sqrt3_stencil(const mmi_cc_args *g, int64_t r)
 {
@@ -223,15 +212,16 @@ MM_HD void sqrt3_stencil(const mmi_cc_args *g, int64_t r)
     uint32_t *col = g->stencil + 3 * r;
     double *w = g->weights + 3 * r;
     if (c < 0) {
-        for (int k = 0; k < 3; ++k) col[k] = tri_vertex(g, f, k), w[k] = 1.0 / 3.0;
+        for (int k = 0; k < 3; ++k) col[k] = tri_vertex(g, f, k), w[k] = mmi_sqrt3_face_weight();
         return;
     }
     uint32_t p = tri_vertex(g, f, c), q = tri_vertex(g, f, c + 1);
     int near_p = r < g->nf;
+    mmi_sqrt3_split_mask m = mmi_sqrt3_split_mask_of();
     col[0] = near_p ? sqrt3_boundary_next(g, p, q) : sqrt3_boundary_next(g, q, p);
     col[1] = near_p ? p : q;
     col[2] = near_p ? q : p;
-    w[0] = 1.0 / 27.0, w[1] = 16.0 / 27.0, w[2] = 10.0 / 27.0;
+    w[0] = m.outer, w[1] = m.near, w[2] = m.far;
 }
 
 /* Odd levels: flags[f] = 1 for a boundary triangle (the row of f in the

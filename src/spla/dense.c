@@ -51,12 +51,11 @@ done:
     return st;
 }
 
-mm_status mm_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
-                          const void *h_data)
+mm_status mmi_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                           const void *h_data)
 {
     mm_status st = MM_OK;
     if (ctx == NULL || X == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     MM_TRY(mmi_dense_alloc(ctx, X, n, d, type));
     if (dense_bytes(*X) > 0 && h_data == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "h_data is NULL for a %lld × %lld array",
@@ -65,6 +64,13 @@ mm_status mm_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_
 done:
     if (st != MM_OK) mm_dense_free(X);
     return st;
+}
+
+mm_status mm_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                          const void *h_data)
+{
+    MM_WHERE(ctx);
+    return mmi_dense_import(ctx, X, n, d, type, h_data);
 }
 
 mm_status mm_dense_shape(mm_dense X, int64_t *n, int64_t *d, mm_type *type)
@@ -76,16 +82,21 @@ mm_status mm_dense_shape(mm_dense X, int64_t *n, int64_t *d, mm_type *type)
     return MM_OK;
 }
 
-mm_status mm_dense_export(mm_dense X, void *h_data)
+mm_status mmi_dense_export(mm_dense X, void *h_data)
 {
     mm_status st = MM_OK;
     if (X == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(X->ctx);
     if (dense_bytes(X) > 0 && h_data == NULL)
         MM_FAIL(X->ctx, MM_ERR_INVALID_ARGUMENT, "h_data is NULL");
     MM_TRY(mmi_copy(X->ctx, h_data, MM_MEMORY_HOST, X->data, X->where, dense_bytes(X)));
 done:
     return st;
+}
+
+mm_status mm_dense_export(mm_dense X, void *h_data)
+{
+    MM_WHERE(X ? X->ctx : NULL);
+    return mmi_dense_export(X, h_data);
 }
 
 void mm_dense_free(mm_dense *X)

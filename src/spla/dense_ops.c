@@ -1,6 +1,6 @@
 /* dense_ops.c: mm_dense_fill and mm_dense_scale_add (meshmat/dense_ops.h):
  * checks, then the backend's loop over the element rule of dense_ops.h. */
-#include "../core/context_impl.h"
+#include "../core/backend.h"
 #include "../core/error.h"
 #include "../core/timer.h"
 #include "dense_ops.h"
@@ -8,17 +8,15 @@
 static mm_status run(mm_context ctx, const mmi_dense_op_args *a)
 {
     int stage = mmi_stage_begin(ctx, "dense_op");
-    mm_status st = ctx->backend == MM_BACKEND_CUDA ? mmi_dense_op_cuda(ctx, a)
-                                                   : mmi_dense_op_cpu(ctx, a);
+    mm_status st = MMI_BACKEND_CALL(ctx, mmi_dense_op, ctx, a);
     mmi_stage_end(ctx, stage);
     return st;
 }
 
-mm_status mm_dense_fill(mm_context ctx, mm_dense X, double value)
+mm_status mmi_dense_fill(mm_context ctx, mm_dense X, double value)
 {
     mm_status st = MM_OK;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     if (X == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X is NULL");
     if (X->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X was made on another context");
     mmi_dense_op_args a = {MMI_DENSE_FILL, X->n, X->d, X->type == MM_TYPE_FLOAT64, NULL, 0,
@@ -28,11 +26,10 @@ done:
     return st;
 }
 
-mm_status mm_dense_scale_add(mm_context ctx, mm_dense w, mm_dense X, double beta, mm_dense Y)
+mm_status mmi_dense_scale_add(mm_context ctx, mm_dense w, mm_dense X, double beta, mm_dense Y)
 {
     mm_status st = MM_OK;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     if (X == NULL || Y == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X and Y must not be NULL");
     if (X->ctx != ctx || Y->ctx != ctx || (w != NULL && w->ctx != ctx))
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "w, X and Y must be made on this context");
@@ -49,4 +46,16 @@ mm_status mm_dense_scale_add(mm_context ctx, mm_dense w, mm_dense X, double beta
     MM_TRY(run(ctx, &a));
 done:
     return st;
+}
+
+mm_status mm_dense_fill(mm_context ctx, mm_dense X, double value)
+{
+    MM_WHERE(ctx);
+    return mmi_dense_fill(ctx, X, value);
+}
+
+mm_status mm_dense_scale_add(mm_context ctx, mm_dense w, mm_dense X, double beta, mm_dense Y)
+{
+    MM_WHERE(ctx);
+    return mmi_dense_scale_add(ctx, w, X, beta, Y);
 }

@@ -57,6 +57,11 @@ static inline struct mm_dense_s mmi_dense_rows(mm_dense X, int64_t first, int64_
 extern "C" {
 #endif
 
+/* The bodies of mm_dense_fill and mm_dense_scale_add, without MM_WHERE: errors
+ * name the public caller. */
+mm_status mmi_dense_fill(mm_context ctx, mm_dense X, double value);
+mm_status mmi_dense_scale_add(mm_context ctx, mm_dense w, mm_dense X, double beta, mm_dense Y);
+
 /* dense_op_at for every t < n · d. */
 mm_status mmi_dense_op_cpu(mm_context ctx, const mmi_dense_op_args *a);
 mm_status mmi_dense_op_cuda(mm_context ctx, const mmi_dense_op_args *a);

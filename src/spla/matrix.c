@@ -165,12 +165,11 @@ static mm_status check_import_args(mm_context ctx, mm_format format, mm_type typ
     return MM_OK;
 }
 
-mm_status mm_matrix_import(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
-                           int64_t nrows, int64_t ncols, int64_t nnz, const mm_matrix_arrays *h)
+mm_status mmi_matrix_import(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                            int64_t nrows, int64_t ncols, int64_t nnz, const mm_matrix_arrays *h)
 {
     mm_status st = MM_OK;
     if (ctx == NULL || A == NULL || h == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     *A = NULL;
     MM_TRY(check_import_args(ctx, format, type, nrows, ncols, nnz, h->values));
     if ((format != MM_FORMAT_COO && h->ptr == NULL) ||
@@ -188,14 +187,20 @@ done:
     return st;
 }
 
-mm_status mm_matrix_import_uniform(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
-                                   int64_t nrows, int64_t ncols, int64_t order,
-                                   const uint32_t *h_index, const void *h_values)
+mm_status mm_matrix_import(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                           int64_t nrows, int64_t ncols, int64_t nnz, const mm_matrix_arrays *h)
+{
+    MM_WHERE(ctx);
+    return mmi_matrix_import(ctx, A, format, type, nrows, ncols, nnz, h);
+}
+
+mm_status mmi_matrix_import_uniform(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                                    int64_t nrows, int64_t ncols, int64_t order,
+                                    const uint32_t *h_index, const void *h_values)
 {
     mm_status st = MM_OK;
     int64_t nnz;
     if (ctx == NULL || A == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     *A = NULL;
     MM_TRY(check_import_args(ctx, format, type, nrows, ncols, 0, h_values));
     if (format == MM_FORMAT_COO || order <= 0)
@@ -216,6 +221,15 @@ done:
     return st;
 }
 
+mm_status mm_matrix_import_uniform(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                                   int64_t nrows, int64_t ncols, int64_t order,
+                                   const uint32_t *h_index, const void *h_values)
+{
+    MM_WHERE(ctx);
+    return mmi_matrix_import_uniform(ctx, A, format, type, nrows, ncols, order, h_index,
+                                     h_values);
+}
+
 mm_status mm_matrix_info_get(mm_matrix A, mm_matrix_info *info)
 {
     if (A == NULL || info == NULL) return MM_ERR_INVALID_ARGUMENT;
@@ -229,12 +243,11 @@ mm_status mm_matrix_info_get(mm_matrix A, mm_matrix_info *info)
     return MM_OK;
 }
 
-mm_status mm_matrix_export(mm_matrix A, const mm_matrix_arrays *h)
+mm_status mmi_matrix_export(mm_matrix A, const mm_matrix_arrays *h)
 {
     mm_status st = MM_OK;
     if (A == NULL || h == NULL) return MM_ERR_INVALID_ARGUMENT;
     mm_context ctx = A->ctx;
-    MM_WHERE(ctx);
     int64_t idx_bytes = A->nnz * (int64_t)sizeof(uint32_t);
     int64_t np = mmi_matrix_ptr_len(A);
     if ((np > 0 && h->ptr == NULL) || (A->rows && A->nnz > 0 && h->rows == NULL) ||
@@ -254,4 +267,10 @@ mm_status mm_matrix_export(mm_matrix A, const mm_matrix_arrays *h)
                         A->nnz * (int64_t)mm_type_size(A->type)));
 done:
     return st;
+}
+
+mm_status mm_matrix_export(mm_matrix A, const mm_matrix_arrays *h)
+{
+    MM_WHERE(A ? A->ctx : NULL);
+    return mmi_matrix_export(A, h);
 }

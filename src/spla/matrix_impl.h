@@ -33,6 +33,15 @@ struct mm_dense_s {
 mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
                            int64_t nrows, int64_t ncols, int64_t nnz, int64_t uniform);
 
+/* The bodies of mm_matrix_import, mm_matrix_import_uniform and
+ * mm_matrix_export, without MM_WHERE: errors name the public caller. */
+mm_status mmi_matrix_import(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                            int64_t nrows, int64_t ncols, int64_t nnz, const mm_matrix_arrays *h);
+mm_status mmi_matrix_import_uniform(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                                    int64_t nrows, int64_t ncols, int64_t order,
+                                    const uint32_t *h_index, const void *h_values);
+mm_status mmi_matrix_export(mm_matrix A, const mm_matrix_arrays *h);
+
 /* Number of pointer entries the format needs (ncols + 1 for CSC, nrows + 1
  * for CSR), 0 for COO. */
 int64_t mmi_matrix_ptr_len(const struct mm_matrix_s *A);
@@ -52,5 +61,11 @@ static inline struct mm_matrix_s mmi_matrix_transposed(const struct mm_matrix_s 
 
 /* Allocates an n × d array, uninitialised. */
 mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type);
+
+/* The bodies of mm_dense_import and mm_dense_export, without MM_WHERE: errors
+ * name the public caller. */
+mm_status mmi_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                           const void *h_data);
+mm_status mmi_dense_export(mm_dense X, void *h_data);
 
 #endif

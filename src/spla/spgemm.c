@@ -3,7 +3,7 @@
  * the backend's two phases (symbolic: C's column pointer; numeric: the fill). */
 #include <stdint.h>
 
-#include "../core/context_impl.h"
+#include "../core/backend.h"
 #include "../core/error.h"
 #include "jit.h"
 #include "spgemm.h"
@@ -68,12 +68,11 @@ mm_status mmi_spgemm_new_result(mm_context ctx, const mmi_spgemm_args *g, uint64
                             (int64_t)nnz, 0);
 }
 
-mm_status mm_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_matrix B,
-                    mm_matrix *C)
+mm_status mmi_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_matrix B,
+                     mm_matrix *C)
 {
     mm_status st = MM_OK;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     if (C == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "C is NULL");
     *C = NULL;
     if (op == NULL || A == NULL || B == NULL)
@@ -92,8 +91,14 @@ mm_status mm_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_matr
                          {(int)op->map.kind, NULL, 0, {0, 0, 0, 0}, op->map.num_shifts},
                          (int)op->lambda.kind, (int)op->reduce, (int)op->mask, (int)op->out_type};
     for (int s = 0; s < 4; ++s) g.map.shifts[s] = op->map.shifts[s];
-    if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_spgemm_cuda(ctx, op, &g, C));
-    else MM_TRY(mmi_spgemm_cpu(ctx, op, &g, C));
+    MM_TRY(MMI_BACKEND_CALL(ctx, mmi_spgemm, ctx, op, &g, C));
 done:
     return st;
+}
+
+mm_status mm_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_matrix B,
+                    mm_matrix *C)
+{
+    MM_WHERE(ctx);
+    return mmi_spgemm(ctx, op, A, B, C);
 }

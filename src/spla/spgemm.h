@@ -91,6 +91,10 @@ MM_HD void spgemm_store(int out_type, void *values, int64_t q, double v)
     }
 }
 
+/* mm_spgemm's body, without MM_WHERE: errors name the public caller. */
+mm_status mmi_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_matrix B,
+                     mm_matrix *C);
+
 /* Makes C (CSC m × p of out_type) once the symbolic phase knows nnz; an nnz
  * beyond 2^62 is MM_ERR_OVERFLOW. */
 mm_status mmi_spgemm_new_result(mm_context ctx, const mmi_spgemm_args *g, uint64_t nnz,

@@ -1,7 +1,8 @@
 /* spgemm_cpu.c: the CPU launcher of mapped SpGEMM (paper §3.1, eq. 4–7): per
  * column j of C, B's column in increasing k, each A column k it names, and a
- * dense per-row marker and accumulator of size m reused across columns. The
- * symbolic phase counts C's entries per column, the numeric phase fills them. */
+ * dense per-row marker and accumulator of size m reused across columns (so
+ * one thread). The symbolic phase counts C's entries per column, the numeric
+ * phase fills them. */
 #include <stdlib.h>
 
 #include "../core/error.h"

@@ -1,14 +1,14 @@
 /* spgemm_cuda.cu: the CUDA launcher of mapped SpGEMM (paper §3.1, eq. 4–7): the
  * per-column kernels of spgemm_kernels.cuh, precompiled for the built-in maps
  * and lambdas or compiled by NVRTC around a user map or lambda (jit.h), and
- * CUB scans for the pointers. */
-#include <cub/device/device_scan.cuh>
+ * scans for the pointers (core/scan_sort.h). */
 #include <cuda_runtime.h>
 
 #include "../core/context_impl.h"
 #include "../core/cuda_check.cuh"
 #include "../core/error.h"
 #include "../core/memory.h"
+#include "../core/scan_sort.h"
 #include "../core/timer.h"
 #include "jit.h"
 #include "spgemm_kernels.cuh"
@@ -45,17 +45,9 @@ static mm_status launch(mm_context ctx, const void *kernel, mmi_spgemm_kernel_ar
 static mm_status scan(mm_context ctx, uint64_t *x, int64_t n, uint64_t *total)
 {
     mm_status st = MM_OK;
-    void *temp = NULL;
-    size_t temp_bytes = 0;
-    cudaStream_t stream = (cudaStream_t)ctx->stream;
-    MM_TRY(mmi_cuda_check(ctx, cub::DeviceScan::ExclusiveSum(NULL, temp_bytes, x, n, stream),
-                 "CUB scan size"));
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_DEVICE, (int64_t)temp_bytes, &temp));
-    MM_TRY(mmi_cuda_check(ctx, cub::DeviceScan::ExclusiveSum(temp, temp_bytes, x, n, stream),
-                          "CUB scan"));
+    MM_TRY(mmi_scan_exclusive_u64(ctx, n, x, x));
     MM_TRY(mmi_copy(ctx, total, MM_MEMORY_HOST, x + n - 1, MM_MEMORY_DEVICE, sizeof *total));
 done:
-    mmi_free(ctx, MM_MEMORY_DEVICE, temp, (int64_t)temp_bytes);
     return st;
 }
 

@@ -4,7 +4,7 @@
  * first (transpose.h), so no backend needs float atomics (DESIGN §3). */
 #include <stdint.h>
 
-#include "../core/context_impl.h"
+#include "../core/backend.h"
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../core/timer.h"
@@ -107,7 +107,8 @@ static mm_status map_user(mm_context ctx, const mm_map *map, mmi_spmv_args *a, d
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), mu_bytes, (void **)mu));
-    if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_spmv_map_user_cuda(ctx, a, map->source, *mu));
+    if (mmi_backend_is_cuda(ctx))
+        MM_TRY(MMI_CUDA_CALL(ctx, mmi_spmv_map_user_cuda(ctx, a, map->source, *mu)));
     else mmi_spmv_map_user_cpu(a, map->user, map->user_data, *mu);
     a->values = *mu;
     a->type = MM_TYPE_FLOAT64;
@@ -116,8 +117,8 @@ done:
     return st;
 }
 
-mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose, mm_dense x,
-                  mm_dense y, int accumulate)
+mm_status mmi_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose, mm_dense x,
+                   mm_dense y, int accumulate)
 {
     mm_status st = MM_OK;
     regrouped r = {NULL, NULL, NULL, 0, 0, 0};
@@ -126,7 +127,6 @@ mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
     mm_memory where;
     int stage = -1;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     where = mmi_backend_memory(ctx);
     MM_TRY(check_args(ctx, map, A, transpose, x, y));
     stage = mmi_stage_begin(ctx, "spmv");
@@ -144,8 +144,7 @@ mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
                  (A->format == MM_FORMAT_CSR && !transpose);
     if (!direct) MM_TRY(regroup_rows(ctx, A, transpose, &r, &a));
     if (map->kind == MM_MAP_USER) MM_TRY(map_user(ctx, map, &a, &mu, mu_bytes));
-    if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_spmv_cuda(ctx, &a));
-    else MM_TRY(mmi_spmv_cpu(ctx, &a));
+    MM_TRY(MMI_BACKEND_CALL(ctx, mmi_spmv, ctx, &a));
 done:
     mmi_stage_end(ctx, stage);
     mmi_free(ctx, where, mu, mu_bytes);
@@ -154,4 +153,11 @@ done:
     mmi_free(ctx, where, r.idx, r.idx_bytes);
     mmi_free(ctx, where, r.values, r.value_bytes);
     return st;
+}
+
+mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose, mm_dense x,
+                  mm_dense y, int accumulate)
+{
+    MM_WHERE(ctx);
+    return mmi_spmv(ctx, map, A, transpose, x, y, accumulate);
 }

@@ -102,6 +102,10 @@ MM_HD void spmv_row_at(const mmi_spmv_args *a, int64_t i)
 extern "C" {
 #endif
 
+/* mm_spmv's body, without MM_WHERE: errors name the public caller. */
+mm_status mmi_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose, mm_dense x,
+                   mm_dense y, int accumulate);
+
 /* spmv_row_at for every row when d ≤ MMI_SPMV_ROW_MAX_D, else spmv_at for
  * every i < nrows and c < d (built-in maps only). */
 mm_status mmi_spmv_cpu(mm_context ctx, const mmi_spmv_args *a);

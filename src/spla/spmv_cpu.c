@@ -1,6 +1,8 @@
-/* spmv_cpu.c: the CPU launcher of mapped SpMV (spmv.h): a loop over the
- * element rules spmv_row_at / spmv_at, and the host function of a user map
- * applied to every entry ahead of the product. */
+/* spmv_cpu.c: the CPU launcher of mapped SpMV (spmv.h): the element loop of
+ * cpu_for.h over the rows (spmv_row_at / spmv_at), and the host function of
+ * a user map applied to every entry ahead of the product, on one thread (the
+ * user's function need not be thread-safe). */
+#include "../core/cpu_for.h"
 #include "spmv.h"
 
 void mmi_spmv_map_user_cpu(const mmi_spmv_args *a, mm_map_fn user, const void *user_data,
@@ -13,13 +15,19 @@ void mmi_spmv_map_user_cpu(const mmi_spmv_args *a, mm_map_fn user, const void *u
     }
 }
 
-mm_status mmi_spmv_cpu(mm_context ctx, const mmi_spmv_args *a)
+static void row_range(const void *args, int64_t begin, int64_t end)
 {
-    (void)ctx;
-    for (int64_t i = 0; i < a->nrows; ++i) {
+    const mmi_spmv_args *a = args;
+    for (int64_t i = begin; i < end; ++i) {
         if (a->d <= MMI_SPMV_ROW_MAX_D) spmv_row_at(a, i);
         else
             for (int64_t c = 0; c < a->d; ++c) spmv_at(a, i, c);
     }
+}
+
+mm_status mmi_spmv_cpu(mm_context ctx, const mmi_spmv_args *a)
+{
+    (void)ctx;
+    mmi_cpu_for(a->nrows, row_range, a);
     return MM_OK;
 }

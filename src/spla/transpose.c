@@ -3,18 +3,17 @@
  * rows of op(A) into stored lines so that y = op(A)_μ x is a gather (eq. 2, 10). */
 #include <stdint.h>
 
-#include "../core/context_impl.h"
+#include "../core/backend.h"
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../core/timer.h"
+#include "meshmat/ops.h"
 #include "transpose.h"
 
 static mm_status group(mm_context ctx, int64_t nnz, const uint32_t *key, int64_t nkeys,
                        const int64_t *order, int64_t *ptr, int64_t *perm)
 {
-    if (ctx->backend == MM_BACKEND_CUDA)
-        return mmi_group_cuda(ctx, nnz, key, nkeys, order, ptr, perm);
-    return mmi_group_cpu(ctx, nnz, key, nkeys, order, ptr, perm);
+    return MMI_BACKEND_CALL(ctx, mmi_group, ctx, nnz, key, nkeys, order, ptr, perm);
 }
 
 mm_status mmi_regroup_run(mm_context ctx, const mmi_regroup *g, int sort_other, int64_t *ptr,
@@ -33,8 +32,7 @@ mm_status mmi_regroup_run(mm_context ctx, const mmi_regroup *g, int sort_other, 
         MM_TRY(group(ctx, g->nnz, g->other, g->nother, NULL, first_ptr, first));
     }
     MM_TRY(group(ctx, g->nnz, g->key, g->nkeys, first, ptr, perm));
-    if (ctx->backend == MM_BACKEND_CUDA) MM_TRY(mmi_regroup_apply_cuda(ctx, g, perm, idx, values));
-    else MM_TRY(mmi_regroup_apply_cpu(ctx, g, perm, idx, values));
+    MM_TRY(MMI_BACKEND_CALL(ctx, mmi_regroup_apply, ctx, g, perm, idx, values));
 done:
     mmi_free(ctx, where, perm, perm_bytes);
     mmi_free(ctx, where, first, perm_bytes);
@@ -63,7 +61,8 @@ mm_status mmi_regroup_check_positions(mm_context ctx, mm_matrix A)
                     (long long)A->nnz);
 }
 
-mm_status mmi_matrix_transpose(mm_context ctx, mm_matrix A, mm_matrix *T)
+/* T = Aᵀ of a checked A. */
+static mm_status transpose(mm_context ctx, mm_matrix A, mm_matrix *T)
 {
     mm_status st = MM_OK;
     int csc = A->format == MM_FORMAT_CSC;
@@ -84,17 +83,22 @@ done:
     return st;
 }
 
-mm_status mm_matrix_transpose(mm_context ctx, mm_matrix A, mm_matrix *T)
+mm_status mmi_matrix_transpose(mm_context ctx, mm_matrix A, mm_matrix *T)
 {
     mm_status st = MM_OK;
     if (ctx == NULL || T == NULL) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     *T = NULL;
     if (A == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "A is NULL");
     if (A->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "A was made on another context");
     int stage = mmi_stage_begin(ctx, "transpose");
-    st = mmi_matrix_transpose(ctx, A, T);
+    st = transpose(ctx, A, T);
     mmi_stage_end(ctx, stage);
 done:
     return st;
+}
+
+mm_status mm_matrix_transpose(mm_context ctx, mm_matrix A, mm_matrix *T)
+{
+    MM_WHERE(ctx);
+    return mmi_matrix_transpose(ctx, A, T);
 }

@@ -90,7 +90,7 @@ mm_status mmi_regroup_run(mm_context ctx, const mmi_regroup *g, int sort_other, 
  * positions, INT32 values once regrouped, could pass 2^31 - 1. */
 mm_status mmi_regroup_check_positions(mm_context ctx, mm_matrix A);
 
-/* T = Aᵀ in A's format (the body of mm_matrix_transpose, without MM_WHERE). */
+/* mm_matrix_transpose's body, without MM_WHERE: errors name the public caller. */
 mm_status mmi_matrix_transpose(mm_context ctx, mm_matrix A, mm_matrix *T);
 
 #ifdef __cplusplus

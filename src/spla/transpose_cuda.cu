@@ -1,14 +1,15 @@
 /* transpose_cuda.cu: the CUDA launchers of the stable regrouping (transpose.h):
- * a CUB radix sort of (key, entry) pairs, which is stable, so lines list their
- * entries in the same order as the CPU counting sort; then line starts from the
- * sorted keys (no atomics) and the shared element rule transpose_apply_at. */
-#include <cub/device/device_radix_sort.cuh>
+ * a radix sort of (key, entry) pairs (core/scan_sort.h), which is stable, so
+ * lines list their entries in the same order as the CPU counting sort; then
+ * line starts from the sorted keys (no atomics) and the shared element rule
+ * transpose_apply_at. */
 #include <cuda_runtime.h>
 
 #include "../core/context_impl.h"
 #include "../core/cuda_check.cuh"
 #include "../core/error.h"
 #include "../core/memory.h"
+#include "../core/scan_sort.h"
 #include "transpose.h"
 
 static const int kThreads = 256;
@@ -65,8 +66,6 @@ mm_status mmi_group_cuda(mm_context ctx, int64_t nnz, const uint32_t *key, int64
     cudaStream_t stream = (cudaStream_t)ctx->stream;
     uint32_t *keys = NULL, *sorted = NULL;
     int64_t *entries = NULL;
-    void *temp = NULL;
-    size_t temp_bytes = 0;
     int64_t key_bytes = nnz * (int64_t)sizeof(uint32_t);
     int64_t entry_bytes = nnz * (int64_t)sizeof(int64_t);
     if (nnz > 0) {
@@ -74,19 +73,7 @@ mm_status mmi_group_cuda(mm_context ctx, int64_t nnz, const uint32_t *key, int64
         MM_TRY(mmi_alloc(ctx, MM_MEMORY_DEVICE, key_bytes, (void **)&sorted));
         MM_TRY(mmi_alloc(ctx, MM_MEMORY_DEVICE, entry_bytes, (void **)&entries));
         sort_input_kernel<<<blocks_for(nnz), kThreads, 0, stream>>>(nnz, key, order, keys, entries);
-        MM_TRY(
-            mmi_cuda_check(ctx,
-                           cub::DeviceRadixSort::SortPairs(NULL, temp_bytes, keys, sorted, entries,
-                                                           perm, nnz, 0, key_bits(nkeys), stream),
-                           "cub::DeviceRadixSort::SortPairs (size)"));
-        if (temp_bytes == 0)
-            temp_bytes = 1; /* a NULL blob would make the next call a size query */
-        MM_TRY(mmi_alloc(ctx, MM_MEMORY_DEVICE, (int64_t)temp_bytes, &temp));
-        MM_TRY(
-            mmi_cuda_check(ctx,
-                           cub::DeviceRadixSort::SortPairs(temp, temp_bytes, keys, sorted, entries,
-                                                           perm, nnz, 0, key_bits(nkeys), stream),
-                           "cub::DeviceRadixSort::SortPairs"));
+        MM_TRY(mmi_sort_pairs_u32(ctx, nnz, keys, entries, sorted, perm, key_bits(nkeys)));
     }
     line_starts_kernel<<<blocks_for(nnz + 1), kThreads, 0, stream>>>(nnz, sorted, nkeys, ptr);
     MM_TRY(mmi_cuda_check(ctx, cudaGetLastError(), "the line-start kernel launch"));
@@ -94,7 +81,6 @@ done:
     mmi_free(ctx, MM_MEMORY_DEVICE, keys, key_bytes);
     mmi_free(ctx, MM_MEMORY_DEVICE, sorted, key_bytes);
     mmi_free(ctx, MM_MEMORY_DEVICE, entries, entry_bytes);
-    mmi_free(ctx, MM_MEMORY_DEVICE, temp, (int64_t)temp_bytes);
     return st;
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "meshmat.h"
+#include "mmt_models.h"
 
 namespace oracle {
 
@@ -257,11 +258,10 @@ inline std::vector<Shape> generated_triangles()
     return out;
 }
 
-// The shared models folder (MESHMAT_SHARED_MODELS overrides it).
+// The shared models folder (mmt_models.h: MESHMAT_SHARED_MODELS overrides it).
 inline std::string models_root()
 {
-    const char *sm = std::getenv("MESHMAT_SHARED_MODELS");
-    return sm ? sm : std::string(MESHMAT_SOURCE_DIR) + "/../shared/models";
+    return mmt_shared_models_dir();
 }
 
 // The OpenSubdiv regression shapes named prefix* without crease, corner or

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,33 +32,6 @@ mm_context mmt_context(void)
     return ctx;
 }
 
-/* The project root: MESHMAT_SOURCE_DIR from the environment (the GPU machine
- * runs the binaries from another folder), else the one they were built from. */
-static const char *source_dir(void)
-{
-    const char *dir = getenv("MESHMAT_SOURCE_DIR");
-    return dir != NULL ? dir : MESHMAT_SOURCE_DIR;
-}
-
-const char *mmt_project_path(const char *relative)
-{
-    static char buf[4096];
-    snprintf(buf, sizeof buf, "%s/%s", source_dir(), relative);
-    return buf;
-}
-
-const char *mmt_shared_model(const char *relative)
-{
-    static char buf[4096];
-    const char *dir = getenv("MESHMAT_SHARED_MODELS");
-    if (dir != NULL)
-        snprintf(buf, sizeof buf, "%s/%s", dir, relative);
-    else
-        snprintf(buf, sizeof buf, "%s/../shared/models/%s", source_dir(), relative);
-    struct stat sb;
-    return stat(buf, &sb) == 0 ? buf : NULL;
-}
-
 int mmt_cuda_available(void)
 {
     pid_t pid = fork();
@@ -85,11 +57,35 @@ int64_t mmt_sweep_allocations(mm_context ctx, mmt_attempt attempt, void *arg)
     }
 }
 
+TCase *mmt_models_tcase(void)
+{
+    TCase *tc = tcase_create(MMT_MODELS_TCASE);
+    tcase_set_tags(tc, MMT_MODELS_TCASE);
+    return tc;
+}
+
 int mmt_run(Suite *s)
 {
+    /* The test case asked for (CK_RUN_CASE), if any, and whether main added it. */
+    const char *wanted = getenv("CK_RUN_CASE");
+    int added = wanted == NULL || suite_tcase(s, wanted);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
+    int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    if (mmt_skips() > 0) printf("%d skipped (the lines starting \"skipped:\")\n", mmt_skips());
+    if (run > 0) return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    /* Nothing ran. Skipped when main left the model cases out for lack of
+     * models: the whole suite, or the models case that was asked for. A
+     * failure for any other reason: no skips, a case asked for that this
+     * executable does not have, or one added with no test. */
+    if (mmt_skips() > 0 &&
+        (wanted == NULL || (strcmp(wanted, MMT_MODELS_TCASE) == 0 && !added)))
+        return MMT_SKIP_EXIT;
+    if (!added)
+        printf("no test case ran: no test case \"%s\" (CK_RUN_CASE) in this executable\n",
+               wanted);
+    else
+        printf("no test case ran\n");
+    return EXIT_FAILURE;
 }

@@ -2,8 +2,6 @@
  * its directed side counts (M Mᵀ {Q_c}, eq. 6), the level-0 edge numbering and
  * the corner edges, written out by hand for small meshes; E's algebraic
  * properties over shared meshes; the allocation-failure sweep. */
-#include <stdio.h>
-
 #include "mesh/mesh_edges.h"
 #include "test_util.h"
 
@@ -198,6 +196,10 @@ static const char *property_meshes[] = {
     "opensubdiv/catmark_pole360.obj", "control/cgal_double_torus.obj",
 };
 
+#define NUM_PROPERTY_MESHES ((int)(sizeof property_meshes / sizeof *property_meshes))
+/* Indices into property_meshes of those present (found in main). */
+static int present[NUM_PROPERTY_MESHES], num_present;
+
 static int64_t find(const mmi_edges *E, uint32_t col, uint32_t row)
 {
     for (int64_t p = E->ptr[col]; p < E->ptr[col + 1]; ++p)
@@ -207,11 +209,8 @@ static int64_t find(const mmi_edges *E, uint32_t col, uint32_t row)
 
 START_TEST(edge_matrix_properties_on_shared_meshes)
 {
-    const char *path = mmt_shared_model(property_meshes[_i]);
-    if (path == NULL) {
-        printf("skipped: %s not found (../shared/models)\n", property_meshes[_i]);
-        return;
-    }
+    const char *path = mmt_shared_model(property_meshes[present[_i]]);
+    ck_assert_ptr_nonnull(path);
     mm_context ctx = mmt_context();
     mm_mesh mesh = NULL;
     mm_read_options o = mm_read_options_default();
@@ -294,11 +293,14 @@ static Suite *suite(void)
     tcase_add_test(tc, long_column_of_a_pole_is_sorted);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
-    TCase *props = tcase_create("properties");
-    tcase_set_timeout(props, 60);
-    tcase_add_loop_test(props, edge_matrix_properties_on_shared_meshes, 0,
-                        (int)(sizeof property_meshes / sizeof *property_meshes));
-    suite_add_tcase(s, props);
+    num_present = mmt_need_shared_models(property_meshes, NUM_PROPERTY_MESHES,
+                                         "the edge matrix properties on shared meshes", present);
+    if (num_present > 0) {
+        TCase *props = mmt_models_tcase();
+        tcase_set_timeout(props, 60);
+        tcase_add_loop_test(props, edge_matrix_properties_on_shared_meshes, 0, num_present);
+        suite_add_tcase(s, props);
+    }
     return s;
 }
 

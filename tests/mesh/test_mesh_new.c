@@ -356,6 +356,10 @@ static mm_status build(mm_context ctx, void *desc)
     mm_mesh mesh = NULL;
     mm_status st = mm_mesh_new(ctx, &mesh, desc);
     ck_assert(st == MM_OK ? mesh != NULL : mesh == NULL);
+    /* a failure deep inside (an import, an upload) still names mm_mesh_new */
+    if (st != MM_OK)
+        ck_assert_msg(strncmp(mm_last_error(ctx), "mm_mesh_new: ", 13) == 0, "%s",
+                      mm_last_error(ctx));
     mm_mesh_free(&mesh);
     return st;
 }

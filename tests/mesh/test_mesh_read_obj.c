@@ -297,10 +297,11 @@ START_TEST(obj_reports_a_missing_file)
 END_TEST
 
 /* A shared OpenSubdiv shape: sizes and tags from its header and its lines. */
+#define SHARED_SHAPE "opensubdiv/catmark_cube_corner3.obj"
 START_TEST(obj_reads_a_shared_shape_with_tags)
 {
-    const char *path = mmt_shared_model("opensubdiv/catmark_cube_corner3.obj");
-    if (path == NULL) return; /* ../shared/models is absent: nothing to compare */
+    const char *path = mmt_shared_model(SHARED_SHAPE);
+    ck_assert_ptr_nonnull(path);
     mm_context ctx = mmt_context();
     mm_mesh mesh = NULL;
     MMT_OK(ctx, mm_mesh_read(ctx, &mesh, path, NULL));
@@ -358,8 +359,12 @@ int main(void)
                         (int)(sizeof bad_cases / sizeof bad_cases[0]));
     tcase_add_test(tc, obj_keep_repeated_accepts_degenerate_faces);
     tcase_add_test(tc, obj_reports_a_missing_file);
-    tcase_add_test(tc, obj_reads_a_shared_shape_with_tags);
     tcase_add_test(tc, obj_read_fails_cleanly_when_memory_runs_out);
     suite_add_tcase(s, tc);
+    if (mmt_need_shared_model(SHARED_SHAPE, "reading a shared OpenSubdiv shape's tags") != NULL) {
+        TCase *models = mmt_models_tcase();
+        tcase_add_test(models, obj_reads_a_shared_shape_with_tags);
+        suite_add_tcase(s, models);
+    }
     return mmt_run(s);
 }

@@ -7,7 +7,6 @@
 #include <OpenMesh/Core/IO/MeshIO.hh>
 #include <OpenMesh/Core/Mesh/PolyMesh_ArrayKernelT.hh>
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "meshmat.h"
+#include "mmt_models.h"
 #include "same_cycle.hpp"
 
 namespace {
@@ -144,13 +144,9 @@ int main()
                                          "control/cgal_double_torus.obj",
                                          "opensubdiv/catmark_car.obj"};
     for (const char *name : shared) {
-        std::string path = std::string(MESHMAT_SOURCE_DIR) + "/../shared/models/" + name;
-        struct stat sb;
-        if (stat(path.c_str(), &sb) != 0) {
-            std::printf("%s: absent, skipped\n", name);
-            continue;
-        }
-        if (mm_mesh_read(ctx, &mesh, path.c_str(), NULL) != MM_OK) {
+        const char *path = mmt_need_shared_model(name, "OpenMesh reading shared models we wrote");
+        if (path == NULL) continue;
+        if (mm_mesh_read(ctx, &mesh, path, NULL) != MM_OK) {
             fail(std::string(name) + ": " + mm_last_error(ctx));
             continue;
         }

@@ -161,6 +161,8 @@ int main(void)
 {
     Suite *s = suite_create("text_scan");
     TCase *tc = tcase_create("scan");
+    /* 200000 random decimals against strtod: about 3 s, near Check's
+     * default 4 s per test case. */
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, scan_f64_rounds_hard_cases_like_strtod);
     tcase_add_test(tc, scan_f64_keeps_the_sticky_tail_of_long_mantissas);

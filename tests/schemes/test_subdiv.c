@@ -320,6 +320,73 @@ START_TEST(allocation_failures_leak_nothing)
 }
 END_TEST
 
+/* The last error starts with "function: ". */
+static void assert_names(mm_context ctx, const char *function)
+{
+    size_t n = strlen(function);
+    ck_assert_msg(strncmp(mm_last_error(ctx), function, n) == 0 &&
+                      strncmp(mm_last_error(ctx) + n, ": ", 2) == 0,
+                  "'%s' does not name %s", mm_last_error(ctx), function);
+}
+
+/* One public call of the sweep below: mm_subdiv_eval when s is set, else
+ * mm_subdiv_build when build is set, else mm_subdivide. */
+typedef struct public_call {
+    mm_mesh mesh;
+    mm_subdiv_options o;
+    int build;
+    mm_subdiv s;
+} public_call;
+
+static mm_status call_public(mm_context ctx, void *arg)
+{
+    public_call *c = arg;
+    mm_subdiv s = NULL;
+    mm_mesh out = NULL;
+    mm_dense X = NULL;
+    mm_status st = c->s       ? mm_subdiv_eval(c->s, mm_mesh_vertices(c->mesh), &X)
+                   : c->build ? mm_subdiv_build(ctx, c->mesh, &c->o, &s)
+                              : mm_subdivide(ctx, c->mesh, &c->o, &out);
+    if (st != MM_OK)
+        assert_names(ctx, c->s ? "mm_subdiv_eval" : c->build ? "mm_subdiv_build" : "mm_subdivide");
+    mm_dense_free(&X);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&out);
+    return st;
+}
+
+/* A failure deep inside (an allocation in a product, a transpose, the mesh
+ * statistics) names the public function called, not the internal one.
+ * _i: the call (mm_subdivide, mm_subdiv_build, mm_subdiv_eval), then the path
+ * (generic, specialized), the mode (dynamic, static), the scheme
+ * (Catmull-Clark on figure 3, √3 on a tetrahedron). */
+START_TEST(deep_failures_name_the_public_function)
+{
+    static const uint32_t tetrahedron[] = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
+    int call = _i % 3, sqrt3 = _i >= 12;
+    mm_context ctx = mmt_context();
+    public_call c = {sqrt3 ? faces_mesh(ctx, 4, 4, tetrahedron) : fig3(ctx, MM_TYPE_FLOAT64),
+                     opts(2, MM_BOUNDARY_EDGE_ONLY), call == 1, NULL};
+    c.o.scheme = sqrt3 ? MM_SCHEME_SQRT3 : MM_SCHEME_CATMULL_CLARK;
+    c.o.path = _i / 3 % 2 ? MM_PATH_SPECIALIZED : MM_PATH_GENERIC;
+    c.o.mode = _i / 6 % 2 ? MM_MODE_STATIC : MM_MODE_DYNAMIC;
+    if (call == 2) MMT_OK(ctx, mm_subdiv_build(ctx, c.mesh, &c.o, &c.s));
+    ck_assert_int_gt(mmt_sweep_allocations(ctx, call_public, &c), 0);
+    /* and so does bad input found inside: a mesh refused by its statistics */
+    static const uint32_t fin[] = {0, 1, 2, 1, 0, 3, 0, 1, 4}; /* edge {0,1} in 3 faces */
+    mm_mesh bad = faces_mesh(ctx, 5, 3, fin), out = NULL;
+    mm_subdiv s = NULL;
+    ck_assert_int_eq(mm_subdivide(ctx, bad, &c.o, &out), MM_ERR_INVALID_MESH);
+    assert_names(ctx, "mm_subdivide");
+    ck_assert_int_eq(mm_subdiv_build(ctx, bad, &c.o, &s), MM_ERR_INVALID_MESH);
+    assert_names(ctx, "mm_subdiv_build");
+    mm_mesh_free(&bad);
+    mm_subdiv_free(&c.s);
+    mm_mesh_free(&c.mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 static int progress_calls;
 
 static void count_progress(void *user, const char *phase, int level, int levels)
@@ -357,6 +424,7 @@ int main(void)
     tcase_add_test(tc, non_manifold_and_flipped_are_refused);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_test(tc, allocation_failures_leak_nothing);
+    tcase_add_loop_test(tc, deep_failures_name_the_public_function, 0, 24);
     tcase_add_test(tc, progress_is_reported_per_level);
     suite_add_tcase(s, tc);
     return mmt_run(s);

@@ -2,8 +2,9 @@
  * specialized paths (Catmull-Clark, Loop, √3) on CUDA against the CPU backend (DESIGN §3
  * determinism): every level's mesh matrix and edge list identical array for
  * array, refined positions within 1e-12 (float64) or 1e-6 (float32) of the
- * mesh's size. Without a GPU the executable reports
- * itself skipped (exit 77). */
+ * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
+ * shared models in the test case "models" (added when they are present).
+ * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,15 +86,14 @@ static const struct {
               {MM_SCHEME_SQRT3, "tri/bunny_small_closed.obj"},
               {MM_SCHEME_SQRT3, "opensubdiv/loop_toroidal_tet.obj"}};
 
-START_TEST(cuda_matches_cpu)
+#define NUM_MODELS ((int)(sizeof models / sizeof *models))
+/* Indices into models of those present (found in main). */
+static int compared[NUM_MODELS], num_compared;
+
+/* `scheme` on the mesh at `path` on CUDA and on the CPU, three levels; case
+ * _i % 4 picks the precision and the path. */
+static void compare(int _i, mm_scheme scheme, const char *path)
 {
-    mm_scheme scheme = models[_i / 4].scheme;
-    const char *path = mmt_shared_model(models[_i / 4].model);
-    if (path == NULL && scheme != MM_SCHEME_CATMULL_CLARK) {
-        printf("%s absent: not compared\n", models[_i / 4].model); /* no triangle mesh here */
-        return;
-    }
-    if (path == NULL) path = mmt_project_path("models/cube.obj");
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     mm_subdiv_path which = (_i / 2) % 2 ? MM_PATH_SPECIALIZED : MM_PATH_GENERIC;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
@@ -114,6 +114,19 @@ START_TEST(cuda_matches_cpu)
     release(&a), release(&b);
     mm_context_free(&cpu), mm_context_free(&gpu);
 }
+
+/* Catmull-Clark on the shipped cube: what runs without the shared models. */
+START_TEST(cuda_matches_cpu_on_the_cube)
+{
+    compare(_i, MM_SCHEME_CATMULL_CLARK, mmt_project_path("models/cube.obj"));
+}
+END_TEST
+
+START_TEST(cuda_matches_cpu_on_shared_models)
+{
+    int m = compared[_i / 4];
+    compare(_i, models[m].scheme, mmt_shared_model(models[m].model));
+}
 END_TEST
 
 int main(void)
@@ -125,7 +138,16 @@ int main(void)
     Suite *s = suite_create("subdiv_cuda");
     TCase *tc = tcase_create("subdiv_cuda");
     tcase_set_timeout(tc, 300);
-    tcase_add_loop_test(tc, cuda_matches_cpu, 0, 4 * (int)(sizeof models / sizeof *models));
+    tcase_add_loop_test(tc, cuda_matches_cpu_on_the_cube, 0, 4);
     suite_add_tcase(s, tc);
+    static const char what[] = "Catmull-Clark, Loop and sqrt(3) on CUDA against the CPU";
+    for (int i = 0; i < NUM_MODELS; ++i)
+        if (mmt_need_shared_model(models[i].model, what) != NULL) compared[num_compared++] = i;
+    if (num_compared > 0) {
+        TCase *shared = mmt_models_tcase();
+        tcase_set_timeout(shared, 300);
+        tcase_add_loop_test(shared, cuda_matches_cpu_on_shared_models, 0, 4 * num_compared);
+        suite_add_tcase(s, shared);
+    }
     return mmt_run(s);
 }

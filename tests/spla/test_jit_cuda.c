@@ -468,6 +468,9 @@ int main(void)
     }
     Suite *s = suite_create("jit_cuda");
     TCase *tc = tcase_create("nvrtc");
+    /* Most cases compile user programs with NVRTC (seconds each) and load
+     * them on the device: past Check's default 4 s per test case, more so
+     * when ctest runs other tests beside them. */
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, cuda_source_equals_cpu_function_and_reference);
     tcase_add_test(tc, bad_source_gives_the_compiler_log);
