@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Packs what the GPU machine runs into build-device/ (ignored by git): the test
 # and benchmark executables and the tool from a build folder, stripped of
-# symbols, so that they, .device-libs and .device-models fit the device call's
-# 64 MiB transfer limit. Then, on the GPU machine:
-#   BUILD=build-device scripts/device-check.sh
+# symbols; then build-device, .device-models and .device-libs (when present)
+# into one xz archive, .device/pack.tar.xz (about 10 MiB: the stripped folder
+# alone passed the device call's 64 MiB transfer limit once each test linked
+# the CUDA runtime statically). Carry .device; then, on the GPU machine:
+#   tar xJf .device/pack.tar.xz && BUILD=build-device scripts/device-check.sh
 #   scripts/device-pack.sh [BUILD]   (default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,4 +18,13 @@ for f in "$build"/tests/test_* "$build"/bench/bench_*; do
   strip --strip-unneeded -o "$dest" "$f"
 done
 strip --strip-unneeded -o build-device/meshmat "$build/meshmat"
+# The shared library, for test_shared_library (its run path is $ORIGIN/..).
+for f in "$build"/libmeshmat.so*; do
+  if [ -L "$f" ]; then cp -P "$f" build-device/; else strip --strip-unneeded -o "build-device/${f##*/}" "$f"; fi
+done
 du -sh build-device build-device/tests build-device/bench
+mkdir -p .device
+parts=(build-device)
+for d in .device-models .device-libs; do [ -d "$d" ] && parts+=("$d"); done
+tar cf - "${parts[@]}" | xz -T0 -6 >.device/pack.tar.xz
+du -sh .device/pack.tar.xz

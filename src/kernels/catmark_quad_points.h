@@ -35,16 +35,19 @@
  * Linear in (p, S1, S2) for a given kind, so shares add up. */
 MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double out[3])
 {
+    /* The mask is taken in each branch with its rule a constant, so the
+     * compiler folds the others away. */
     double n = mmi_kind_valence(kind);
     mmi_vertex_rule rule = mmi_kind_rule(kind);
-    mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, n);
     if (rule == MMI_RULE_CORNER) {
         out[0] = p, out[1] = s1, out[2] = s2;
     } else if (rule == MMI_RULE_CREASE) {
+        mmi_vertex_mask m = mmi_catmark_vertex_mask(MMI_RULE_CREASE, n);
         mmi_edge_mask e = mmi_catmark_edge_mask(1);
         out[0] = m.vertex * p + m.crease * s1;
         out[1] = 2.0 * e.end * p + e.end * s1, out[2] = 0.0;
     } else {
+        mmi_vertex_mask m = mmi_catmark_vertex_mask(MMI_RULE_SMOOTH, n);
         mmi_edge_mask e = mmi_catmark_edge_mask(0);
         double f = mmi_catmark_face_weight(4) * (n * p + 2.0 * s1 + s2);
         out[0] = m.vertex * p + m.edge * s1 + m.face * f;

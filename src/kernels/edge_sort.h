@@ -9,7 +9,7 @@
 
 /* What the sort gives a level 0 (backend memory, allocated here, freed by
  * the caller with the sizes nnz and 2 nnz): each corner's side code, each
- * edge's sides (catmark_kernels.h's layout) and, when asked for, its ends
+ * edge's sides (corner_level.h's layout) and, when asked for, its ends
  * (a_e, b_e) = (min, max), edges in (min, max) order (DESIGN §3). The edge
  * arrays are sized by the corners (|E| ≤ nnz: every edge has a side), so
  * that nothing waits for the edge count on the host. */

@@ -1,6 +1,6 @@
 /* loop_kernels.h: Loop's specialized path (paper Appendix B, DESIGN §3):
  * what its element rules see of a level (triangles as corners, the side code
- * of each corner and the sides of each edge, in catmark_kernels.h's layout), the arguments of every rule, and the launcher: one rule per call
+ * of each corner and the sides of each edge, in corner_level.h's layout), the arguments of every rule, and the launcher: one rule per call
  * over count elements on the context's backend (loop_kernels_cpu.c,
  * loop_kernels_cuda.cu). The rules are MM_HD functions in loop_topology.h,
  * loop_points.h (level 0) and loop_tri_points.h (levels ≥ 1). */
@@ -9,14 +9,13 @@
 
 #include <stdint.h>
 
-#include "catmark_kernels.h"
+#include "corner_level.h"
+#include "meshmat/context.h"
 
-/* Levels 0 … 15: past that, 32-bit corner and edge ids overflow anyway. */
-#define MMI_LK_MAX_LEVELS 16
 
 /* A level as corners: corner κ = 3f + c is corner c of triangle f (M's
  * non-zero κ: every face is a triangle, so level 0 is laid out the same).
- * side[κ] codes the side κ → next(κ) as catmark_kernels.h does:
+ * side[κ] codes the side κ → next(κ) as corner_level.h does:
  * (edge << 2) | boundary << 1 | backward. edge_sides[2e], [2e + 1]: the
  * corners whose sides lie on edge e (level 0: in the sort's order; below:
  * forward first, lk_child_edge_sides), the second MMI_SK_NONE on the
@@ -47,7 +46,7 @@ typedef struct mmi_lk_args {
     int level;                          /* l: the level the rule reads                     */
     int corners;                        /* EDGE_AND_CORNER: one-face vertices stay put     */
     int64_t count;                      /* the number of elements of this call             */
-    mmi_lk_level lv[MMI_LK_MAX_LEVELS]; /* levels 0 … l                                    */
+    mmi_lk_level lv[MMI_SK_MAX_LEVELS]; /* levels 0 … l                                    */
     const int64_t *vt_ptr;              /* Mᵀ of level 0: vertex → (face, 1-based slot)     */
     const uint32_t *vt_faces;
     const int32_t *vt_slots;

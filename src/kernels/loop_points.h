@@ -23,16 +23,19 @@
  * corner stays. Linear in (p, S1) for a given kind, so shares add up. */
 MM_HD void lk_vertex_step(uint32_t kind, double p, double s1, double out[2])
 {
+    /* The mask is taken in each branch with its rule a constant, so the
+     * compiler folds the others away. */
     double n = mmi_kind_valence(kind);
     mmi_vertex_rule rule = mmi_kind_rule(kind);
-    mmi_vertex_mask m = mmi_loop_vertex_mask(rule, n);
     if (rule == MMI_RULE_CORNER) {
         out[0] = p, out[1] = s1;
     } else if (rule == MMI_RULE_CREASE) {
+        mmi_vertex_mask m = mmi_loop_vertex_mask(MMI_RULE_CREASE, n);
         mmi_edge_mask e = mmi_loop_edge_mask(1);
         out[0] = m.vertex * p + m.crease * s1;
         out[1] = 2.0 * e.end * p + e.end * s1;
     } else {
+        mmi_vertex_mask m = mmi_loop_vertex_mask(MMI_RULE_SMOOTH, n);
         mmi_edge_mask e = mmi_loop_edge_mask(0);
         out[0] = m.vertex * p + m.edge * s1;
         out[1] = e.end * n * p + (e.end + 2.0 * e.side) * s1;

@@ -9,7 +9,7 @@
 #include "loop_kernels.h"
 
 /* A triangle of a level: its vertices and the side codes of its corners'
- * out sides (catmark_kernels.h's coding). */
+ * out sides (corner_level.h's coding). */
 typedef struct lk_tri {
     uint32_t v[3], s[3];
 } lk_tri;

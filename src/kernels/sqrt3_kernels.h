@@ -1,7 +1,7 @@
 /* sqrt3_kernels.h: √3's specialized path (paper Appendix A, DESIGN §3,
  * Kobbelt's boundary rule): what its element rules see of a level
  * (triangles as corners, each corner's twin, the side codes of
- * catmark_kernels.h where an edge list is made, the odd levels' boundary
+ * corner_level.h where an edge list is made, the odd levels' boundary
  * triangle counts), the arguments of every rule, and the
  * launcher: one rule per call over count elements on the context's backend
  * (sqrt3_kernels_cpu.c, sqrt3_kernels_cuda.cu). The rules are MM_HD
@@ -20,7 +20,7 @@
  * 6–7), MMI_SK_NONE on a boundary side: stored in twin at levels ≥ 1, at
  * level 0 (twin NULL) the other corner of edge_sides on κ's edge (s3_twin).
  * side[κ] (level 0, and in a build the levels below the last): the side
- * code (edge << 2) | boundary << 1 | backward of catmark_kernels.h.
+ * code (edge << 2) | boundary << 1 | backward of corner_level.h.
  * bcount[t] (odd levels of an open mesh): the boundary triangles among
  * 0 … t, so boundary triangle t's y point is |V| + |F| + bcount[t] − 1. */
 typedef struct mmi_s3_level {

@@ -28,16 +28,19 @@
  * stays. Linear in (p, S). */
 MM_HD void s3_vertex_step(uint32_t kind, int odd, double p, double s, double out[2])
 {
+    /* The mask is taken in each branch with its rule a constant, so the
+     * compiler folds the others away. */
     double n = mmi_kind_valence(kind);
     mmi_vertex_rule rule = mmi_kind_rule(kind);
-    mmi_vertex_mask m = mmi_sqrt3_vertex_mask(rule, n, odd);
     if (rule == MMI_RULE_CORNER) {
         out[0] = p, out[1] = s;
     } else if (rule == MMI_RULE_CREASE) {
+        mmi_vertex_mask m = mmi_sqrt3_vertex_mask(MMI_RULE_CREASE, n, odd);
         mmi_sqrt3_split_mask x = mmi_sqrt3_split_mask_of();
         out[0] = m.vertex * p + m.crease * s;
         out[1] = odd ? 2.0 * x.near * p + (x.far + x.outer) * s : s;
     } else {
+        mmi_vertex_mask m = mmi_sqrt3_vertex_mask(MMI_RULE_SMOOTH, n, odd);
         double w = mmi_sqrt3_face_weight();
         out[0] = m.vertex * p + m.edge * s;
         out[1] = (n * p + 2.0 * s) * w;

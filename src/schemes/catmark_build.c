@@ -31,7 +31,7 @@ done:
 /* R: row e = the 4 weighted sources of edge point e among [P; f] (cc_stencil). */
 static mm_status cc_edge_stencil(mm_context ctx, mmi_generic_level *lv, const build_work *w)
 {
-    mmi_cc_args g = mmi_level_args(MMI_CC_STENCIL, lv);
+    mmi_generic_args g = mmi_level_args(MMI_CC_STENCIL, lv);
     g.F = mmi_csc_of(w->F);
     return mmi_level_stencil(ctx, lv, g, lv->n.edges,
                              lv->n.vertices + lv->n.faces, 4);
@@ -45,11 +45,11 @@ static mm_status cc_refined_faces(mm_context ctx, const mmi_generic_level *lv, c
     mm_status st = MM_OK;
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
                             next->n.faces, next->n.nnz, 4));
-    mmi_cc_args g = mmi_level_args(MMI_CC_QUADS, lv);
+    mmi_generic_args g = mmi_level_args(MMI_CC_QUADS, lv);
     g.F = mmi_csc_of(w->F);
     g.ids = w->ids;
     g.quads = next->M->rows;
-    MM_TRY(mmi_cc_run(ctx, &g, lv->n.vertices));
+    MM_TRY(mmi_generic_run(ctx, &g, lv->n.vertices));
 done:
     return st;
 }
@@ -60,10 +60,10 @@ static mm_status cc_refined_edges(mm_context ctx, const mmi_generic_level *lv, m
     mm_status st = MM_OK;
     MM_TRY(mmi_alloc(ctx, next->M->where, 2 * next->n.edges * (int64_t)sizeof(uint32_t),
                      (void **)&next->ends));
-    mmi_cc_args g = mmi_level_args(MMI_CC_CHILD_EDGES, lv);
+    mmi_generic_args g = mmi_level_args(MMI_CC_CHILD_EDGES, lv);
     g.quads = next->M->rows;
     g.out_ends = next->ends;
-    MM_TRY(mmi_cc_run(ctx, &g, next->n.edges));
+    MM_TRY(mmi_generic_run(ctx, &g, next->n.edges));
 done:
     return st;
 }

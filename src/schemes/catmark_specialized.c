@@ -11,7 +11,7 @@
 #include "../kernels/catmark_kernels.h"
 #include "../mesh/mesh_impl.h"
 #include "catmark.h"
-#include "catmark_rules.h"
+#include "generic_rules.h"
 #include "specialized_driver.h"
 
 /* The arguments of a rule reading level l (and, for the vertex rule, the

@@ -1,6 +1,6 @@
 /* generic_level.c: the level steps every generic path shares (generic_level.h):
  * mapped products of src/spla over one level's M, and the rules of
- * catmark_rules.h / tri_rules.h that turn them into ids and weights. */
+ * generic_rules.h that turn them into ids and weights. */
 #include "generic_level.h"
 
 #include "../core/error.h"
@@ -11,9 +11,9 @@
 #include "../spla/spmv.h"
 #include "../spla/transpose.h"
 
-mmi_cc_csc mmi_csc_of(mm_matrix X)
+mmi_csc_view mmi_csc_of(mm_matrix X)
 {
-    mmi_cc_csc x = {X->ptr, X->uniform, X->rows,
+    mmi_csc_view x = {X->ptr, X->uniform, X->rows,
                     X->type == MM_TYPE_INT32 ? (const int32_t *)X->values : NULL};
     return x;
 }
@@ -30,9 +30,9 @@ mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_coun
     return MM_OK;
 }
 
-mmi_cc_args mmi_level_args(int rule, const mmi_generic_level *lv)
+mmi_generic_args mmi_level_args(int rule, const mmi_generic_level *lv)
 {
-    mmi_cc_args g = {0};
+    mmi_generic_args g = {0};
     g.rule = rule;
     g.nv = lv->n.vertices;
     g.nf = lv->n.faces;
@@ -108,10 +108,10 @@ mm_status mmi_generic_enumerate_edges(mm_context ctx, mmi_generic_level *lv)
     MM_TRY(mmi_spgemm(ctx, &op, lv->M, lv->Mt, &L));
     lv->n.edges = L->nnz;
     MM_TRY(mmi_alloc(ctx, L->where, 2 * L->nnz * (int64_t)sizeof(uint32_t), (void **)&lv->ends));
-    mmi_cc_args g = mmi_level_args(MMI_CC_EDGE_ENDS, lv);
+    mmi_generic_args g = mmi_level_args(MMI_EDGE_ENDS, lv);
     g.L = mmi_csc_of(L);
     g.out_ends = lv->ends;
-    MM_TRY(mmi_cc_run(ctx, &g, lv->n.vertices));
+    MM_TRY(mmi_generic_run(ctx, &g, lv->n.vertices));
 done:
     mm_matrix_free(&L);
     return st;
@@ -123,9 +123,9 @@ mm_status mmi_level_number_edges(mm_context ctx, const mmi_generic_level *lv, ui
     mm_status st = MM_OK;
     *bytes = lv->E->nnz * (int64_t)sizeof(uint32_t);
     MM_TRY(mmi_alloc(ctx, lv->E->where, *bytes, (void **)ids));
-    mmi_cc_args g = mmi_level_args(MMI_CC_EDGE_IDS, lv);
+    mmi_generic_args g = mmi_level_args(MMI_EDGE_IDS, lv);
     g.ids = *ids;
-    MM_TRY(mmi_cc_run(ctx, &g, lv->n.edges));
+    MM_TRY(mmi_generic_run(ctx, &g, lv->n.edges));
 done:
     return st;
 }
@@ -142,10 +142,10 @@ mm_status mmi_level_face_weights(mm_context ctx, mmi_generic_level *lv, mm_dense
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_dense_alloc(ctx, &lv->inv_c, lv->n.faces, 1, MM_TYPE_FLOAT64));
-    mmi_cc_args g = mmi_level_args(MMI_CC_FACE_WEIGHTS, lv);
+    mmi_generic_args g = mmi_level_args(MMI_FACE_WEIGHTS, lv);
     g.c = c->data;
     g.inv_c = lv->inv_c->data;
-    MM_TRY(mmi_cc_run(ctx, &g, lv->n.faces));
+    MM_TRY(mmi_generic_run(ctx, &g, lv->n.faces));
 done:
     return st;
 }
@@ -160,7 +160,7 @@ mm_status mmi_level_vertex_weights(mm_context ctx, mmi_generic_level *lv, int ru
     MM_TRY(mmi_dense_alloc(ctx, &lv->beta_b, nv, 1, MM_TYPE_FLOAT64));
     if (rule == MMI_CC_VERTEX_WEIGHTS)
         MM_TRY(mmi_dense_alloc(ctx, &lv->beta_f, nv, 1, MM_TYPE_FLOAT64));
-    mmi_cc_args g = mmi_level_args(rule, lv);
+    mmi_generic_args g = mmi_level_args(rule, lv);
     g.n = n->data;
     g.nb = nb->data;
     g.alpha = lv->alpha->data;
@@ -168,12 +168,12 @@ mm_status mmi_level_vertex_weights(mm_context ctx, mmi_generic_level *lv, int ru
     g.beta_b = lv->beta_b->data;
     g.beta_f = lv->beta_f ? lv->beta_f->data : NULL;
     g.corners = boundary == MM_BOUNDARY_EDGE_AND_CORNER;
-    MM_TRY(mmi_cc_run(ctx, &g, nv));
+    MM_TRY(mmi_generic_run(ctx, &g, nv));
 done:
     return st;
 }
 
-mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_cc_args g, int64_t rows,
+mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_generic_args g, int64_t rows,
                             int64_t cols, int64_t width)
 {
     mm_status st = MM_OK;
@@ -181,7 +181,7 @@ mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_cc_args g
                             width));
     g.stencil = lv->R->cols;
     g.weights = lv->R->values;
-    MM_TRY(mmi_cc_run(ctx, &g, rows));
+    MM_TRY(mmi_generic_run(ctx, &g, rows));
 done:
     return st;
 }

@@ -8,7 +8,7 @@
 #ifndef MESHMAT_SCHEMES_GENERIC_LEVEL_H
 #define MESHMAT_SCHEMES_GENERIC_LEVEL_H
 
-#include "catmark_rules.h"
+#include "generic_rules.h"
 #include "meshmat/ops.h"
 #include "meshmat/subdiv.h"
 
@@ -68,8 +68,8 @@ mm_status mmi_sqrt3_next_counts(mm_context ctx, int level, const mm_subdiv_count
 mm_status mmi_level_check_counts(mm_context ctx, int level, const mm_subdiv_counts *next);
 
 /* The rule arguments of a level: rule, counts, M, E (when built), ends, parity. */
-mmi_cc_csc mmi_csc_of(mm_matrix X);
-mmi_cc_args mmi_level_args(int rule, const mmi_generic_level *lv);
+mmi_csc_view mmi_csc_of(mm_matrix X);
+mmi_generic_args mmi_level_args(int rule, const mmi_generic_level *lv);
 
 /* y = op(A)_μ 1 for a map that needs no table: a count per row of op(A). */
 mm_status mmi_level_count_rows(mm_context ctx, const mm_map *map, mm_matrix A, int transpose,
@@ -100,7 +100,7 @@ mm_status mmi_level_vertex_weights(mm_context ctx, mmi_generic_level *lv, int ru
 /* lv->R, the rows × cols stencil of new points: a uniform-width FLOAT64 CSR
  * matrix (applied with map VALUE) whose rows and weights g's rule writes
  * (g.stencil, g.weights set here; the rest by the caller). */
-mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_cc_args g, int64_t rows,
+mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_generic_args g, int64_t rows,
                             int64_t cols, int64_t width);
 
 /* f = Mᵀ_{val_{i,*}→1/c_i} P (eq. 3, eq. 26): the face centroids. */

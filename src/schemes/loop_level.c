@@ -30,7 +30,7 @@ static mm_status loop_next_counts(mm_context ctx, const mmi_generic_level *lv, m
  * matrix applied with map VALUE. */
 static mm_status loop_edge_stencil(mm_context ctx, mmi_generic_level *lv, mm_matrix F)
 {
-    mmi_cc_args g = mmi_level_args(MMI_LOOP_STENCIL, lv);
+    mmi_generic_args g = mmi_level_args(MMI_LOOP_STENCIL, lv);
     g.F = mmi_csc_of(F);
     return mmi_level_stencil(ctx, lv, g, lv->n.edges, lv->n.vertices, 4);
 }
@@ -43,15 +43,15 @@ static mm_status loop_refine(mm_context ctx, const mmi_generic_level *lv, const 
     mm_status st = MM_OK;
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
                             next->n.faces, next->n.nnz, 3));
-    mmi_cc_args g = mmi_level_args(MMI_LOOP_TRIANGLES, lv);
+    mmi_generic_args g = mmi_level_args(MMI_LOOP_TRIANGLES, lv);
     g.ids = (uint32_t *)ids;
     g.quads = next->M->rows;
-    MM_TRY(mmi_cc_run(ctx, &g, lv->n.faces));
+    MM_TRY(mmi_generic_run(ctx, &g, lv->n.faces));
     MM_TRY(mmi_alloc(ctx, next->M->where, 2 * next->n.edges * (int64_t)sizeof(uint32_t),
                      (void **)&next->ends));
     g.rule = MMI_LOOP_CHILD_EDGES;
     g.out_ends = next->ends;
-    MM_TRY(mmi_cc_run(ctx, &g, next->n.edges));
+    MM_TRY(mmi_generic_run(ctx, &g, next->n.edges));
 done:
     return st;
 }

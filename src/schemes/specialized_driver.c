@@ -9,7 +9,7 @@
 #include "../mesh/mesh_impl.h"
 #include "../spla/dense_ops.h"
 #include "../spla/transpose.h"
-#include "catmark_rules.h"
+#include "generic_rules.h"
 #include "meshmat/ops.h"
 
 int64_t mmi_sp_u32_bytes(int64_t n)
@@ -50,7 +50,7 @@ mm_status mmi_sp_child_ends(mm_context ctx, mmi_sp_state *s, int l, int rule)
 {
     mm_status st = MM_OK;
     mmi_sp_level *x = &s->lv[l], *y = &s->lv[l + 1];
-    mmi_cc_args c = {0};
+    mmi_generic_args c = {0};
     c.rule = rule;
     c.nv = x->n.vertices;
     c.nf = x->n.faces;
@@ -59,7 +59,7 @@ mm_status mmi_sp_child_ends(mm_context ctx, mmi_sp_state *s, int l, int rule)
     c.quads = y->M->rows;
     MM_TRY(mmi_sp_alloc_u32(ctx, &y->ends, 2 * y->n.edges));
     c.out_ends = y->ends;
-    MM_TRY(mmi_cc_run(ctx, &c, y->n.edges));
+    MM_TRY(mmi_generic_run(ctx, &c, y->n.edges));
 done:
     return st;
 }

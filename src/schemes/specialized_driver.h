@@ -18,7 +18,7 @@
 typedef struct mmi_sp_level {
     mm_subdiv_counts n;
     mm_matrix M;          /* level 0: the mesh's, borrowed                      */
-    uint32_t *side;       /* nnz: the side codes of catmark_kernels.h           */
+    uint32_t *side;       /* nnz: the side codes of corner_level.h             */
     uint32_t *edge_sides; /* 2 |E|                                              */
     uint32_t *ends;       /* 2 |E|: (a_e, b_e)                                  */
     uint32_t *twin;       /* nnz, √3's levels ≥ 1: the corner across each side  */
@@ -83,7 +83,7 @@ mm_status mmi_sp_alloc_level(mm_context ctx, mmi_sp_state *s, int l, int order, 
 mm_status mmi_sp_alloc_edge_sides(mm_context ctx, mmi_sp_state *s, int l);
 
 /* Level l + 1's edge list from level l's, by the generic path's formula
- * (rule: MMI_CC_CHILD_EDGES or MMI_LOOP_CHILD_EDGES of catmark_rules.h). */
+ * (rule: MMI_CC_CHILD_EDGES or MMI_LOOP_CHILD_EDGES of generic_args.h). */
 mm_status mmi_sp_child_ends(mm_context ctx, mmi_sp_state *s, int l, int rule);
 
 /* The impl functions of subdiv_impl.h for scheme. */

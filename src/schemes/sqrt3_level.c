@@ -54,14 +54,14 @@ typedef struct sqrt3_work {
  * of the transpose of the 2 × |F| matrix with row flag(f) in column f (the
  * transpose's counting sort is the enumeration), and their ranks. */
 static mm_status sqrt3_rank_boundary(mm_context ctx, const mmi_generic_level *lv, sqrt3_work *w,
-                                     mmi_cc_args *g)
+                                     mmi_generic_args *g)
 {
     mm_status st = MM_OK;
     int64_t nf = lv->n.faces, first = 0;
     MM_TRY(mmi_matrix_alloc(ctx, &w->flags, MM_FORMAT_CSC, MM_TYPE_PATTERN, 2, nf, nf, 1));
     g->rule = MMI_SQRT3_FLAGS;
     g->flags = w->flags->rows;
-    MM_TRY(mmi_cc_run(ctx, g, nf));
+    MM_TRY(mmi_generic_run(ctx, g, nf));
     MM_TRY(mmi_matrix_transpose(ctx, w->flags, &w->T));
     MM_TRY(mmi_copy(ctx, &first, MM_MEMORY_HOST, w->T->ptr + 1, w->T->where, sizeof first));
     if (nf - first != lv->boundary)
@@ -72,13 +72,13 @@ static mm_status sqrt3_rank_boundary(mm_context ctx, const mmi_generic_level *lv
     g->bfaces = w->T->rows + first;
     g->rank = w->rank;
     g->rule = MMI_SQRT3_RANKS;
-    MM_TRY(mmi_cc_run(ctx, g, lv->boundary));
+    MM_TRY(mmi_generic_run(ctx, g, lv->boundary));
 done:
     return st;
 }
 
 /* R: |F| + |B| rows of 3 weighted sources (sqrt3_stencil), FLOAT64 CSR. */
-static mm_status sqrt3_point_stencil(mm_context ctx, mmi_generic_level *lv, mmi_cc_args g)
+static mm_status sqrt3_point_stencil(mm_context ctx, mmi_generic_level *lv, mmi_generic_args g)
 {
     g.rule = MMI_SQRT3_STENCIL;
     return mmi_level_stencil(ctx, lv, g, lv->n.faces + split_boundary(lv),
@@ -86,19 +86,19 @@ static mm_status sqrt3_point_stencil(mm_context ctx, mmi_generic_level *lv, mmi_
 }
 
 /* M_{l+1} (Figure 12: refined triangle t from corner t) and its edges. */
-static mm_status sqrt3_refine(mm_context ctx, mmi_cc_args g, mmi_generic_level *next)
+static mm_status sqrt3_refine(mm_context ctx, mmi_generic_args g, mmi_generic_level *next)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
                             next->n.faces, next->n.nnz, 3));
     g.rule = MMI_SQRT3_TRIANGLES;
     g.quads = next->M->rows;
-    MM_TRY(mmi_cc_run(ctx, &g, next->n.faces));
+    MM_TRY(mmi_generic_run(ctx, &g, next->n.faces));
     MM_TRY(mmi_alloc(ctx, next->M->where, 2 * next->n.edges * (int64_t)sizeof(uint32_t),
                      (void **)&next->ends));
     g.rule = MMI_SQRT3_CHILD_EDGES;
     g.out_ends = next->ends;
-    MM_TRY(mmi_cc_run(ctx, &g, next->n.edges));
+    MM_TRY(mmi_generic_run(ctx, &g, next->n.edges));
 done:
     return st;
 }
@@ -113,7 +113,7 @@ static mm_status sqrt3_build_level(mm_context ctx, mmi_generic_level *lv, mmi_ge
     MM_TRY(mmi_level_edge_matrix(ctx, lv));
     MM_TRY(mmi_level_side_faces(ctx, lv, &w.F));
     MM_TRY(mmi_level_boundary_edges(ctx, lv, &w.nb));
-    mmi_cc_args g = mmi_level_args(MMI_SQRT3_VERTEX_WEIGHTS, lv);
+    mmi_generic_args g = mmi_level_args(MMI_SQRT3_VERTEX_WEIGHTS, lv);
     g.F = mmi_csc_of(w.F);
     if (split_boundary(lv) > 0) MM_TRY(sqrt3_rank_boundary(ctx, lv, &w, &g));
     MM_TRY(mmi_level_vertex_weights(ctx, lv, MMI_SQRT3_VERTEX_WEIGHTS, w.n, w.nb, boundary));

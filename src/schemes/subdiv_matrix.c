@@ -108,7 +108,7 @@ mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv,
 mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R)
 {
     mmi_sm_args g = {0};
-    mmi_cc_csc W = {lv->R->ptr, lv->R->uniform, lv->R->cols, NULL};
+    mmi_csc_view W = {lv->R->ptr, lv->R->uniform, lv->R->cols, NULL};
     g.nw = lv->R->nrows;
     g.W = W;
     g.nnz_w = lv->R->nnz;

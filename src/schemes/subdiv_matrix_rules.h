@@ -20,7 +20,7 @@
 #ifndef MESHMAT_SCHEMES_SUBDIV_MATRIX_RULES_H
 #define MESHMAT_SCHEMES_SUBDIV_MATRIX_RULES_H
 
-#include "catmark_rules.h"
+#include "generic_args.h"
 
 typedef enum mmi_sm_rule {
     MMI_SM_NEAR = 0,     /* i ≤ |V| + |W|: column i of K_lᵀ (i = |V| + |W|: the end pointer) */
@@ -33,7 +33,7 @@ typedef struct mmi_sm_args {
     int rule;
     int64_t nv, nw, ne;            /* level l's |V|, new points |W| (0 in NEAR: I),
                                       Catmull-Clark's edge points |E| (else 0)     */
-    mmi_cc_csc W, E, Mt;           /* Wᵀ's pattern, eq. 4 (τ values), Mᵀ          */
+    mmi_csc_view W, E, Mt;           /* Wᵀ's pattern, eq. 4 (τ values), Mᵀ          */
     int64_t nnz_w, nnz_e, nnz_mt;  /* nnz_mt = 0: no face term (Loop, √3)         */
     const double *w_col, *w_entry; /* Wᵀ's values: one per column (1/c) or entry  */
     const double *alpha, *beta, *beta_f, *beta_b; /* beta_f: the face term's      */
@@ -62,7 +62,7 @@ MM_HD void sm_near(const mmi_sm_args *g, int64_t i)
         g->ptr[i] = g->nv + (g->nw > 0 ? g->nnz_w : 0);
         return;
     }
-    int64_t s = cc_col_start(&g->W, w), e = cc_col_start(&g->W, w + 1), out = g->nv + s;
+    int64_t s = csc_col_start(&g->W, w), e = csc_col_start(&g->W, w + 1), out = g->nv + s;
     g->ptr[i] = out;
     for (int64_t q = s; q < e; ++q, ++out) {
         g->rows[out] = g->W.rows[q];
@@ -79,9 +79,9 @@ MM_HD void sm_refine(const mmi_sm_args *g, int64_t r)
 {
     int64_t vertex_block = g->nnz_e + g->nv + g->nnz_mt;
     if (r < g->nv) {
-        int64_t es = cc_col_start(&g->E, r), ee = cc_col_start(&g->E, r + 1);
-        int64_t ms = g->nnz_mt > 0 ? cc_col_start(&g->Mt, r) : 0;
-        int64_t me = g->nnz_mt > 0 ? cc_col_start(&g->Mt, r + 1) : 0;
+        int64_t es = csc_col_start(&g->E, r), ee = csc_col_start(&g->E, r + 1);
+        int64_t ms = g->nnz_mt > 0 ? csc_col_start(&g->Mt, r) : 0;
+        int64_t me = g->nnz_mt > 0 ? csc_col_start(&g->Mt, r + 1) : 0;
         int64_t out = es + r + ms;
         double b = g->beta[r], bb = g->beta_b[r], bf = g->nnz_mt > 0 ? g->beta_f[r] : 0.0;
         g->ptr[r] = out;

@@ -1,0 +1,90 @@
+/* corner_level.h: what every specialized path (Catmull-Clark, Loop, √3) sees
+ * of a level: its corners, the side code of each corner and the sides of
+ * each edge (paper §4, Alg. 1–3; DESIGN §3), and vertex data loaded and
+ * stored in either precision. Loop and √3 lay their triangle levels out the
+ * same way (loop_kernels.h, sqrt3_kernels.h). */
+#ifndef MESHMAT_KERNELS_CORNER_LEVEL_H
+#define MESHMAT_KERNELS_CORNER_LEVEL_H
+
+#include <stdint.h>
+
+#include "../core/hd.h"
+
+/* Levels 0 … 15: past that, 32-bit corner and edge ids overflow anyway. */
+#define MMI_SK_MAX_LEVELS 16
+/* No corner: the missing second side of a boundary edge. */
+#define MMI_SK_NONE UINT32_MAX
+
+/* A level as corners: corner κ is non-zero κ of M (level 0) or corner κ mod 4
+ * of quad κ / 4 (levels ≥ 1; child face κ of level l + 1 is corner κ's).
+ * side[κ] codes the side κ → next(κ): (edge << 2) | boundary << 1 | backward,
+ * backward when it runs b_e → a_e. edge_sides[2e], [2e + 1]: the corners
+ * whose sides lie on edge e (level 0: in the sort's order; below: forward
+ * first), the second MMI_SK_NONE on a boundary edge. A level's arrays may be absent (NULL) when
+ * no rule reads them: the counts alone are used. */
+typedef struct mmi_sk_level {
+    int64_t nv, nf, ne, nnz;
+    const int64_t *ptr;          /* face starts, NULL when uniform > 0 (4 at levels ≥ 1) */
+    int64_t uniform;
+    const uint32_t *verts;       /* corner → vertex (M's rows)                         */
+    const uint32_t *side;
+    const uint32_t *edge_sides;
+} mmi_sk_level;
+
+/* The element functions every specialized rule builds on: a face's corners
+ * and their neighbours, and vertex data of either precision. */
+
+MM_HD int64_t sk_start(const mmi_sk_level *x, int64_t f)
+{
+    return x->uniform > 0 ? x->uniform * f : x->ptr[f];
+}
+
+/* The face of corner κ: a shift at levels ≥ 1, a search in M's pointer at level 0. */
+MM_HD int64_t sk_face(const mmi_sk_level *x, int64_t k)
+{
+    if (x->uniform == 4) return k >> 2;
+    if (x->uniform > 0) return k / x->uniform;
+    int64_t lo = 0, hi = x->nf;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (x->ptr[mid] <= k) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The corners after and before κ in its face (Q_c and Q_c^{c−1} of eq. 5). */
+MM_HD int64_t sk_next(const mmi_sk_level *x, int64_t k)
+{
+    if (x->uniform == 4) return (k & ~(int64_t)3) | ((k + 1) & 3);
+    int64_t f = sk_face(x, k);
+    return k + 1 < sk_start(x, f + 1) ? k + 1 : sk_start(x, f);
+}
+
+MM_HD int64_t sk_prev(const mmi_sk_level *x, int64_t k)
+{
+    if (x->uniform == 4) return (k & ~(int64_t)3) | ((k + 3) & 3);
+    int64_t f = sk_face(x, k);
+    return k > sk_start(x, f) ? k - 1 : sk_start(x, f + 1) - 1;
+}
+
+/* Vertex data of either type, computed in double. */
+MM_HD double sk_load(const void *X, int f64, int64_t i)
+{
+    return f64 ? ((const double *)X)[i] : (double)((const float *)X)[i];
+}
+
+MM_HD void sk_store(void *X, int f64, int64_t i, double v)
+{
+    if (f64) ((double *)X)[i] = v;
+    else ((float *)X)[i] = (float)v;
+}
+
+/* Vertex data X from its component i on: row r's component i is then entry
+ * r d, one multiply-add per address where X[r d + i] took three. */
+MM_HD char *sk_column(const void *X, int f64, int64_t i)
+{
+    return (char *)X + i * (f64 ? (int64_t)sizeof(double) : (int64_t)sizeof(float));
+}
+
+#endif
