@@ -50,15 +50,10 @@ MM_HD void cc_stencil(const mmi_generic_args *g, int64_t e)
 {
     uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
     int64_t ab = csc_find(&g->F, a, b), ba = csc_find(&g->F, b, a);
-    int inner = ab >= 0 && ba >= 0;
-    mmi_edge_mask m = mmi_catmark_edge_mask(!inner);
-    uint32_t *row = g->stencil + 4 * e;
-    double *w = g->weights + 4 * e;
-    row[0] = a, row[1] = b;
-    row[2] = inner ? (uint32_t)(g->nv + g->F.values[ab]) : a;
-    row[3] = inner ? (uint32_t)(g->nv + g->F.values[ba]) : b;
-    w[0] = w[1] = m.end;
-    w[2] = w[3] = m.side;
+    int sharp = ab < 0 || ba < 0;
+    generic_edge_row(g, e, sharp, sharp ? a : (uint32_t)(g->nv + g->F.values[ab]),
+                     sharp ? b : (uint32_t)(g->nv + g->F.values[ba]),
+                     mmi_catmark_edge_mask(sharp));
 }
 
 /* S(p_i) = α p_i + β Σ_j p_j + β_f Σ_j f_j + β_b Σ_boundary p_j with the
@@ -66,11 +61,7 @@ MM_HD void cc_stencil(const mmi_generic_args *g, int64_t e)
  * boundary). */
 MM_HD void cc_vertex_weights(const mmi_generic_args *g, int64_t i)
 {
-    mmi_vertex_mask m = mmi_catmark_vertex_mask(generic_vertex_rule(g, i), g->n[i]);
-    g->alpha[i] = m.vertex;
-    g->beta[i] = m.edge;
-    g->beta_f[i] = m.face;
-    g->beta_b[i] = m.crease;
+    generic_vertex_weights(g, i, mmi_catmark_vertex_mask(generic_vertex_rule(g, i), g->n[i]));
 }
 
 #endif

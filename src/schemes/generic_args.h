@@ -125,4 +125,29 @@ MM_HD mmi_vertex_rule generic_vertex_rule(const mmi_generic_args *g, int64_t i)
     return mmi_vertex_rule_of((int64_t)g->n[i], (int64_t)g->nb[i], g->corners);
 }
 
+/* Row e of a 4-wide edge stencil with edge mask m: its ends a, b, then the
+ * two points beside it (s0, s1; on a sharp edge a and b again, whose side
+ * weights are 0). */
+MM_HD void generic_edge_row(const mmi_generic_args *g, int64_t e, int sharp, uint32_t s0,
+                            uint32_t s1, mmi_edge_mask m)
+{
+    uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
+    uint32_t *col = g->stencil + 4 * e;
+    double *w = g->weights + 4 * e;
+    col[0] = a, col[1] = b;
+    col[2] = sharp ? a : s0, col[3] = sharp ? b : s1;
+    w[0] = w[1] = m.end;
+    w[2] = w[3] = m.side;
+}
+
+/* Vertex i's weights α, β, β_b (and β_f where the scheme has face points)
+ * from its mask. */
+MM_HD void generic_vertex_weights(const mmi_generic_args *g, int64_t i, mmi_vertex_mask m)
+{
+    g->alpha[i] = m.vertex;
+    g->beta[i] = m.edge;
+    g->beta_b[i] = m.crease;
+    if (g->beta_f) g->beta_f[i] = m.face;
+}
+
 #endif

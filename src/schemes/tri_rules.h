@@ -47,23 +47,14 @@ MM_HD void loop_stencil(const mmi_generic_args *g, int64_t e)
 {
     uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
     uint32_t c = loop_opposite(g, a, b), d = loop_opposite(g, b, a);
-    int inner = c != UINT32_MAX && d != UINT32_MAX;
-    mmi_edge_mask m = mmi_loop_edge_mask(!inner);
-    uint32_t *col = g->stencil + 4 * e;
-    double *w = g->weights + 4 * e;
-    col[0] = a, col[1] = b;
-    col[2] = inner ? c : a, col[3] = inner ? d : b;
-    w[0] = w[1] = m.end;
-    w[2] = w[3] = m.side;
+    int sharp = c == UINT32_MAX || d == UINT32_MAX;
+    generic_edge_row(g, e, sharp, c, d, mmi_loop_edge_mask(sharp));
 }
 
 /* S(p_i) = α p_i + β Σ_j p_j + β_b Σ_boundary p_j (mmi_loop_vertex_mask). */
 MM_HD void loop_vertex_weights(const mmi_generic_args *g, int64_t i)
 {
-    mmi_vertex_mask m = mmi_loop_vertex_mask(generic_vertex_rule(g, i), g->n[i]);
-    g->alpha[i] = m.vertex;
-    g->beta[i] = m.edge;
-    g->beta_b[i] = m.crease;
+    generic_vertex_weights(g, i, mmi_loop_vertex_mask(generic_vertex_rule(g, i), g->n[i]));
 }
 
 /* The 1 → 4 split of triangle f = (v_0, v_1, v_2) (DESIGN §3): child 4f + c
@@ -187,10 +178,7 @@ MM_HD void sqrt3_child_edge(const mmi_generic_args *g, int64_t i)
 MM_HD void sqrt3_vertex_weights(const mmi_generic_args *g, int64_t i)
 {
     mmi_vertex_rule rule = mmi_vertex_rule_of((int64_t)g->n[i], (int64_t)g->nb[i], 0);
-    mmi_vertex_mask m = mmi_sqrt3_vertex_mask(rule, g->n[i], g->odd);
-    g->alpha[i] = m.vertex;
-    g->beta[i] = m.edge;
-    g->beta_b[i] = m.crease;
+    generic_vertex_weights(g, i, mmi_sqrt3_vertex_mask(rule, g->n[i], g->odd));
 }
 
 /* The other boundary neighbour of boundary vertex p (not q): the entry of E's
