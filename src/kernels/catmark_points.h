@@ -50,9 +50,9 @@ MM_HD void sk_edge_point(const mmi_sk_args *g, int64_t e)
 
 /* Updated vertex v of level 0 (§4.3), a gather over its column of Mᵀ with
  * one neighbour per face (the next corner): its rule from the boundary edges
- * around it (mmi_vertex_rule_of), its weights from mmi_catmark_vertex_mask,
- * applied to the sums of its edge neighbours, its face points and its
- * boundary neighbours. With g->ring, also v's kind and its ring sums at
+ * the same walk meets (mmi_vertex_rule_of), its weights from
+ * mmi_catmark_vertex_mask, applied to the sums of its edge neighbours, its
+ * face points and its boundary neighbours. With g->ring, also v's kind and its ring sums at
  * level 1 for catmark_quad_points.h: S1 = Σ of its new edge points (the two
  * boundary ones on the boundary), S2 = Σ of its new face points, both
  * already in Y. */
@@ -60,18 +60,12 @@ MM_HD void sk_vertex_point(const mmi_sk_args *g, int64_t v)
 {
     const mmi_sk_level *x = &g->lv[0];
     int64_t d = g->d, first = g->vt_ptr[v], nf = g->vt_ptr[v + 1] - first;
-    int64_t eb = x->nv + x->nf, sharp = 0;
-    for (int64_t i = 0; i < nf; ++i) {
-        int64_t k = sk_start(x, g->vt_faces[first + i]) + g->vt_slots[first + i] - 1;
-        sharp += ((x->side[k] >> 1) & 1) + ((x->side[sk_prev(x, k)] >> 1) & 1);
-    }
-    mmi_vertex_rule rule = mmi_vertex_rule_of(nf, sharp, g->corners);
-    mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, (double)nf);
-    int boundary = sharp > 0;
+    int64_t eb = x->nv + x->nf;
     for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
         int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
         double ring[SK_BLOCK] = {0.0}, faces[SK_BLOCK] = {0.0}, rim[SK_BLOCK] = {0.0};
         double s1[SK_BLOCK] = {0.0}, rim1[SK_BLOCK] = {0.0};
+        int64_t sharp = 0;
         for (int64_t i = 0; i < nf; ++i) {
             int64_t q = first + i;
             int64_t k = sk_start(x, g->vt_faces[q]) + g->vt_slots[q] - 1, pk = sk_prev(x, k);
@@ -80,6 +74,7 @@ MM_HD void sk_vertex_point(const mmi_sk_args *g, int64_t v)
             int64_t ep_out = (eb + (x->side[k] >> 2)) * d + c0;
             int64_t ep_in = (eb + (x->side[pk] >> 2)) * d + c0;
             int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
+            sharp += b_out + b_in;
             for (int j = 0; j < SK_BLOCK; ++j) {
                 if (j >= w) break;
                 double p_out = sk_load(g->P, g->f64, out + j);
@@ -94,17 +89,19 @@ MM_HD void sk_vertex_point(const mmi_sk_args *g, int64_t v)
                 if (b_in) rim1[j] += sk_load(g->Y, g->f64, ep_in + j);
             }
         }
+        mmi_vertex_rule rule = mmi_vertex_rule_of(nf, sharp, g->corners);
+        mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, (double)nf);
         for (int j = 0; j < SK_BLOCK; ++j) {
             if (j >= w) break;
             double p = sk_load(g->P, g->f64, v * d + c0 + j);
             sk_store(g->Y, g->f64, v * d + c0 + j,
                      m.vertex * p + m.edge * ring[j] + m.face * faces[j] + m.crease * rim[j]);
             if (!g->ring) continue;
-            sk_store(g->ring, g->f64, v * 2 * d + c0 + j, boundary ? rim1[j] : s1[j]);
+            sk_store(g->ring, g->f64, v * 2 * d + c0 + j, sharp > 0 ? rim1[j] : s1[j]);
             sk_store(g->ring, g->f64, v * 2 * d + d + c0 + j, faces[j]);
         }
+        if (g->ring && c0 == 0) g->kinds[v] = mmi_kind_of(nf, rule);
     }
-    if (g->ring) g->kinds[v] = mmi_kind_of(nf, rule);
 }
 
 #endif
