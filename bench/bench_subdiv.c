@@ -303,7 +303,7 @@ static int load(mm_context ctx, const char *path, const struct mesh_case *mc, co
     m->offsets = malloc((size_t)(info.num_faces + 1) * sizeof *m->offsets);
     m->fv = malloc((size_t)info.nnz * sizeof *m->fv);
     if (!m->xyz || !m->offsets || !m->fv) exit(1);
-    mm_mesh_arrays h = {m->xyz, m->offsets, m->fv, NULL, NULL, NULL, NULL};
+    mm_mesh_arrays h = {m->xyz, m->offsets, m->fv, NULL, NULL, NULL, NULL, NULL};
     BU_MM_OK(ctx, mm_mesh_export(m->mesh, &h));
     m->host = (peer_mesh){info.num_vertices, info.num_faces, m->xyz, m->offsets, m->fv};
     return 0;

@@ -2,12 +2,16 @@
 # Builds meshmat and runs the whole Check suite through CTest.
 #   scripts/test.sh              release build (CUDA backend too when nvcc is found) in build/
 #   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+#   scripts/test.sh --sanitize-clang
+#                                the same sanitizers with clang in build-asan-clang/: clang's
+#                                UBSan also catches what gcc's misses (NULL + 0, for one)
 # Installs what it needs with apt-get when it runs as root and something is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-release}
 packages=(cmake gcc g++ make check pkg-config libopenmesh-dev libosd-dev)
+if [ "$mode" = --sanitize-clang ]; then packages+=(clang libomp-dev); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -31,17 +35,25 @@ case "$mode" in
     cmake --build build -j"$jobs"
     ctest --test-dir build --output-on-failure -j"$jobs"
     ;;
-  --sanitize)
+  --sanitize | --sanitize-clang)
+    dir=build-asan
+    compilers=()
+    if [ "$mode" = --sanitize-clang ]; then
+      dir=build-asan-clang
+      compilers=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++)
+    fi
     flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMESHMAT_CUDA=OFF -DMESHMAT_BENCH=OFF \
-      -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
-      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
-    cmake --build build-asan -j"$jobs"
+    # Sanitized Debug code runs several times slower: every timeout is tripled,
+    # CTest's (MESHMAT_TEST_TIME_SCALE) and Check's (CK_TIMEOUT_MULTIPLIER).
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DMESHMAT_CUDA=OFF -DMESHMAT_BENCH=OFF \
+      "${compilers[@]}" -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DMESHMAT_TEST_TIME_SCALE=3
+    cmake --build "$dir" -j"$jobs"
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --test-dir build-asan --output-on-failure -j"$jobs"
+      CK_TIMEOUT_MULTIPLIER=3 ctest --test-dir "$dir" --output-on-failure -j"$jobs"
     ;;
   *)
-    echo "usage: scripts/test.sh [--sanitize]" >&2
+    echo "usage: scripts/test.sh [--sanitize | --sanitize-clang]" >&2
     exit 2
     ;;
 esac

@@ -55,9 +55,13 @@ typedef struct mm_context_options {
     int device;         /* CUDA device ordinal, 0 by default                 */
     void *stream;       /* a cudaStream_t to order work on; NULL: the default */
     int timing;         /* non-zero: record stage timers (mm_context_stage)   */
+    int64_t max_memory; /* > 0: the bytes a subdivision may predict to hold in
+                           the backend's memory; 0: what the machine has free
+                           (mm_subdiv_build refuses a run predicted past it) */
 } mm_context_options;
 
-/* The defaults: AUTO backend, device 0, default stream, timing off. */
+/* The defaults: AUTO backend, device 0, default stream, timing off, no
+ * memory ceiling but the machine's. */
 MM_API mm_context_options mm_context_options_default(void);
 
 /* mm_context_new: make a context. opts may be NULL for the defaults.

@@ -1,6 +1,7 @@
 /* meshmat/io.h: reading and writing meshes as OBJ, OFF and PLY (ASCII and
  * binary little-endian). Readers report the file and line of anything wrong;
- * what the writers produce reads back exactly. */
+ * what the writers produce reads back exactly, the empty mesh included; a
+ * failed write leaves the file it would replace untouched. */
 #ifndef MESHMAT_IO_H
 #define MESHMAT_IO_H
 
@@ -40,7 +41,11 @@ MM_API mm_read_options mm_read_options_default(void);
  *   M = 1 sharpness for all or N-1, one each) and `t corner N/M/0 v… s…`
  *   (M = 1 or N), ids 0-based, also written as `# osd-tag: t ...` comments;
  *   other tags and statements (vt, vn, l, o, g, s, usemtl, mtllib, …) ignored;
- *   a trailing backslash continues a statement; CRLF accepted.
+ *   a trailing backslash continues a statement. A file of comments only is the
+ *   empty mesh; an empty file, or one of other statements without v or f, is
+ *   MM_ERR_PARSE.
+ * Line ends (OBJ, OFF, ASCII PLY, PLY headers): "\n", "\r\n" or a lone "\r",
+ *   lines counted that way in messages.
  * OFF: header OFF (or COFF, NOFF, CNOFF, STOFF…: extra vertex columns ignored;
  *   missing: the counts come first), `|V| |F| [|E|]`, one vertex per line, one
  *   face per line `n i0 … i(n-1)` (0-based; trailing colour values ignored),
@@ -60,8 +65,11 @@ MM_API mm_read_options mm_read_options_default(void);
  *   MM_ERR_INVALID_MESH  every refusal of mm_mesh_new (index out of range, face
  *                    with < 3 vertices, repeated vertex, NaN or infinite
  *                    coordinate, bad crease), with the face's or vertex's line;
- *                    also an OBJ relative index before the first vertex and any
- *                    index below 0 or at least 2^32
+ *                    an OBJ crease or corner tag naming a vertex out of range,
+ *                    a crease from a vertex to itself, a negative or
+ *                    non-finite sharpness, with the tag's line; also an OBJ
+ *                    relative index before the first vertex and any index
+ *                    below 0 or at least 2^32
  *   MM_ERR_OUT_OF_MEMORY, MM_ERR_INVALID_ARGUMENT (NULL mesh or path, bad options)
  * Example: "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n" gives |V| = 3, one face (0 1 2);
  *   "f 1 0 2" on line 4 fails with "…: name.obj:4: expected a vertex index (OBJ
@@ -85,10 +93,16 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
  *   format  MM_FILE_AUTO: from the extension (.obj, .off; .ply is binary).
  * Properties: works on any backend (the mesh is exported to host memory
  *   through the context's accounting); the file is written through a 1 MiB
- *   buffer, every write and the close checked.
- * Errors: MM_ERR_IO (open, write or close failed: the message names the path
- *   and the system's reason), MM_ERR_FORMAT (unknown extension),
- *   MM_ERR_INVALID_ARGUMENT, MM_ERR_OUT_OF_MEMORY. */
+ *   buffer, every write and the close checked. Atomic: the data goes to a new
+ *   temporary file beside path, which is flushed, synced and renamed over path
+ *   only when everything was written; on any failure path is untouched and the
+ *   temporary removed (writing over the file the mesh was read from is safe).
+ *   A new file gets mode 0666 less the umask; a replaced one keeps its mode; a
+ *   symlink stays a link (the file it names is replaced). A path that exists
+ *   and is not a regular file (a device, a FIFO) is written in place.
+ * Errors: MM_ERR_IO (open, write, sync, close or rename failed: the message
+ *   names the path and the system's reason), MM_ERR_FORMAT (unknown
+ *   extension), MM_ERR_INVALID_ARGUMENT, MM_ERR_OUT_OF_MEMORY. */
 MM_API mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path,
                                mm_file_format format);
 

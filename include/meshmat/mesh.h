@@ -24,7 +24,10 @@ typedef struct mm_mesh_s *mm_mesh;
  *   precision      the type the mesh stores its vertex data in; 0 (PATTERN) means
  *                  the same as vertex_type
  *   keep_repeated  non-zero: accept faces that repeat a vertex (counted as
- *                  degenerate in the statistics) instead of refusing them */
+ *                  degenerate in the statistics) instead of refusing them
+ *   holes          num_holes face ids (OpenSubdiv's `t hole`): those faces are
+ *                  not refined into a subdivision's output, but their points
+ *                  still shape their neighbours (docs/creases.md) */
 typedef struct mm_mesh_desc {
     int64_t num_vertices;
     int64_t dim;
@@ -45,6 +48,8 @@ typedef struct mm_mesh_desc {
     const int64_t *face_lines;
     mm_type precision;
     int keep_repeated;
+    int64_t num_holes;
+    const uint32_t *hole_faces;
 } mm_mesh_desc;
 
 /* mm_mesh_new: build and validate a mesh in the context's memory.
@@ -52,7 +57,7 @@ typedef struct mm_mesh_desc {
  *   the line when given): a vertex id ≥ num_vertices, a face with fewer than 3
  *   vertices, a vertex repeated within a face (unless keep_repeated), a
  *   non-finite coordinate, a crease naming a vertex out of range or equal ends,
- *   a negative or non-finite sharpness. Unreferenced vertices are kept.
+ *   a negative or non-finite sharpness, a hole naming a face out of range. Unreferenced vertices are kept.
  *   Errors also: MM_ERR_INVALID_ARGUMENT, MM_ERR_OVERFLOW (|V| or |F| ≥ 2^32,
  *   nnz > 2^62), MM_ERR_OUT_OF_MEMORY.
  *   Example: one quad: num_vertices 4, dim 3, face_order 4, face_vertices {0,1,2,3}. */
@@ -66,7 +71,7 @@ typedef struct mm_mesh_info {
     int64_t num_vertices, num_faces, nnz, dim;
     int64_t uniform_order;
     mm_type precision;
-    int64_t num_creases, num_corners;
+    int64_t num_creases, num_corners, num_holes;
 } mm_mesh_info;
 
 MM_API mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info);
@@ -88,6 +93,7 @@ typedef struct mm_mesh_arrays {
     float *crease_sharpness;
     uint32_t *corner_vertices;
     float *corner_sharpness;
+    uint32_t *hole_faces;
 } mm_mesh_arrays;
 
 MM_API mm_status mm_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h);

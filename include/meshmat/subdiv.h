@@ -36,6 +36,16 @@ typedef enum mm_boundary {
                                         corner) stays where it is                        */
 } mm_boundary;
 
+/* How semi-sharp edge sharpness decreases from level to level (OpenSubdiv's
+ * Sdc CREASE_UNIFORM and CREASE_CHAIKIN; docs/creases.md). Both: a sharpness
+ * of 10 or more is infinitely sharp and never decreases, a vertex's
+ * sharpness decreases by 1 per level. */
+typedef enum mm_creasing {
+    MM_CREASING_UNIFORM = 0, /* each child edge: σ − 1 (0 once it reaches 0)              */
+    MM_CREASING_CHAIKIN = 1  /* each child edge at vertex v: 3/4 σ + 1/4 (the mean of v's
+                                other semi-sharp edges) − 1 (paper §5.1 eq. 14–15)     */
+} mm_creasing;
+
 /* Which implementation refines (DESIGN §2). */
 typedef enum mm_subdiv_path {
     MM_PATH_GENERIC = 0,     /* the formulas as mapped SpMV / SpGEMM of src/spla       */
@@ -77,10 +87,11 @@ typedef struct mm_subdiv_options {
     mm_static_eval static_eval;     /* MM_MODE_STATIC only           */
     mm_subdiv_progress_fn progress; /* may be NULL                  */
     void *progress_user;
+    mm_creasing creasing;           /* the mesh's creases and corners */
 } mm_subdiv_options;
 
 /* Catmull-Clark, 1 level, EDGE_ONLY, MM_PATH_AUTO, dynamic mode, no
- * progress callback. */
+ * progress callback, uniform creasing. */
 MM_API mm_subdiv_options mm_subdiv_options_default(void);
 
 /* The counts of one level: |V|, |F|, the edges |E| and nnz(M) = Σ face orders. */
@@ -138,7 +149,8 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
 MM_API mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL);
 
 /* mm_subdivide: build and eval in one call; *out is a new mesh of the last
- * level with mesh's vertex data refined (creases and corners are not carried).
+ * level with mesh's vertex data refined, and its creases and corners those
+ * of the last level still sharp (so that one level twice is two levels once).
  *   Properties: on the specialized path fused: each level's data is freed as
  *   soon as the next no longer needs it and the last level gets no edge list,
  *   so the peak is about 1.25-1.35 × the result (its face-vertex array and
@@ -166,6 +178,16 @@ MM_API mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level);
  * caller-owned, sized from mm_subdiv_level_counts). Errors:
  * MM_ERR_INVALID_ARGUMENT, MM_ERR_CUDA. */
 MM_API mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends);
+
+/* mm_subdiv_level_sharpness: the sharpness of a level's edges (|E| values in
+ * the order of mm_subdiv_level_edges) and vertices (|V|), as tagged at level 0
+ * and refined by opts.creasing (docs/creases.md): 0 smooth, ≥ 10 infinitely
+ * sharp. Boundary edges are infinitely sharp besides what they show here; all
+ * zero for a mesh without tags. h_edges, h_vertices: host, caller-owned,
+ * sized from mm_subdiv_level_counts; either may be NULL. Errors:
+ * MM_ERR_INVALID_ARGUMENT (NULL s, level out of range), MM_ERR_CUDA. */
+MM_API mm_status mm_subdiv_level_sharpness(mm_subdiv s, int level, float *h_edges,
+                                           float *h_vertices);
 
 /* mm_subdiv_matrix: a subdivision matrix of a static-mode handle (paper
  * §6.3): (l, l + 1) gives R_l (eq. 21: P_{l+1} = R_l P_l, |V_{l+1}| × |V_l|),

@@ -10,9 +10,10 @@
 
 static const char usage[] =
     "usage: meshmat subdiv --levels N IN -o OUT [--scheme catmull-clark|loop|sqrt3]\n"
-    "                      [--boundary edge-only|edge-and-corner]\n"
+    "                      [--boundary edge-only|edge-and-corner] [--creasing uniform|chaikin]\n"
     "                      [--path auto|specialized|generic] [--mode dynamic|static]\n"
     "                      [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
+    "                      [--max-memory BYTES[K|M|G]]\n"
     "\n"
     "Refines IN N times (1 <= N <= 30) and writes OUT (OBJ, OFF or PLY by its\n"
     "extension). --scheme: catmull-clark (the default; any polygons in, quads out),\n"
@@ -22,6 +23,13 @@ static const char usage[] =
     "sparse-matrix formulas (mapped SpMV and SpGEMM): the same mesh, positions equal\n"
     "up to rounding, slower. --mode static also builds the subdivision matrices and\n"
     "evaluates by SpMV.\n"
+    "Creases, corners and holes (OpenSubdiv's OBJ tags `t crease`, `t corner`,\n"
+    "`t hole`) are applied as OpenSubdiv applies them; --creasing picks how semi-sharp\n"
+    "creases soften from level to level (uniform, the default, or chaikin). A mesh\n"
+    "with tags is refined on the generic path (docs/creases.md).\n"
+    "A run whose predicted peak memory passes what the machine has free (or\n"
+    "--max-memory) is refused before it starts, naming the first level that does\n"
+    "not fit.\n"
     "Non-manifold input and inconsistent orientation are refused (docs/schemes.md).\n";
 
 typedef struct progress_state {
@@ -48,8 +56,22 @@ static int option_value(int argc, char **argv, int *i, const char **value)
     return 0;
 }
 
+/* "512M", "8G", "1000000": bytes, or -1. */
+static int64_t parse_bytes(const char *v)
+{
+    char *end = NULL;
+    double x = strtod(v, &end);
+    if (end == v || x <= 0) return -1;
+    double unit = *end == 'K' || *end == 'k' ? 1024.0
+                  : *end == 'M' || *end == 'm' ? 1048576.0
+                  : *end == 'G' || *end == 'g' ? 1073741824.0
+                  : *end == '\0' ? 1.0 : -1.0;
+    if (unit < 0 || (*end != '\0' && end[1] != '\0') || x * unit > 9.0e18) return -1;
+    return (int64_t)(x * unit);
+}
+
 static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, const char **in,
-                 const char **out)
+                 const char **out, int64_t *max_memory)
 {
     for (int i = 1; i < argc; ++i) {
         int r = cli_common_parse(c, argc, argv, &i);
@@ -63,7 +85,8 @@ static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, con
         const char *opt = argv[i];
         int known = strcmp(opt, "--levels") == 0 || strcmp(opt, "--scheme") == 0 ||
                     strcmp(opt, "--boundary") == 0 || strcmp(opt, "--path") == 0 ||
-                    strcmp(opt, "--mode") == 0 || strcmp(opt, "-o") == 0;
+                    strcmp(opt, "--mode") == 0 || strcmp(opt, "--creasing") == 0 ||
+                    strcmp(opt, "--max-memory") == 0 || strcmp(opt, "-o") == 0;
         if (known && option_value(argc, argv, &i, &v) != 0) return CLI_USAGE;
         char *end = NULL;
         if (!known && opt[0] != '-' && *in == NULL) {
@@ -98,6 +121,18 @@ static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, con
             else if (strcmp(v, "specialized") == 0) o->path = MM_PATH_SPECIALIZED;
             else {
                 fprintf(stderr, "meshmat subdiv: --path takes auto, generic or specialized\n");
+                return CLI_USAGE;
+            }
+        } else if (strcmp(opt, "--max-memory") == 0) {
+            if ((*max_memory = parse_bytes(v)) < 0) {
+                fprintf(stderr, "meshmat subdiv: --max-memory takes a size such as 512M or 8G\n");
+                return CLI_USAGE;
+            }
+        } else if (strcmp(opt, "--creasing") == 0) {
+            if (strcmp(v, "uniform") == 0) o->creasing = MM_CREASING_UNIFORM;
+            else if (strcmp(v, "chaikin") == 0) o->creasing = MM_CREASING_CHAIKIN;
+            else {
+                fprintf(stderr, "meshmat subdiv: --creasing takes uniform or chaikin\n");
                 return CLI_USAGE;
             }
         } else if (strcmp(opt, "--mode") == 0) {
@@ -148,11 +183,13 @@ int cli_subdiv(int argc, char **argv)
     cli_common_default(&c);
     mm_subdiv_options o = mm_subdiv_options_default();
     const char *in = NULL, *out = NULL;
-    int rc = parse(argc, argv, &c, &o, &in, &out);
+    int64_t max_memory = 0;
+    int rc = parse(argc, argv, &c, &o, &in, &out, &max_memory);
     if (rc != CLI_OK) return rc < 0 ? CLI_OK : rc;
     mm_context_options co = mm_context_options_default();
     co.backend = c.backend;
     co.timing = 1;
+    co.max_memory = max_memory;
     mm_context ctx = NULL;
     mm_status st = mm_context_new(&ctx, &co);
     if (st != MM_OK) {
@@ -191,6 +228,12 @@ int cli_subdiv(int argc, char **argv)
                mm_context_device_name(ctx));
         printf("  in:  %lld vertices, %lld faces, %lld face corners\n",
                (long long)a.num_vertices, (long long)a.num_faces, (long long)a.nnz);
+        if (a.num_creases + a.num_corners + a.num_holes > 0)
+            printf("  tags applied: %lld creases, %lld corners, %lld holes (%s creasing, "
+                   "generic path); out: %lld creases, %lld corners, %lld holes\n",
+                   (long long)a.num_creases, (long long)a.num_corners, (long long)a.num_holes,
+                   o.creasing == MM_CREASING_CHAIKIN ? "chaikin" : "uniform",
+                   (long long)b.num_creases, (long long)b.num_corners, (long long)b.num_holes);
         printf("  out: %lld vertices, %lld faces\n", (long long)b.num_vertices,
                (long long)b.num_faces);
         printf("  read %.2f ms, subdivide %.2f ms, write %.2f ms\n", t1 - t0, t2 - t1, t3 - t2);

@@ -30,6 +30,14 @@ mm_status mmi_cuda_missing(mm_context ctx);
     (mmi_backend_is_cuda(ctx) ? MMI_CUDA_CALL((ctx), fn##_cuda(__VA_ARGS__)) \
                               : fn##_cpu(__VA_ARGS__))
 
+/* Defines x(ctx, g, count), MMI_BACKEND_CALL of the launcher pair x_cpu /
+ * x_cuda of an element rule over Args (cpu_for.h, grid_for.cuh). */
+#define MMI_BACKEND_ENTRY(x, Args)                                  \
+    mm_status x(mm_context ctx, const Args *g, int64_t count)       \
+    {                                                               \
+        return MMI_BACKEND_CALL(ctx, x, ctx, g, count);             \
+    }
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,7 @@ mm_context_options mm_context_options_default(void)
     o.device = 0;
     o.stream = NULL;
     o.timing = 0;
+    o.max_memory = 0;
     return o;
 }
 
@@ -38,6 +39,7 @@ mm_status mm_context_new(mm_context *ctx, const mm_context_options *opts)
     c->device = o.device;
     c->stream = o.stream;
     c->timing = o.timing;
+    c->max_memory = o.max_memory > 0 ? o.max_memory : 0;
     c->fail_after = -1;
     c->where = "mm_context_new";
     int devices = mmi_cuda_device_count();

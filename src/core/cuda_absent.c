@@ -51,6 +51,12 @@ mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes)
     return mmi_cuda_open(ctx);
 }
 
+mm_status mmi_cuda_free_bytes(mm_context ctx, int64_t *bytes)
+{
+    *bytes = 0;
+    return mmi_cuda_open(ctx);
+}
+
 mm_status mmi_cuda_synchronize(mm_context ctx)
 {
     return mmi_cuda_open(ctx);

@@ -99,6 +99,16 @@ mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes)
                           "cudaMemsetAsync");
 }
 
+mm_status mmi_cuda_free_bytes(mm_context ctx, int64_t *bytes)
+{
+    size_t free_b = 0, total = 0;
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st != MM_OK) return st;
+    st = mmi_cuda_check(ctx, cudaMemGetInfo(&free_b, &total), "cudaMemGetInfo");
+    *bytes = (int64_t)free_b;
+    return st;
+}
+
 mm_status mmi_cuda_synchronize(mm_context ctx)
 {
     mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");

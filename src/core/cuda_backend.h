@@ -25,6 +25,8 @@ void mmi_cuda_free(mm_context ctx, void *p);
 mm_status mmi_cuda_copy(mm_context ctx, void *dst, int dst_device, const void *src,
                         int src_device, int64_t bytes);
 mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes);
+/* The device's free bytes (cudaMemGetInfo). */
+mm_status mmi_cuda_free_bytes(mm_context ctx, int64_t *bytes);
 mm_status mmi_cuda_synchronize(mm_context ctx);
 /* Records *event on ctx's stream, creating it first where *event is NULL (so
  * that a caller keeping its events records them again without creating

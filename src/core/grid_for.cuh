@@ -1,8 +1,10 @@
 /* grid_for.cuh: the CUDA half of cpu_for.h. mmi_grid_for<Args, Rule> runs
  * Rule(&args, i) for every i < count on the context's stream, one thread per
- * element with a grid stride, so a launcher of an element rule is one call.
- * The hot specialized kernels keep launchers of their own (rules and widths
- * folded as template constants, launch bounds, shared-memory staging). */
+ * element with a grid stride, so a launcher of an element rule is one call
+ * (MMI_CUDA_LAUNCHER: one line). The specialized kernels launch their
+ * topology rules through it too; their vertex-data rules add the data's
+ * width and type as constants (kernels/fold_data.cuh), and the hot ones keep
+ * kernels of their own (shared-memory staging). */
 #ifndef MESHMAT_CORE_GRID_FOR_CUH
 #define MESHMAT_CORE_GRID_FOR_CUH
 
@@ -10,8 +12,15 @@
 
 #include "cuda_check.cuh"
 
+/* The threads of a block of every grid-stride element kernel. */
+static const int kMmiGridThreads = 256;
+
+/* __grid_constant__: the rules take their arguments by pointer, and a
+ * parameter whose address is taken would otherwise be copied to each
+ * thread's local memory. */
 template <class Args, void (*Rule)(const Args *, int64_t)>
-__global__ void mmi_grid_for_kernel(const Args g, int64_t count)
+__global__ void __launch_bounds__(kMmiGridThreads)
+    mmi_grid_for_kernel(const __grid_constant__ Args g, int64_t count)
 {
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
          i += (int64_t)gridDim.x * blockDim.x)
@@ -22,11 +31,19 @@ __global__ void mmi_grid_for_kernel(const Args g, int64_t count)
 template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, const char *what)
 {
-    const int threads = 256;
     if (count == 0) return MM_OK;
     mmi_grid_for_kernel<Args, Rule>
-        <<<mmi_cuda_grid(count, threads), threads, 0, (cudaStream_t)ctx->stream>>>(*g, count);
+        <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+           (cudaStream_t)ctx->stream>>>(*g, count);
     return mmi_cuda_check(ctx, cudaGetLastError(), what);
 }
+
+/* Defines x_cuda(ctx, g, count), the CUDA launcher of element rule rule
+ * over Args: the twin of cpu_for.h's MMI_CPU_LAUNCHER. */
+#define MMI_CUDA_LAUNCHER(x, Args, rule, what)                          \
+    mm_status x##_cuda(mm_context ctx, const Args *g, int64_t count)    \
+    {                                                                   \
+        return mmi_grid_for<Args, rule>(ctx, g, count, what);           \
+    }
 
 #endif

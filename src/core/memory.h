@@ -20,6 +20,10 @@ void mmi_free(mm_context ctx, mm_memory where, void *p, int64_t bytes);
 /* The memory space the context's backend computes in. */
 mm_memory mmi_backend_memory(mm_context ctx);
 
+/* The bytes a run may still take in where (memory_room.c): the machine's free
+ * memory, or less under the context's max_memory; *limit says which. */
+mm_status mmi_memory_room(mm_context ctx, mm_memory where, int64_t *bytes, const char **limit);
+
 /* Copies bytes between any two spaces, ordered on ctx's stream, complete on return. */
 mm_status mmi_copy(mm_context ctx, void *dst, mm_memory dst_where, const void *src,
                    mm_memory src_where, int64_t bytes);

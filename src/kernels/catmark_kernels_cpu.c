@@ -1,26 +1,25 @@
-/* catmark_kernels_cpu.c: the CPU launcher of the specialized Catmull-Clark
- * rules (the element loop of cpu_for.h) and the dispatch of catmark_kernels.h
- * to the context's backend. */
-#include "../core/backend.h"
-#include "../core/cpu_for.h"
-#include "catmark_dispatch.h"
+/* catmark_kernels_cpu.c: the CPU launchers of the specialized Catmull-Clark
+ * rules (the element loop of cpu_for.h) and their dispatch to the context's
+ * backend. */
+#include "catmark_quad_points.h"
+#include "catmark_topology.h"
+#include "cpu_launchers.h"
 
-static void rule_range(const void *args, int64_t begin, int64_t end)
-{
-    const mmi_sk_args *g = args;
-    for (int64_t i = begin; i < end; ++i) sk_rule_at(g, g->rule, i, g->d, g->f64);
-}
+MMI_CPU_RANGE(edge_keys, mmi_sk_args, sk_edge_keys)
+MMI_CPU_RANGE(edge_heads, mmi_sk_args, sk_edge_heads)
+MMI_CPU_RANGE(edge_emit, mmi_sk_args, sk_edge_emit)
+MMI_CPU_RANGE(check_fans, mmi_sk_args, sk_check_fan)
 
 mm_status mmi_sk_run_cpu(mm_context ctx, const mmi_sk_args *g)
 {
     (void)ctx;
+    switch (g->rule) {
+    case MMI_SK_EDGE_KEYS: mmi_cpu_for(g->count, edge_keys, g); break;
+    case MMI_SK_EDGE_HEADS: mmi_cpu_for(g->count, edge_heads, g); break;
     /* EDGE_EMIT and CHECK_FANS may raise one shared flag from many elements
-     * (a data race in C): these level-0 rules run on one thread. */
-    if (g->rule == MMI_SK_EDGE_EMIT || g->rule == MMI_SK_CHECK_FANS) rule_range(g, 0, g->count);
-    else mmi_cpu_for(g->count, rule_range, g);
-    if (g->rule == MMI_SK_QUAD_POINTS && g->out_quads) {
-        mmi_sk_args q = sk_grandchild_call(g);
-        mmi_cpu_for(q.count, rule_range, &q);
+     * (a data race in C): they run on one thread. */
+    case MMI_SK_EDGE_EMIT: edge_emit(g, 0, g->count); break;
+    default: check_fans(g, 0, g->count); break;
     }
     return MM_OK;
 }
@@ -29,3 +28,13 @@ mm_status mmi_sk_run(mm_context ctx, const mmi_sk_args *g)
 {
     return MMI_BACKEND_CALL(ctx, mmi_sk_run, ctx, g);
 }
+
+MMI_CPU_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner)
+MMI_CPU_LAUNCHER(mmi_sk_face_points, mmi_sk_points0_args, sk_face_point)
+MMI_CPU_LAUNCHER(mmi_sk_edge_points, mmi_sk_points0_args, sk_edge_point)
+MMI_CPU_LAUNCHER(mmi_sk_vertex_points, mmi_sk_points0_args, sk_vertex_point)
+
+MMI_SK_DATA_RANGE(quad_points, mmi_sk_points_args, sk_quad_point)
+MMI_CPU_RANGE(grandchild_quads, mmi_sk_points_args, sk_grandchild_quad)
+MMI_SK_POINTS_LAUNCHER(mmi_sk_quad_points, mmi_sk_points_args, quad_points, grandchild_quads,
+                       sk_grandchild_count)

@@ -1,46 +1,36 @@
-/* catmark_kernels_cuda.cu: the CUDA launcher of the specialized Catmull-Clark
- * path: one kernel per rule (the CPU's sk_rule_at with the rule a constant),
- * one thread per element. */
+/* catmark_kernels_cuda.cu: the CUDA launchers of the specialized
+ * Catmull-Clark path: one grid-stride kernel per rule (grid_for.cuh; the
+ * vertex-data rules with d = 3 and the type folded, fold_data.cuh), and for
+ * the points below level 0 a kernel of its own that stages a block's faces
+ * in shared memory. */
 #include <cuda_runtime.h>
 
 #include <type_traits>
 
-#include "../core/context_impl.h"
-#include "../core/cuda_check.cuh"
-#include "catmark_dispatch.h"
+#include "../core/grid_for.cuh"
+#include "catmark_quad_points.h"
+#include "catmark_topology.h"
 #include "fold_data.cuh"
 
-static const int kThreads = 256;
+static const char kWhat[] = "a specialized Catmull-Clark kernel launch";
 
-/* __grid_constant__: the rules index g.lv by the level at run time; the
- * arguments stay in parameter space instead of a per-thread local copy.
- * D > 0 and F ≥ 0 fold the vertex-data width and type (else g's). */
-template <int R, int D, int F>
-__global__ void __launch_bounds__(256) sk_kernel(const __grid_constant__ mmi_sk_args g)
+mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
 {
-    int64_t d = D > 0 ? D : g.d;
-    int f64 = F >= 0 ? F : g.f64;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
-         i += (int64_t)gridDim.x * blockDim.x)
-        sk_rule_at(&g, R, i, d, f64);
+    switch (g->rule) {
+    case MMI_SK_EDGE_KEYS: return mmi_grid_for<mmi_sk_args, sk_edge_keys>(ctx, g, g->count, kWhat);
+    case MMI_SK_EDGE_HEADS:
+        return mmi_grid_for<mmi_sk_args, sk_edge_heads>(ctx, g, g->count, kWhat);
+    case MMI_SK_EDGE_EMIT: return mmi_grid_for<mmi_sk_args, sk_edge_emit>(ctx, g, g->count, kWhat);
+    default: return mmi_grid_for<mmi_sk_args, sk_check_fan>(ctx, g, g->count, kWhat);
+    }
 }
 
-template <int R, int D = 0, int F = -1>
-static void launch(const mmi_sk_args *g, unsigned grid, cudaStream_t stream)
-{
-    sk_kernel<R, D, F><<<grid, kThreads, 0, stream>>>(*g);
-}
+MMI_CUDA_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner, kWhat)
+MMI_CUDA_LAUNCHER(mmi_sk_face_points, mmi_sk_points0_args, sk_face_point, kWhat)
+MMI_CUDA_LAUNCHER(mmi_sk_edge_points, mmi_sk_points0_args, sk_edge_point, kWhat)
+MMI_CUDA_LAUNCHER(mmi_sk_vertex_points, mmi_sk_points0_args, sk_vertex_point, kWhat)
 
-/* A vertex-data rule with the type folded, and d = 3 (positions) too. */
-template <int R>
-static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream)
-{
-    mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
-        launch<R, decltype(D)::value, decltype(F)::value>(g, grid, stream);
-    });
-}
-
-/* MMI_SK_QUAD_POINTS for positions (d = 3) where every face of level l − 1 is
+/* mmi_sk_quad_points for positions (d = 3) where every face of level l − 1 is
  * a quad, a block of kStagedFaces faces × 3 components at a time, with the
  * vertices of level l − 1 in the same proportion (their streaming loads and
  * stores fill the time the faces' gathers wait):
@@ -52,7 +42,7 @@ static void launch_data(const mmi_sk_args *g, unsigned grid, cudaStream_t stream
  *   runs one lane per owned edge and component on the face's data, kept in
  *   shared memory: run per corner, half the lanes of a warp would idle while
  *   the others did an edge;
- * - on the last step (out_quads), the block also writes its faces'
+ * - on the last step (out_faces), the block also writes its faces'
  *   grandchildren, level l + 1's quads (16 per face, one 16-byte row each,
  *   consecutive across the lanes): their stores fill the time the gathers
  *   wait, where a kernel of their own ran after them at the speed of the
@@ -61,7 +51,7 @@ static const int kStagedFaces = 85;
 
 template <int F64>
 __global__ void __launch_bounds__(3 * kStagedFaces)
-    sk_quad_points_staged(const __grid_constant__ mmi_sk_args g)
+    sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     __shared__ T faces[12 * kStagedFaces], spokes[12 * kStagedFaces], verts[3 * kStagedFaces];
@@ -99,12 +89,13 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
                      end = 3 * ((f0 + n) * x->nv / x->nf);
              i < end; i += blockDim.x)
             sk_old_vertex(&g, i, 3, F64);
-        for (int t = threadIdx.x; g.out_quads && t < 16 * n; t += blockDim.x)
+        for (int t = threadIdx.x; g.out_faces && t < 16 * n; t += blockDim.x)
             sk_grandchild_quad(&g, 16 * f0 + t);
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
-        T *yf = (T *)g.Y + (out.faces.row0 + 4 * f0) * 3;
-        T *ys = (T *)g.Y + (out.spokes.row0 + 4 * f0) * 3, *yv = (T *)g.Y + out.face_vertex.row0 * 3;
+        T *yf = (T *)g.data.Y + (out.faces.row0 + 4 * f0) * 3;
+        T *ys = (T *)g.data.Y + (out.spokes.row0 + 4 * f0) * 3;
+        T *yv = (T *)g.data.Y + out.face_vertex.row0 * 3;
         for (int t = threadIdx.x; t < 12 * n; t += blockDim.x) yf[t] = faces[t], ys[t] = spokes[t];
         for (int t = threadIdx.x; t < 3 * n; t += blockDim.x) yv[t] = verts[t];
         for (int t = threadIdx.x; t < 3 * num_owned; t += blockDim.x) {
@@ -119,38 +110,22 @@ __global__ void __launch_bounds__(3 * kStagedFaces)
     }
 }
 
-static void launch_quad_points(const mmi_sk_args *g, cudaStream_t stream)
+static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     unsigned grid = mmi_cuda_grid(3 * g->lv[g->level - 1].nf, 3 * kStagedFaces);
-    if (g->f64) sk_quad_points_staged<1><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
+    if (g->data.f64) sk_quad_points_staged<1><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
     else sk_quad_points_staged<0><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
 }
 
-mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
+mm_status mmi_sk_quad_points_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
-    if (g->count == 0) return MM_OK;
-    unsigned grid = mmi_cuda_grid(g->count, kThreads);
-    cudaStream_t stream = (cudaStream_t)ctx->stream;
-    switch (g->rule) {
-    case MMI_SK_EDGE_KEYS: launch<MMI_SK_EDGE_KEYS>(g, grid, stream); break;
-    case MMI_SK_EDGE_HEADS: launch<MMI_SK_EDGE_HEADS>(g, grid, stream); break;
-    case MMI_SK_EDGE_EMIT: launch<MMI_SK_EDGE_EMIT>(g, grid, stream); break;
-    case MMI_SK_CHILD_CORNERS: launch<MMI_SK_CHILD_CORNERS>(g, grid, stream); break;
-    case MMI_SK_GRANDCHILD_QUADS: launch<MMI_SK_GRANDCHILD_QUADS>(g, grid, stream); break;
-    case MMI_SK_FACE_POINTS: launch<MMI_SK_FACE_POINTS>(g, grid, stream); break;
-    case MMI_SK_EDGE_POINTS: launch<MMI_SK_EDGE_POINTS>(g, grid, stream); break;
-    case MMI_SK_VERTEX_POINTS: launch<MMI_SK_VERTEX_POINTS>(g, grid, stream); break;
-    case MMI_SK_QUAD_POINTS:
-        if (g->d == 3 && g->lv[g->level - 1].uniform == 4 && g->lv[g->level - 1].nf > 0) {
-            launch_quad_points(g, stream);
-        } else {
-            launch_data<MMI_SK_QUAD_POINTS>(g, grid, stream);
-            mmi_sk_args q = sk_grandchild_call(g);
-            if (g->out_quads && q.count > 0)
-                launch<MMI_SK_GRANDCHILD_QUADS>(&q, mmi_cuda_grid(q.count, kThreads), stream);
-        }
-        break;
-    default: launch<MMI_SK_CHECK_FANS>(g, grid, stream); break;
+    if (count == 0) return MM_OK;
+    if (g->data.d == 3 && g->lv[g->level - 1].uniform == 4 && g->lv[g->level - 1].nf > 0) {
+        launch_quad_points(g, (cudaStream_t)ctx->stream);
+        return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
-    return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized Catmull-Clark kernel launch");
+    mm_status st = mmi_data_for<mmi_sk_points_args, sk_quad_point>(ctx, g, count, kWhat);
+    if (st != MM_OK || !g->out_faces) return st;
+    return mmi_grid_for<mmi_sk_points_args, sk_grandchild_quad>(ctx, g, sk_grandchild_count(g),
+                                                                kWhat);
 }

@@ -136,7 +136,7 @@ MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so,
     if (c == 0) in->kinds[eo] = kind;
 }
 
-/* Level l + 1's points around face f of level l − 1 (g->level = l). Level
+/* Level l + 1's points around face f of level l − 1 (P: level l). Level
  * l's quad κ is (v_κ, ep(e_o), fp(f), ep(e_i)) for f's corner κ; with the
  * next corner ν, quad ν is (v_ν, ep(e_ν), fp(f), ep(e_o)). Corner κ's part,
  * component c: the face point of quad κ, the edge point of spoke 2|E| + κ
@@ -241,24 +241,26 @@ MM_HD void sk_quad_face_points(const sk_quad_in *in, sk_quad_ids at, int64_t fir
 
 /* What sk_quad_face reads and writes, and its ids for face f with every
  * stream in Y. */
-MM_HD sk_quad_in sk_quad_in_of(const mmi_sk_args *g)
+MM_HD sk_quad_in sk_quad_in_of(const mmi_sk_points_args *g)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1];
-    sk_quad_in in = {x, x->side, x->verts, x->edge_sides, g->P, g->Y,
-                     g->ring_next ? g->ring : NULL, g->kinds};
+    const mmi_sk_data *io = &g->data;
+    sk_quad_in in = {x, x->side, x->verts, x->edge_sides, io->P, io->Y,
+                     io->ring_next ? io->ring : NULL, io->kinds};
     return in;
 }
 
-MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_args *g, int64_t f)
+MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_points_args *g, int64_t f)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    void *Y = g->data.Y;
     int64_t ye = y->nv + y->nf;
-    sk_quad_ids at = {x->nv + f, x->nv + x->nf, ye, {g->Y, y->nv}, {g->Y, ye + 2 * x->ne},
-                      {g->Y, x->nv + f}};
+    sk_quad_ids at = {x->nv + f, x->nv + x->nf, ye, {Y, y->nv}, {Y, ye + 2 * x->ne},
+                      {Y, x->nv + f}};
     return at;
 }
 
-MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+MM_HD void sk_quad_face(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1];
     int64_t f = i / d;
@@ -269,20 +271,21 @@ MM_HD void sk_quad_face(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from
  * level l by its ring sums. */
-MM_HD void sk_old_vertex(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+MM_HD void sk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
+    const mmi_sk_data *io = &g->data;
     int64_t v = i / d, c = i % d, r = v * 2 * d + c;
     double out[3];
-    sk_vertex_step(g->kinds[v], sk_load(g->P, f64, i), sk_load(g->ring, f64, r),
-                   sk_load(g->ring, f64, r + d), out);
-    sk_store(g->Y, f64, i, out[0]);
-    if (!g->ring_next) return;
-    sk_store(g->ring, f64, r, out[1]);
-    sk_store(g->ring, f64, r + d, out[2]);
+    sk_vertex_step(io->kinds[v], sk_load(io->P, f64, i), sk_load(io->ring, f64, r),
+                   sk_load(io->ring, f64, r + d), out);
+    sk_store(io->Y, f64, i, out[0]);
+    if (!io->ring_next) return;
+    sk_store(io->ring, f64, r, out[1]);
+    sk_store(io->ring, f64, r + d, out[2]);
 }
 
-/* Element i of MMI_SK_QUAD_POINTS: a face's component, then a vertex's. */
-MM_HD void sk_quad_point(const mmi_sk_args *g, int64_t i, int64_t d, int f64)
+/* Element i of mmi_sk_quad_points: a face's component, then a vertex's. */
+MM_HD void sk_quad_point(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
     int64_t faces = g->lv[g->level - 1].nf * d;
     if (i < faces) sk_quad_face(g, i, d, f64);

@@ -167,12 +167,12 @@ MM_HD void sk_child_edge_sides(const mmi_sk_level *x, int64_t k, uint32_t *out)
     if (boundary) out[2 * near + 1] = out[2 * far + 1] = MMI_SK_NONE;
 }
 
-MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
+MM_HD void sk_child_corner(const mmi_sk_child_args *g, int64_t k)
 {
     mmi_sk_level x = g->lv[g->level]; /* a copy: its fields load once */
     uint32_t q[4], s[4];
     sk_quad_of(&x, k, q, s);
-    sk_store4(g->out_quads + 4 * k, q[0], q[1], q[2], q[3]);
+    sk_store4(g->out_faces + 4 * k, q[0], q[1], q[2], q[3]);
     if (g->out_side) sk_store4(g->out_side + 4 * k, s[0], s[1], s[2], s[3]);
     if (g->out_edge_sides) sk_child_edge_sides(&x, k, g->out_edge_sides);
 }
@@ -181,7 +181,7 @@ MM_HD void sk_child_corner(const mmi_sk_args *g, int64_t k)
  * of level l (sk_quad_of) and its two sides give quad c by Alg. 3 again, so
  * level l's M and side codes are never stored (the last step of the fused
  * route). */
-MM_HD void sk_grandchild_quad(const mmi_sk_args *g, int64_t c)
+MM_HD void sk_grandchild_quad(const mmi_sk_points_args *g, int64_t c)
 {
     mmi_sk_level x = g->lv[g->level - 1]; /* a copy: its fields load once */
     int64_t k = c >> 2, p = sk_prev(&x, k);
@@ -193,8 +193,15 @@ MM_HD void sk_grandchild_quad(const mmi_sk_args *g, int64_t c)
                  : j == 1 ? base + (so >> 2)
                  : j == 2 ? (uint32_t)(x.nv + sk_face(&x, k))
                           : base + (si >> 2);
-    sk_store4(g->out_quads + 4 * c, v, ybase + sk_quad_edge(so, si, spokes, (uint32_t)k, (uint32_t)p, j),
+    sk_store4(g->out_faces + 4 * c, v, ybase + sk_quad_edge(so, si, spokes, (uint32_t)k, (uint32_t)p, j),
               nv + (uint32_t)k, ybase + sk_quad_edge(so, si, spokes, (uint32_t)k, (uint32_t)p, (j + 3) & 3));
+}
+
+/* The elements of sk_grandchild_quad: level l + 1's quads, one per corner
+ * of level l. */
+MM_HD int64_t sk_grandchild_count(const mmi_sk_points_args *g)
+{
+    return g->lv[g->level].nnz;
 }
 
 #endif

@@ -35,6 +35,9 @@ mm_status mmi_sort_edges(mm_context ctx, const mmi_sk_level *x, int keep_ends, u
     static const mmi_sorted_edges none = {0};
     *out = none;
     MM_TRY(mmi_alloc(ctx, where, 7 * u32_bytes(n), (void **)&work));
+    /* No corners (an empty mesh): no edges, report stays 0; and work is NULL,
+     * so the pointers below would be NULL + 0, undefined in C. */
+    if (n == 0) goto done;
     uint64_t *keys = (uint64_t *)work, *sorted = keys + n;
     uint32_t *corners = work + 4 * n, *sorted_corners = corners + n, *ids = sorted_corners + n;
     mmi_sk_args g = {0};

@@ -2,13 +2,17 @@
  * arguments, so that a kernel folds them as constants: d = 3 (positions) and
  * float64 or float32 each get their own instantiation, every other width
  * D = 0 (the kernel reads d at run time). The specialized paths' launchers
- * share it. */
+ * share it, and mmi_data_for: grid_for.cuh's element loop for a vertex-data
+ * rule, folded so. */
 #ifndef MESHMAT_KERNELS_FOLD_DATA_CUH
 #define MESHMAT_KERNELS_FOLD_DATA_CUH
 
 #include <stdint.h>
 
 #include <type_traits>
+
+#include "../core/grid_for.cuh"
+#include "corner_level.h"
 
 /* launch(D, F), D and F std::integral_constant<int, …>: D = 3 or 0, F = 1 for
  * float64, 0 for float32. */
@@ -23,6 +27,32 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
     else if (d == 3) launch(three(), no());
     else if (f64) launch(any(), yes());
     else launch(any(), no());
+}
+
+/* A vertex-data rule Rule(&g, i, d, f64) for every i < count, g's data
+ * (an mmi_sk_data) of width D (D > 0) and type F (F ≥ 0) as constants. */
+template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int), int D, int F>
+__global__ void __launch_bounds__(kMmiGridThreads)
+    mmi_data_for_kernel(const __grid_constant__ Args g, int64_t count)
+{
+    int64_t d = D > 0 ? D : g.data.d;
+    int f64 = F >= 0 ? F : g.data.f64;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
+         i += (int64_t)gridDim.x * blockDim.x)
+        Rule(&g, i, d, f64);
+}
+
+/* mmi_grid_for of a vertex-data rule, the width and type folded. */
+template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int)>
+static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, const char *what)
+{
+    if (count == 0) return MM_OK;
+    mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
+        mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value>
+            <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+               (cudaStream_t)ctx->stream>>>(*g, count);
+    });
+    return mmi_cuda_check(ctx, cudaGetLastError(), what);
 }
 
 #endif

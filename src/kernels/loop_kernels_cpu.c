@@ -1,27 +1,17 @@
-/* loop_kernels_cpu.c: the CPU launcher of the specialized Loop rules (the
- * element loop of cpu_for.h) and the dispatch of loop_kernels.h to the backend. */
-#include "../core/backend.h"
-#include "../core/cpu_for.h"
-#include "loop_dispatch.h"
+/* loop_kernels_cpu.c: the CPU launchers of the specialized Loop rules (the
+ * element loop of cpu_for.h) and their dispatch to the context's backend. */
+#include "cpu_launchers.h"
+#include "loop_topology.h"
+#include "loop_tri_points.h"
 
-static void rule_range(const void *args, int64_t begin, int64_t end)
-{
-    const mmi_lk_args *g = args;
-    for (int64_t i = begin; i < end; ++i) lk_rule_at(g, g->rule, i, g->d, g->f64);
-}
+MMI_CPU_LAUNCHER(mmi_lk_child_tris, mmi_sk_child_args, lk_child_tri)
+MMI_CPU_LAUNCHER(mmi_lk_edge_points, mmi_sk_points0_args, lk_edge_point)
+MMI_CPU_LAUNCHER(mmi_lk_vertex_points, mmi_sk_points0_args, lk_vertex_point)
 
-mm_status mmi_lk_run_cpu(mm_context ctx, const mmi_lk_args *g)
-{
-    (void)ctx;
-    mmi_cpu_for(g->count, rule_range, g);
-    if (g->rule == MMI_LK_TRI_FACES && g->out_tris) {
-        mmi_lk_args q = lk_grandchild_call(g);
-        mmi_cpu_for(q.count, rule_range, &q);
-    }
-    return MM_OK;
-}
+MMI_SK_DATA_RANGE(tri_faces, mmi_sk_points_args, lk_tri_face_element)
+MMI_CPU_RANGE(grandchild_tris, mmi_sk_points_args, lk_grandchild_row)
+MMI_SK_POINTS_LAUNCHER(mmi_lk_tri_faces, mmi_sk_points_args, tri_faces, grandchild_tris,
+                       lk_grandchild_count)
 
-mm_status mmi_lk_run(mm_context ctx, const mmi_lk_args *g)
-{
-    return MMI_BACKEND_CALL(ctx, mmi_lk_run, ctx, g);
-}
+MMI_SK_DATA_RANGE(old_vertices, mmi_sk_points_args, lk_old_vertex)
+MMI_CPU_LAUNCHER_OF(mmi_lk_old_vertices, mmi_sk_points_args, old_vertices)

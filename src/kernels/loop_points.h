@@ -46,65 +46,63 @@ MM_HD void lk_vertex_step(uint32_t kind, double p, double s1, double out[2])
  * opposite it in its two triangles (G(a, b) and G(b, a) of eq. 30: the
  * corner before each side); from its ends alone on a boundary edge. Y row
  * |V| + e. */
-MM_HD void lk_edge_point(const mmi_lk_args *g, int64_t e)
+MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e)
 {
-    const mmi_lk_level *x = &g->lv[0];
+    const mmi_sk_level *x = &g->x;
+    const mmi_sk_data *io = &g->data;
     uint32_t s0 = x->edge_sides[2 * e], s1 = x->edge_sides[2 * e + 1];
-    int64_t d = g->d, a = x->verts[s0] * d, b = x->verts[lk_next(s0)] * d, y = (x->nv + e) * d;
+    int64_t d = io->d, a = x->verts[s0] * d, b = x->verts[lk_next(s0)] * d, y = (x->nv + e) * d;
     mmi_edge_mask m = mmi_loop_edge_mask(s1 == MMI_SK_NONE);
     if (s1 == MMI_SK_NONE) {
         for (int64_t c = 0; c < d; ++c)
-            sk_store(g->Y, g->f64, y + c,
-                     m.end * (sk_load(g->P, g->f64, a + c) + sk_load(g->P, g->f64, b + c)));
+            sk_store(io->Y, io->f64, y + c,
+                     m.end * (sk_load(io->P, io->f64, a + c) + sk_load(io->P, io->f64, b + c)));
         return;
     }
     int64_t o0 = x->verts[lk_prev(s0)] * d, o1 = x->verts[lk_prev(s1)] * d;
     for (int64_t c = 0; c < d; ++c)
-        sk_store(g->Y, g->f64, y + c,
-                 m.end * (sk_load(g->P, g->f64, a + c) + sk_load(g->P, g->f64, b + c)) +
-                     m.side * (sk_load(g->P, g->f64, o0 + c) + sk_load(g->P, g->f64, o1 + c)));
+        sk_store(io->Y, io->f64, y + c,
+                 m.end * (sk_load(io->P, io->f64, a + c) + sk_load(io->P, io->f64, b + c)) +
+                     m.side * (sk_load(io->P, io->f64, o0 + c) + sk_load(io->P, io->f64, o1 + c)));
 }
 
 /* Updated vertex v of level 0 by lk_vertex_step, its S1 gathered over its
  * column of Mᵀ: each of its triangles (v, p_next, p_prev) gives the
  * neighbour after v (a closed fan meets every neighbour once); a boundary
  * side gives its other end to the boundary sum. Its rule from the boundary
- * edges around it (mmi_vertex_rule_of). With g->ring, also v's kind and S1
+ * edges around it (mmi_vertex_rule_of). With a ring, also v's kind and S1
  * at level 1. */
-MM_HD void lk_vertex_point(const mmi_lk_args *g, int64_t v)
+MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t v)
 {
-    const mmi_lk_level *x = &g->lv[0];
-    int64_t d = g->d, first = g->vt_ptr[v], nf = g->vt_ptr[v + 1] - first;
-    int64_t sharp = 0;
-    for (int64_t i = 0; i < nf; ++i) {
-        int64_t k = 3 * (int64_t)g->vt_faces[first + i] + g->vt_slots[first + i] - 1;
-        sharp += ((x->side[k] >> 1) & 1) + ((x->side[lk_prev(k)] >> 1) & 1);
-    }
+    const mmi_sk_level *x = &g->x;
+    const mmi_sk_data *io = &g->data;
+    double *ring = (double *)io->ring;
+    int64_t d = io->d, first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
+    int64_t sharp = lk_boundary_sides(x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, g->corners));
     for (int64_t c0 = 0; c0 < d; c0 += LK_BLOCK) {
         int w = d - c0 < LK_BLOCK ? (int)(d - c0) : LK_BLOCK;
         double s1[LK_BLOCK] = {0.0};
         for (int64_t i = 0; i < nf; ++i) {
-            int64_t k = 3 * (int64_t)g->vt_faces[first + i] + g->vt_slots[first + i] - 1;
-            int64_t pk = lk_prev(k);
+            int64_t k = lk_corner_at(&g->vt, first + i), pk = lk_prev(k);
             int64_t out = x->verts[lk_next(k)] * d + c0, in = x->verts[pk] * d + c0;
             int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
             for (int j = 0; j < LK_BLOCK; ++j) {
                 if (j >= w) break;
-                if (!boundary || b_out) s1[j] += sk_load(g->P, g->f64, out + j);
-                if (b_in) s1[j] += sk_load(g->P, g->f64, in + j);
+                if (!boundary || b_out) s1[j] += sk_load(io->P, io->f64, out + j);
+                if (b_in) s1[j] += sk_load(io->P, io->f64, in + j);
             }
         }
         for (int j = 0; j < LK_BLOCK; ++j) {
             if (j >= w) break;
             double out[2];
-            lk_vertex_step(kind, sk_load(g->P, g->f64, v * d + c0 + j), s1[j], out);
-            sk_store(g->Y, g->f64, v * d + c0 + j, out[0]);
-            if (g->ring) g->ring[v * d + c0 + j] = out[1];
+            lk_vertex_step(kind, sk_load(io->P, io->f64, v * d + c0 + j), s1[j], out);
+            sk_store(io->Y, io->f64, v * d + c0 + j, out[0]);
+            if (ring) ring[v * d + c0 + j] = out[1];
         }
     }
-    if (g->ring) g->kinds[v] = kind;
+    if (ring) io->kinds[v] = kind;
 }
 
 #endif

@@ -14,7 +14,7 @@ typedef struct lk_tri {
     uint32_t v[3], s[3];
 } lk_tri;
 
-MM_HD lk_tri lk_load_tri(const mmi_lk_level *x, int64_t f)
+MM_HD lk_tri lk_load_tri(const mmi_sk_level *x, int64_t f)
 {
     const uint32_t *v = x->verts + 3 * f, *s = x->side + 3 * f;
     lk_tri t = {{v[0], v[1], v[2]}, {s[0], s[1], s[2]}};
@@ -78,14 +78,14 @@ MM_HD void lk_child_edge_sides(int64_t ne, int64_t k, uint32_t so, uint32_t *out
  * its side codes and, for c < 3 where asked, the sides of the edges corner
  * c refines. One triangle per thread: consecutive threads write consecutive
  * rows. */
-MM_HD void lk_child_tri(const mmi_lk_args *g, int64_t t)
+MM_HD void lk_child_tri(const mmi_sk_child_args *g, int64_t t)
 {
-    const mmi_lk_level *x = &g->lv[g->level];
+    const mmi_sk_level *x = &g->lv[g->level];
     int64_t f = t >> 2;
     int c = (int)(t & 3);
     lk_tri p = lk_load_tri(x, f);
     lk_tri u = lk_child(&p, c, (uint32_t)x->nv, (uint32_t)(2 * x->ne + 3 * f));
-    for (int j = 0; j < 3; ++j) g->out_tris[3 * t + j] = u.v[j];
+    for (int j = 0; j < 3; ++j) g->out_faces[3 * t + j] = u.v[j];
     if (g->out_side)
         for (int j = 0; j < 3; ++j) g->out_side[3 * t + j] = u.s[j];
     if (g->out_edge_sides && c < 3)
@@ -104,7 +104,7 @@ typedef struct lk_grand {
     uint32_t v[3], m[3], near[3], far[3], inner[3];
 } lk_grand;
 
-MM_HD lk_grand lk_grand_ids(const mmi_lk_level *w, const mmi_lk_level *x, int64_t f)
+MM_HD lk_grand lk_grand_ids(const mmi_sk_level *w, const mmi_sk_level *x, int64_t f)
 {
     lk_tri p = lk_load_tri(w, f);
     uint32_t nv = (uint32_t)w->nv, nx = (uint32_t)x->nv;
@@ -157,10 +157,23 @@ MM_HD void lk_grandchild_vertex(const lk_grand *q, int j, uint32_t *out)
  * last step's instructions: with this form and staged_rows.cuh's store
  * loop, the pass to 33.9M triangles issues 192M warp instructions instead
  * of 265M (ncu on the H100). */
-MM_HD void lk_grandchild_tris(const mmi_lk_args *g, int64_t f, int part, int parts, uint32_t *out)
+MM_HD void lk_grandchild_tris(const mmi_sk_points_args *g, int64_t f, int part, int parts,
+                              uint32_t *out)
 {
     lk_grand q = lk_grand_ids(&g->lv[g->level - 1], &g->lv[g->level], f);
     for (int j = part; j < 3; j += parts) lk_grandchild_vertex(&q, j, out);
+}
+
+/* The elements of the grandchildren pass: the triangles of level l − 1. */
+MM_HD int64_t lk_grandchild_count(const mmi_sk_points_args *g)
+{
+    return g->lv[g->level - 1].nf;
+}
+
+/* Element f of the grandchildren pass on its own: triangle f's 16, whole. */
+MM_HD void lk_grandchild_row(const mmi_sk_points_args *g, int64_t f)
+{
+    lk_grandchild_tris(g, f, 0, 1, g->out_faces + LK_GRANDCHILD_WORDS * f);
 }
 
 #endif

@@ -140,24 +140,33 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1. */
-MM_HD void lk_tri_face(const mmi_lk_args *g, int64_t f, int64_t i, int64_t d, int f64)
+MM_HD void lk_tri_face(const mmi_sk_points_args *g, int64_t f, int64_t i, int64_t d, int f64)
 {
-    const mmi_lk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    const mmi_sk_data *io = &g->data;
     lk_tri_ids at = {x->nv, y->nv, y->nv + 2 * x->ne};
-    lk_tri_in in = {x->side, x->verts, x->edge_sides, g->P, g->Y, g->ring_next ? g->ring : NULL,
-                    g->kinds};
+    lk_tri_in in = {x->side, x->verts, x->edge_sides, io->P, io->Y,
+                    io->ring_next ? (double *)io->ring : NULL, io->kinds};
     lk_tri_face_points(&in, at, f, i, d, f64);
+}
+
+/* Element f d + c of the triangle faces: component c around triangle f. */
+MM_HD void lk_tri_face_element(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
+{
+    lk_tri_face(g, i / d, i % d, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from
  * level l by its ring sum. */
-MM_HD void lk_old_vertex(const mmi_lk_args *g, int64_t i, int64_t d, int f64)
+MM_HD void lk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
+    const mmi_sk_data *io = &g->data;
+    double *ring = (double *)io->ring;
     int64_t v = i / d;
     double out[2];
-    lk_vertex_step(g->kinds[v], sk_load(g->P, f64, i), g->ring[i], out);
-    sk_store(g->Y, f64, i, out[0]);
-    if (g->ring_next) g->ring[i] = out[1];
+    lk_vertex_step(io->kinds[v], sk_load(io->P, f64, i), ring[i], out);
+    sk_store(io->Y, f64, i, out[0]);
+    if (io->ring_next) ring[i] = out[1];
 }
 
 #endif

@@ -2,9 +2,9 @@
  * Kobbelt's boundary rule): what its element rules see of a level
  * (triangles as corners, each corner's twin, the side codes of
  * corner_level.h where an edge list is made, the odd levels' boundary
- * triangle counts), the arguments of every rule, and the
- * launcher: one rule per call over count elements on the context's backend
- * (sqrt3_kernels_cpu.c, sqrt3_kernels_cuda.cu). The rules are MM_HD
+ * triangle counts), the arguments of the families of rules that read
+ * them, and the launchers: one rule per call over count elements on the
+ * context's backend (sqrt3_kernels_cpu.c, sqrt3_kernels_cuda.cu). The rules are MM_HD
  * functions in sqrt3_topology.h, sqrt3_points.h (level 0) and
  * sqrt3_tri_points.h (levels ≥ 1). */
 #ifndef MESHMAT_KERNELS_SQRT3_KERNELS_H
@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "loop_kernels.h"
+#include "rule_args.h"
 
 /* A level as corners: corner κ = 3f + c is corner c of triangle f (M's
  * non-zero κ). κ's twin is the corner whose side runs the other way along
@@ -32,60 +33,65 @@ typedef struct mmi_s3_level {
     const uint32_t *bcount;
 } mmi_s3_level;
 
-typedef enum mmi_s3_rule {
-    MMI_S3_CHILD_TRIS = 0,     /* t < |F_{l+1}|: triangle t of level l + 1 (Figure 12), its
-                                  twins and side codes                                     */
-    MMI_S3_GRANDCHILD_TRIS = 1, /* u < nnz_{l−1}, l ≥ 1: the triangles of level l + 1 below
-                                  corner u of level l − 1, straight from it (level l is
-                                  never stored)                                            */
-    MMI_S3_CHILD_ENDS = 2,     /* κ < nnz_l: the refined edges corner κ owns (DESIGN §3)     */
-    MMI_S3_FACE_POINTS = 3,    /* f < |F_0|: eq. 26                                          */
-    MMI_S3_VERTEX_POINTS = 4,  /* v < |V_0|: eq. 24–25, and v's kind and ring sum at level 1 */
-    MMI_S3_TRI_FACES = 5,      /* f d + c < |F_{l−1}| d, l ≥ 1: component c of level l + 1's
-                                  points around triangle f of level l − 1; with out_tris,
-                                  GRANDCHILD_TRIS' triangles too                           */
-    MMI_S3_OLD_VERTICES = 6,   /* v d + c < |V_{l−1}| d, l ≥ 1: by the ring sums             */
-    MMI_S3_BOUNDARY_FLAGS = 7  /* κ < nnz_l: out_flags[κ] = κ's side is on the boundary      */
-} mmi_s3_rule;
+/* Level l + 1's topology from level l by formula (sqrt3_topology.h): the
+ * child triangles (t < |F_{l+1}|: triangle t of level l + 1, Figure 12, its
+ * twins and side codes), the child edges (κ < nnz_l: the refined edges
+ * corner κ owns, DESIGN §3) and the boundary flags (κ < nnz_l: κ's side is
+ * on the boundary, counted by a scan into level l + 1's bcount). */
+typedef struct mmi_s3_child_args {
+    int level;                  /* l                                               */
+    mmi_s3_level lv[MMI_SK_MAX_LEVELS]; /* levels 0 … l (rule_args.h says why a
+                                   table): the rules read l                        */
+    uint32_t *out_faces;        /* child triangles: level l + 1's M rows           */
+    uint32_t *out_twin;         /* child triangles: its twins, or NULL             */
+    uint32_t *out_side;         /* child triangles: its side codes, or NULL        */
+    uint32_t *out_ends;         /* child edges: level l + 1's edge list            */
+    uint32_t *out_flags;        /* boundary flags                                  */
+} mmi_s3_child_args;
 
-typedef struct mmi_s3_args {
-    int rule;
-    int level;                          /* l: the level the rule reads                     */
-    int64_t count;                      /* the number of elements of this call             */
-    mmi_s3_level lv[MMI_SK_MAX_LEVELS]; /* levels 0 … l                                    */
-    const int64_t *vt_ptr;              /* Mᵀ of level 0: vertex → (face, 1-based slot)     */
-    const uint32_t *vt_faces;
-    const int32_t *vt_slots;
-    uint32_t *out_twin;                 /* CHILD_TRIS: level l + 1's twins (may be NULL)   */
-    uint32_t *out_tris;                 /* CHILD_TRIS, GRANDCHILD_TRIS: M rows; TRI_FACES:
-                                           level l + 1's, or NULL                         */
-    uint32_t *out_side;                 /* CHILD_TRIS: its side codes (may be NULL)        */
-    uint32_t *out_ends;                 /* CHILD_ENDS: level l + 1's edge list             */
-    uint32_t *out_flags;                /* BOUNDARY_FLAGS                                  */
-    const void *P;                      /* level l's vertex data, |V_l| × d                */
-    void *Y;                            /* level l + 1's, |V_{l+1}| × d                    */
-    int64_t d;
-    int f64;                            /* float64 data, else float32                      */
-    double *ring;                       /* per vertex d float64 ring sums (on the boundary
-                                           the two boundary neighbours'): read for the old
-                                           vertices, written for the next level when
-                                           ring_next                                      */
-    int ring_next;
-    uint32_t *kinds;                    /* per vertex: mmi_kind_of (src/rules/masks.h)     */
-} mmi_s3_args;
+/* Level l + 1's points from level l's below level 0 (l ≥ 1,
+ * sqrt3_tri_points.h): the triangle faces (f d + c < |F_{l−1}| d: component
+ * c of the points around triangle f of level l − 1; with out_faces, the fused
+ * route's last step, the triangles of level l + 1 below its corners too,
+ * straight from level l − 1: level l's topology is never stored), then the
+ * old vertices (v d + c < |V_{l−1}| d, by their ring sums). */
+typedef struct mmi_s3_tri_args {
+    int level;                  /* l: its parity picks the boundary rule of the old
+                                   vertices (s3_vertex_step)                       */
+    mmi_s3_level lv[MMI_SK_MAX_LEVELS]; /* levels 0 … l: the rules read l − 1, l and,
+                                   where level l − 1 is not stored (the driver's
+                                   folds), l − 2 (rule_args.h says why a table;
+                                   here the last step of a splitting level spilled
+                                   under its 48-register bound without it)        */
+    mmi_sk_data data;
+    uint32_t *out_faces;        /* level l + 1's M rows, or NULL                   */
+} mmi_s3_tri_args;
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The rule g->rule for every element i < g->count, on the context's backend. */
-mm_status mmi_s3_run(mm_context ctx, const mmi_s3_args *g);
-mm_status mmi_s3_run_cpu(mm_context ctx, const mmi_s3_args *g);
-mm_status mmi_s3_run_cuda(mm_context ctx, const mmi_s3_args *g);
+MMI_SK_LAUNCHER(mmi_s3_child_tris, mmi_s3_child_args);
+MMI_SK_LAUNCHER(mmi_s3_child_ends, mmi_s3_child_args);
+MMI_SK_LAUNCHER(mmi_s3_boundary_flags, mmi_s3_child_args);
+/* Level 1's points by gathers (sqrt3_points.h): f < |F_0|: face point f
+ * (eq. 26); v < |V_0|: updated vertex v (eq. 24–25) and its kind and ring
+ * sum at level 1. */
+MMI_SK_LAUNCHER(mmi_s3_face_points, mmi_sk_points0_args);
+MMI_SK_LAUNCHER(mmi_s3_vertex_points, mmi_sk_points0_args);
+MMI_SK_LAUNCHER(mmi_s3_tri_faces, mmi_s3_tri_args);
+MMI_SK_LAUNCHER(mmi_s3_old_vertices, mmi_s3_tri_args);
 
 #ifdef __cplusplus
 }
 #endif
+
+/* Level l − 2 of a rule reading level l (NULL for l < 2): the level
+ * s3_corner_at reads where level l − 1 is not stored. */
+MM_HD const mmi_s3_level *s3_level_above(const mmi_s3_tri_args *g)
+{
+    return g->level >= 2 ? &g->lv[g->level - 2] : NULL;
+}
 
 /* The twin of corner κ of level x. */
 MM_HD uint32_t s3_twin(const mmi_s3_level *x, int64_t k)

@@ -1,27 +1,18 @@
-/* sqrt3_kernels_cpu.c: the CPU launcher of the specialized √3 rules (the
- * element loop of cpu_for.h) and the dispatch of sqrt3_kernels.h to the backend. */
-#include "../core/backend.h"
-#include "../core/cpu_for.h"
-#include "sqrt3_dispatch.h"
+/* sqrt3_kernels_cpu.c: the CPU launchers of the specialized √3 rules (the
+ * element loop of cpu_for.h) and their dispatch to the context's backend. */
+#include "cpu_launchers.h"
+#include "sqrt3_tri_points.h"
 
-static void rule_range(const void *args, int64_t begin, int64_t end)
-{
-    const mmi_s3_args *g = args;
-    for (int64_t i = begin; i < end; ++i) s3_rule_at(g, g->rule, i, g->d, g->f64);
-}
+MMI_CPU_LAUNCHER(mmi_s3_child_tris, mmi_s3_child_args, s3_child_tri)
+MMI_CPU_LAUNCHER(mmi_s3_child_ends, mmi_s3_child_args, s3_child_ends)
+MMI_CPU_LAUNCHER(mmi_s3_boundary_flags, mmi_s3_child_args, s3_boundary_flag)
+MMI_CPU_LAUNCHER(mmi_s3_face_points, mmi_sk_points0_args, s3_face_point)
+MMI_CPU_LAUNCHER(mmi_s3_vertex_points, mmi_sk_points0_args, s3_vertex_point)
 
-mm_status mmi_s3_run_cpu(mm_context ctx, const mmi_s3_args *g)
-{
-    (void)ctx;
-    mmi_cpu_for(g->count, rule_range, g);
-    if (g->rule == MMI_S3_TRI_FACES && g->out_tris) {
-        mmi_s3_args q = s3_grandchild_call(g);
-        mmi_cpu_for(q.count, rule_range, &q);
-    }
-    return MM_OK;
-}
+MMI_SK_DATA_RANGE(tri_faces, mmi_s3_tri_args, s3_tri_face)
+MMI_CPU_RANGE(grandchild_tris, mmi_s3_tri_args, s3_grandchild_row)
+MMI_SK_POINTS_LAUNCHER(mmi_s3_tri_faces, mmi_s3_tri_args, tri_faces, grandchild_tris,
+                       s3_grandchild_count)
 
-mm_status mmi_s3_run(mm_context ctx, const mmi_s3_args *g)
-{
-    return MMI_BACKEND_CALL(ctx, mmi_s3_run, ctx, g);
-}
+MMI_SK_DATA_RANGE(old_vertices, mmi_s3_tri_args, s3_old_vertex)
+MMI_CPU_LAUNCHER_OF(mmi_s3_old_vertices, mmi_s3_tri_args, old_vertices)

@@ -1,35 +1,29 @@
-/* sqrt3_kernels_cuda.cu: the CUDA launcher of the specialized √3 path: one
- * kernel per rule (the CPU's s3_rule_at with the rule a constant), one
- * thread per element (per refined triangle for the topology, per triangle
- * and component for the vertex data below level 0), grid-stride; the last
- * level's triangles through shared memory (staged_rows.cuh). */
+/* sqrt3_kernels_cuda.cu: the CUDA launchers of the specialized √3 path: one
+ * grid-stride kernel per rule (grid_for.cuh; the vertex-data rules with d =
+ * 3 and the type folded, fold_data.cuh), one thread per element (per
+ * refined triangle for the topology, per triangle and component for the
+ * vertex data below level 0); the rules reading two levels instantiated for
+ * what those levels are (splitting, stored); the last level's triangles
+ * through shared memory (staged_rows.cuh). */
 #include <cuda_runtime.h>
 
-#include "../core/context_impl.h"
-#include "../core/cuda_check.cuh"
-#include "../core/error.h"
-#include "sqrt3_dispatch.h"
+#include "../core/grid_for.cuh"
 #include "fold_data.cuh"
+#include "sqrt3_tri_points.h"
 #include "staged_rows.cuh"
 
 static const int kThreads = 256;
+static const char kWhat[] = "a specialized sqrt(3) kernel launch";
 
-/* __grid_constant__: the rules index g.lv by the level at run time; the
- * arguments stay in parameter space instead of a per-thread local copy.
- * D > 0 and F ≥ 0 fold the vertex-data width and type (else g's). */
-template <int R, int D, int F>
-__global__ void __launch_bounds__(256) s3_kernel(const __grid_constant__ mmi_s3_args g)
-{
-    int64_t d = D > 0 ? D : g.d;
-    int f64 = F >= 0 ? F : g.f64;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
-         i += (int64_t)gridDim.x * blockDim.x)
-        s3_rule_at(&g, R, i, d, f64);
-}
+MMI_CUDA_LAUNCHER(mmi_s3_child_tris, mmi_s3_child_args, s3_child_tri, kWhat)
+MMI_CUDA_LAUNCHER(mmi_s3_child_ends, mmi_s3_child_args, s3_child_ends, kWhat)
+MMI_CUDA_LAUNCHER(mmi_s3_boundary_flags, mmi_s3_child_args, s3_boundary_flag, kWhat)
+MMI_CUDA_LAUNCHER(mmi_s3_face_points, mmi_sk_points0_args, s3_face_point, kWhat)
+MMI_CUDA_LAUNCHER(mmi_s3_vertex_points, mmi_sk_points0_args, s3_vertex_point, kWhat)
 
 /* Whether level l − 1 or level l of a rule reading both splits its boundary
  * (never on a closed mesh). */
-static int splits(const mmi_s3_args *g)
+static int splits(const mmi_s3_tri_args *g)
 {
     return g->lv[g->level - 1].bcount != NULL || g->lv[g->level].bcount != NULL;
 }
@@ -41,7 +35,7 @@ static int splits(const mmi_s3_args *g)
  * the compiler drops the splitting rules, or the loads of level l − 1, or
  * the making of its corners. */
 template <int SPLITS, int FOLD>
-__device__ void s3_levels_read(const mmi_s3_args &g, mmi_s3_level *v, mmi_s3_level *w,
+__device__ void s3_levels_read(const mmi_s3_tri_args &g, mmi_s3_level *v, mmi_s3_level *w,
                                mmi_s3_level *x)
 {
     const mmi_s3_level *up = s3_level_above(&g);
@@ -55,7 +49,7 @@ __device__ void s3_levels_read(const mmi_s3_args &g, mmi_s3_level *v, mmi_s3_lev
 
 /* Whether level l − 1 of a rule reading it is not stored (the driver's
  * folds: the last step of a closed mesh reads level l − 2). */
-static int folded(const mmi_s3_args *g)
+static int folded(const mmi_s3_tri_args *g)
 {
     return g->lv[g->level - 1].verts == NULL;
 }
@@ -63,7 +57,7 @@ static int folded(const mmi_s3_args *g)
 /* launch(SPLITS, FOLD), both std::integral_constant<int, …>: (1, 0) where a
  * level splits, (0, 1) where level l − 1 is not stored, else (0, 0). */
 template <typename Launch>
-static void with_levels(const mmi_s3_args *g, Launch launch)
+static void with_levels(const mmi_s3_tri_args *g, Launch launch)
 {
     using yes = std::integral_constant<int, 1>;
     using no = std::integral_constant<int, 0>;
@@ -72,63 +66,73 @@ static void with_levels(const mmi_s3_args *g, Launch launch)
     else launch(no(), no());
 }
 
-/* GRANDCHILD_TRIS: 3 triangles per thread, the block's rows stored whole. */
+/* The grandchildren pass: 3 triangles per thread, the block's rows stored
+ * whole. */
 template <int SPLITS, int FOLD>
-__global__ void __launch_bounds__(256) s3_grandchild_kernel(const __grid_constant__ mmi_s3_args g)
+__global__ void __launch_bounds__(256)
+    s3_grandchild_kernel(const __grid_constant__ mmi_s3_tri_args g)
 {
     mmi_s3_level v, w, x;
     s3_levels_read<SPLITS, FOLD>(g, &v, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
-        g.count, g.out_tris,
+        s3_grandchild_count(&g), g.out_faces,
         [&](int64_t u, int, uint32_t *o) { s3_grandchild_tris(&v, &w, &x, u, o); });
 }
 
-/* TRI_FACES, with D and F as s3_kernel's. */
+/* The triangle faces, D > 0 and F ≥ 0 folding the data's width and type
+ * (fold_data.cuh). */
 template <int SPLITS, int FOLD, int D, int F>
-__global__ void __launch_bounds__(256) s3_tri_faces_kernel(const __grid_constant__ mmi_s3_args g)
+__global__ void __launch_bounds__(256)
+    s3_tri_faces_kernel(const __grid_constant__ mmi_s3_tri_args g, int64_t count)
 {
-    int64_t d = D > 0 ? D : g.d;
-    int f64 = F >= 0 ? F : g.f64;
+    int64_t d = D > 0 ? D : g.data.d;
+    int f64 = F >= 0 ? F : g.data.f64;
     mmi_s3_level v, x, xl;
     s3_levels_read<SPLITS, FOLD>(g, &v, &x, &xl);
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.count;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
          i += (int64_t)gridDim.x * blockDim.x)
-        s3_tri_face_points(&v, &x, &xl, g.P, g.Y, g.ring, g.ring_next, g.kinds, i / d, i % d, d,
-                           f64);
+        s3_tri_face_points(&v, &x, &xl, g.data.P, g.data.Y, (double *)g.data.ring,
+                           g.data.ring_next, g.data.kinds, i / d, i % d, d, f64);
 }
 
-/* TRI_FACES with out_tris for positions (d = 3), the last step: thread
+/* The triangle faces with out_faces for positions (d = 3), the last step: thread
  * u = 3f + c makes component c of the points around triangle f and the
  * triangles below corner u (three corners per triangle: the same u), its
- * rows staged as GRANDCHILD_TRIS's. The triangles' stores then fill the
+ * rows staged as the grandchildren pass's. The triangles' stores then fill the
  * time the points' gathers wait, where a kernel of their own ran after
  * them at the speed of the stores alone. Five blocks per multiprocessor
  * hold it at 48 registers without a spill where a closed mesh's levels do
  * not split; six (40 registers) spill since the points load every corner
  * first (s3_whole_tri_points). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define S3_LAST_STEP_BLOCKS 4 /* sm_75 holds 1024 threads per multiprocessor */
+#else
+#define S3_LAST_STEP_BLOCKS 5
+#endif
 template <int SPLITS, int FOLD, int F>
-__global__ void __launch_bounds__(256, 5) s3_last_step_kernel(const __grid_constant__ mmi_s3_args g)
+__global__ void __launch_bounds__(256, S3_LAST_STEP_BLOCKS)
+    s3_last_step_kernel(const __grid_constant__ mmi_s3_tri_args g)
 {
     mmi_s3_level v, w, x;
     s3_levels_read<SPLITS, FOLD>(g, &v, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
-        g.count, g.out_tris, [&](int64_t u, int, uint32_t *o) {
-            s3_tri_face_points(&v, &w, &x, g.P, g.Y, g.ring, g.ring_next, g.kinds, lk_tri_of(u),
-                               lk_slot_of(u), 3, F);
+        s3_grandchild_count(&g), g.out_faces, [&](int64_t u, int, uint32_t *o) {
+            s3_tri_face_points(&v, &w, &x, g.data.P, g.data.Y, (double *)g.data.ring,
+                               g.data.ring_next, g.data.kinds, lk_tri_of(u), lk_slot_of(u), 3, F);
             s3_grandchild_tris(&v, &w, &x, u, o);
         });
 }
 
-static void launch_last_step(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
+static void launch_last_step(const mmi_s3_tri_args *g, unsigned grid, cudaStream_t stream)
 {
     with_levels(g, [&](auto SPLITS, auto FOLD) {
         const int split = decltype(SPLITS)::value, fold = decltype(FOLD)::value;
-        if (g->f64) s3_last_step_kernel<split, fold, 1><<<grid, kThreads, 0, stream>>>(*g);
+        if (g->data.f64) s3_last_step_kernel<split, fold, 1><<<grid, kThreads, 0, stream>>>(*g);
         else s3_last_step_kernel<split, fold, 0><<<grid, kThreads, 0, stream>>>(*g);
     });
 }
 
-static void launch_grandchild(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
+static void launch_grandchild(const mmi_s3_tri_args *g, unsigned grid, cudaStream_t stream)
 {
     with_levels(g, [&](auto SPLITS, auto FOLD) {
         s3_grandchild_kernel<decltype(SPLITS)::value, decltype(FOLD)::value>
@@ -136,57 +140,32 @@ static void launch_grandchild(const mmi_s3_args *g, unsigned grid, cudaStream_t 
     });
 }
 
-static void launch_tri_faces(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
+static void launch_tri_faces(const mmi_s3_tri_args *g, int64_t count, cudaStream_t stream)
 {
     with_levels(g, [&](auto SPLITS, auto FOLD) {
-        mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
+        mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
             s3_tri_faces_kernel<decltype(SPLITS)::value, decltype(FOLD)::value,
                                 decltype(D)::value, decltype(F)::value>
-                <<<grid, kThreads, 0, stream>>>(*g);
+                <<<mmi_cuda_grid(count, kThreads), kThreads, 0, stream>>>(*g, count);
         });
     });
 }
 
-template <int R, int D = 0, int F = -1>
-static void launch(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
+mm_status mmi_s3_tri_faces_cuda(mm_context ctx, const mmi_s3_tri_args *g, int64_t count)
 {
-    s3_kernel<R, D, F><<<grid, kThreads, 0, stream>>>(*g);
-}
-
-/* A vertex-data rule below level 0 with the type folded, and d = 3
- * (positions) too. */
-template <int R>
-static void launch_data(const mmi_s3_args *g, unsigned grid, cudaStream_t stream)
-{
-    mmi_fold_data(g->d, g->f64, [&](auto D, auto F) {
-        launch<R, decltype(D)::value, decltype(F)::value>(g, grid, stream);
-    });
-}
-
-mm_status mmi_s3_run_cuda(mm_context ctx, const mmi_s3_args *g)
-{
-    if (g->count == 0) return MM_OK;
-    unsigned grid = mmi_cuda_grid(g->count, kThreads);
     cudaStream_t stream = (cudaStream_t)ctx->stream;
-    switch (g->rule) {
-    case MMI_S3_CHILD_TRIS: launch<MMI_S3_CHILD_TRIS>(g, grid, stream); break;
-    case MMI_S3_GRANDCHILD_TRIS: launch_grandchild(g, grid, stream); break;
-    case MMI_S3_CHILD_ENDS: launch<MMI_S3_CHILD_ENDS>(g, grid, stream); break;
-    case MMI_S3_FACE_POINTS: launch<MMI_S3_FACE_POINTS>(g, grid, stream); break;
-    case MMI_S3_VERTEX_POINTS: launch<MMI_S3_VERTEX_POINTS>(g, grid, stream); break;
-    case MMI_S3_TRI_FACES:
-        if (g->out_tris && g->d == 3) {
-            launch_last_step(g, grid, stream);
-            break;
-        }
-        launch_tri_faces(g, grid, stream);
-        if (g->out_tris) {
-            mmi_s3_args q = s3_grandchild_call(g);
-            launch_grandchild(&q, mmi_cuda_grid(q.count, kThreads), stream);
-        }
-        break;
-    case MMI_S3_BOUNDARY_FLAGS: launch<MMI_S3_BOUNDARY_FLAGS>(g, grid, stream); break;
-    default: launch_data<MMI_S3_OLD_VERTICES>(g, grid, stream); break;
+    int64_t corners = s3_grandchild_count(g);
+    if (count == 0) return MM_OK;
+    if (g->out_faces && g->data.d == 3) {
+        launch_last_step(g, mmi_cuda_grid(corners, kThreads), stream);
+    } else {
+        launch_tri_faces(g, count, stream);
+        if (g->out_faces) launch_grandchild(g, mmi_cuda_grid(corners, kThreads), stream);
     }
-    return mmi_cuda_check(ctx, cudaGetLastError(), "a specialized sqrt(3) kernel launch");
+    return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
+}
+
+mm_status mmi_s3_old_vertices_cuda(mm_context ctx, const mmi_s3_tri_args *g, int64_t count)
+{
+    return mmi_data_for<mmi_s3_tri_args, s3_old_vertex>(ctx, g, count, kWhat);
 }

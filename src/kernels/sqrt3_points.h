@@ -48,25 +48,26 @@ MM_HD void s3_vertex_step(uint32_t kind, int odd, double p, double s, double out
 }
 
 /* Face point f (eq. 26, mmi_sqrt3_face_weight), Y row |V| + f. */
-MM_HD void s3_face_point(const mmi_s3_args *g, int64_t f)
+MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t f)
 {
-    const uint32_t *verts = g->lv[0].verts;
-    int64_t d = g->d, a = verts[3 * f] * d, b = verts[3 * f + 1] * d, c = verts[3 * f + 2] * d;
-    int64_t y = (g->lv[0].nv + f) * d;
+    const uint32_t *verts = g->x.verts;
+    const mmi_sk_data *io = &g->data;
+    int64_t d = io->d, a = verts[3 * f] * d, b = verts[3 * f + 1] * d, c = verts[3 * f + 2] * d;
+    int64_t y = (g->x.nv + f) * d;
     double w = mmi_sqrt3_face_weight();
     for (int64_t i = 0; i < d; ++i)
-        sk_store(g->Y, g->f64, y + i,
-                 (sk_load(g->P, g->f64, a + i) + sk_load(g->P, g->f64, b + i) +
-                  sk_load(g->P, g->f64, c + i)) * w);
+        sk_store(io->Y, io->f64, y + i,
+                 (sk_load(io->P, io->f64, a + i) + sk_load(io->P, io->f64, b + i) +
+                  sk_load(io->P, io->f64, c + i)) * w);
 }
 
 /* The vertices corner k of v (in triangle (v, p_next, p_prev)) adds to v's
  * ring sum, into r, and their count: inside p_next (a closed fan meets every
  * neighbour once); on the boundary the other end of each of its sides at v
  * on the boundary (the side codes' boundary bit), none, one or both. */
-MM_HD int s3_ring_corners(const mmi_s3_args *g, int64_t k, int boundary, int64_t r[2])
+MM_HD int s3_ring_corners(const mmi_sk_points0_args *g, int64_t k, int boundary, int64_t r[2])
 {
-    const mmi_s3_level *x = &g->lv[0];
+    const mmi_sk_level *x = &g->x;
     int64_t next = lk_next(k), prev = lk_prev(k);
     if (!boundary) {
         r[0] = x->verts[next];
@@ -80,39 +81,37 @@ MM_HD int s3_ring_corners(const mmi_s3_args *g, int64_t k, int boundary, int64_t
 
 /* Updated vertex v of level 0 by s3_vertex_step, its ring sum gathered over
  * its column of Mᵀ (s3_ring_corners): its rule from the boundary edges
- * around it (mmi_vertex_rule_of; √3 has no EDGE_AND_CORNER corners). With g->ring, also v's kind and ring sum at level 1. */
-MM_HD void s3_vertex_point(const mmi_s3_args *g, int64_t v)
+ * around it (mmi_vertex_rule_of; √3 has no EDGE_AND_CORNER corners). With
+ * a ring, also v's kind and ring sum at level 1. */
+MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t v)
 {
-    const uint32_t *side = g->lv[0].side;
-    int64_t d = g->d, first = g->vt_ptr[v], nf = g->vt_ptr[v + 1] - first;
-    int64_t sharp = 0;
-    for (int64_t i = 0; i < nf; ++i) {
-        int64_t k = 3 * (int64_t)g->vt_faces[first + i] + g->vt_slots[first + i] - 1;
-        sharp += ((side[k] >> 1) & 1) + ((side[lk_prev(k)] >> 1) & 1);
-    }
+    const mmi_sk_data *io = &g->data;
+    double *ring = (double *)io->ring;
+    int64_t d = io->d, first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
+    int64_t sharp = lk_boundary_sides(&g->x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, 0));
     for (int64_t c0 = 0; c0 < d; c0 += S3_BLOCK) {
         int w = d - c0 < S3_BLOCK ? (int)(d - c0) : S3_BLOCK;
         double s[S3_BLOCK] = {0.0};
         for (int64_t i = 0; i < nf; ++i) {
-            int64_t k = 3 * (int64_t)g->vt_faces[first + i] + g->vt_slots[first + i] - 1, r[2];
+            int64_t k = lk_corner_at(&g->vt, first + i), r[2];
             int n = s3_ring_corners(g, k, boundary, r);
             for (int m = 0; m < n; ++m)
                 for (int j = 0; j < S3_BLOCK; ++j) {
                     if (j >= w) break;
-                    s[j] += sk_load(g->P, g->f64, r[m] * d + c0 + j);
+                    s[j] += sk_load(io->P, io->f64, r[m] * d + c0 + j);
                 }
         }
         for (int j = 0; j < S3_BLOCK; ++j) {
             if (j >= w) break;
             double out[2];
-            s3_vertex_step(kind, 0, sk_load(g->P, g->f64, v * d + c0 + j), s[j], out);
-            sk_store(g->Y, g->f64, v * d + c0 + j, out[0]);
-            if (g->ring) g->ring[v * d + c0 + j] = out[1];
+            s3_vertex_step(kind, 0, sk_load(io->P, io->f64, v * d + c0 + j), s[j], out);
+            sk_store(io->Y, io->f64, v * d + c0 + j, out[0]);
+            if (ring) ring[v * d + c0 + j] = out[1];
         }
     }
-    if (g->ring) g->kinds[v] = kind;
+    if (ring) io->kinds[v] = kind;
 }
 
 #endif

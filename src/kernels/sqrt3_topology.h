@@ -152,13 +152,6 @@ MM_HD s3_corner s3_corner_at(const mmi_s3_level *v, const mmi_s3_level *w, int64
     return w->verts ? s3_load_corner(w, u) : s3_corner_below(v, u);
 }
 
-/* Level l − 2 of a rule reading level l (NULL for l < 2): the level
- * s3_corner_at reads where level l − 1 is not stored. */
-MM_HD const mmi_s3_level *s3_level_above(const mmi_s3_args *g)
-{
-    return g->level >= 2 ? &g->lv[g->level - 2] : NULL;
-}
-
 /* The side code of corner 3t + j one level down (t = a->t, so = side[t]),
  * in the generic path's edge numbering (DESIGN §3): the spoke |E| + κ =
  * (v_κ, pt(κ)) runs from its vertex (on a splitting level's boundary corner
@@ -192,11 +185,11 @@ MM_HD uint32_t s3_child_side(const mmi_s3_level *x, const s3_corner *a, const s3
 
 /* Triangle t of level l + 1 from corner t of level l, and below the last
  * level its twins and (in a build) its side codes. */
-MM_HD void s3_child_tri(const mmi_s3_args *g, int64_t t)
+MM_HD void s3_child_tri(const mmi_s3_child_args *g, int64_t t)
 {
     const mmi_s3_level *x = &g->lv[g->level];
     s3_corner a = s3_load_corner(x, t), b = s3_across(x, &a);
-    for (int j = 0; j < 3; ++j) g->out_tris[3 * t + j] = s3_child_vertex(x, &a, &b, j);
+    for (int j = 0; j < 3; ++j) g->out_faces[3 * t + j] = s3_child_vertex(x, &a, &b, j);
     if (g->out_twin)
         for (int j = 0; j < 3; ++j) g->out_twin[3 * t + j] = s3_child_twin(x, &a, &b, j);
     if (g->out_side)
@@ -231,7 +224,7 @@ MM_HD void s3_grandchild_tris(const mmi_s3_level *v, const mmi_s3_level *w,
  * its side when the side runs a_e → b_e or lies on the boundary: the flip
  * (pt(κ), pt(τ)), or the edge itself (even), or its first third (p, x)
  * (odd); and on a splitting level's boundary |E| + nnz + rank = (c, y). */
-MM_HD void s3_child_ends(const mmi_s3_args *g, int64_t k)
+MM_HD void s3_child_ends(const mmi_s3_child_args *g, int64_t k)
 {
     const mmi_s3_level *x = &g->lv[g->level];
     s3_corner a = s3_load_corner(x, k);
@@ -257,7 +250,7 @@ MM_HD void s3_child_ends(const mmi_s3_args *g, int64_t k)
 
 /* BOUNDARY_FLAGS: whether corner κ's side is on the boundary (the triangle
  * κ of level l + 1 is a boundary triangle, counted by a scan into bcount). */
-MM_HD void s3_boundary_flag(const mmi_s3_args *g, int64_t k)
+MM_HD void s3_boundary_flag(const mmi_s3_child_args *g, int64_t k)
 {
     g->out_flags[k] = s3_twin(&g->lv[g->level], k) == MMI_SK_NONE;
 }

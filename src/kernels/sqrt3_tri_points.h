@@ -156,20 +156,38 @@ MM_HD void s3_tri_face_points(const mmi_s3_level *up, const mmi_s3_level *x,
     else s3_whole_tri_points(up, x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
 }
 
-MM_HD void s3_tri_face(const mmi_s3_args *g, int64_t i, int64_t d, int f64)
+/* Element f d + c of the triangle faces: component c around triangle f. */
+MM_HD void s3_tri_face(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 {
-    s3_tri_face_points(s3_level_above(g), &g->lv[g->level - 1], &g->lv[g->level], g->P, g->Y,
-                       g->ring, g->ring_next, g->kinds, i / d, i % d, d, f64);
+    const mmi_sk_data *io = &g->data;
+    s3_tri_face_points(s3_level_above(g), &g->lv[g->level - 1], &g->lv[g->level], io->P, io->Y,
+                       (double *)io->ring, io->ring_next, io->kinds, i / d, i % d, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from
  * level l by its ring sum (odd: l's parity). */
-MM_HD void s3_old_vertex(const mmi_s3_args *g, int64_t i, int64_t d, int f64)
+MM_HD void s3_old_vertex(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 {
+    const mmi_sk_data *io = &g->data;
+    double *ring = (double *)io->ring;
     double out[2];
-    s3_vertex_step(g->kinds[i / d], g->level & 1, sk_load(g->P, f64, i), g->ring[i], out);
-    sk_store(g->Y, f64, i, out[0]);
-    if (g->ring_next) g->ring[i] = out[1];
+    s3_vertex_step(io->kinds[i / d], g->level & 1, sk_load(io->P, f64, i), ring[i], out);
+    sk_store(io->Y, f64, i, out[0]);
+    if (io->ring_next) ring[i] = out[1];
+}
+
+/* The elements of the grandchildren pass: the corners of level l − 1. */
+MM_HD int64_t s3_grandchild_count(const mmi_s3_tri_args *g)
+{
+    return 3 * g->lv[g->level - 1].nf;
+}
+
+/* Element u of the grandchildren pass on its own: the 3 triangles below
+ * corner u of level l − 1, whole. */
+MM_HD void s3_grandchild_row(const mmi_s3_tri_args *g, int64_t u)
+{
+    s3_grandchild_tris(s3_level_above(g), &g->lv[g->level - 1], &g->lv[g->level], u,
+                       g->out_faces + S3_GRANDCHILD_WORDS * u);
 }
 
 #endif

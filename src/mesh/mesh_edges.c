@@ -61,8 +61,11 @@ static mm_status column_slots(mm_context ctx, const mmi_host_faces *hf, int64_t 
     MM_TRY(mmi_host_array(ctx, slot_ptr[nv], sizeof **slots, (void **)slots));
     mmi_edges_fill_args fill = {hf->ptr, hf->rows, occurrence, slot_ptr, *slots};
     for (int64_t f = 0; f < hf->num_faces; ++f) mmi_edges_fill_at(f, &fill);
+    /* An isolated vertex's column is empty; without faces *slots is NULL and
+     * *slots + 0 would be undefined, so empty columns are not touched. */
     for (int64_t i = 0; i < nv; ++i)
-        mmi_edges_sort_column(*slots + slot_ptr[i], slot_ptr[i + 1] - slot_ptr[i]);
+        if (slot_ptr[i + 1] > slot_ptr[i])
+            mmi_edges_sort_column(*slots + slot_ptr[i], slot_ptr[i + 1] - slot_ptr[i]);
 done:
     mmi_host_array_free(ctx, valence, nv, sizeof *valence);
     mmi_host_array_free(ctx, occurrence, hf->nnz, sizeof *occurrence);

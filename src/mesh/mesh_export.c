@@ -31,6 +31,8 @@ mm_status mmi_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h)
                     mesh->num_corners * (int64_t)sizeof(uint32_t)));
     MM_TRY(download(mesh, h->corner_sharpness, mesh->corner_sharpness,
                     mesh->num_corners * (int64_t)sizeof(float)));
+    MM_TRY(download(mesh, h->hole_faces, mesh->hole_faces,
+                    mesh->num_holes * (int64_t)sizeof(uint32_t)));
 done:
     return st;
 }

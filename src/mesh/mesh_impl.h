@@ -17,6 +17,8 @@ struct mm_mesh_s {
     int64_t num_corners;
     uint32_t *corner_vertices;
     float *corner_sharpness;
+    int64_t num_holes;
+    uint32_t *hole_faces;      /* faces left out of a subdivision's output          */
     int64_t degenerate_faces;  /* faces repeating a vertex (kept with keep_repeated) */
 };
 

@@ -8,6 +8,7 @@
 #include "../core/memory.h"
 #include "mesh_build.h"
 #include "mesh_impl.h"
+#include "mesh_tags.h"
 #include "mesh_validate.h"
 
 /* The common face order of desc, or 0 when orders differ (or there are no faces). */
@@ -70,6 +71,7 @@ mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
 {
     mm_status st = MM_OK;
     int64_t degenerate = 0;
+    mmi_mesh_tags t = {0};
     *mesh = NULL;
     MM_TRY(mmi_mesh_validate(ctx, d, &degenerate));
     struct mm_mesh_s *m = calloc(1, sizeof *m);
@@ -79,17 +81,21 @@ mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
     *mesh = m;
     MM_TRY(build_matrix(ctx, d, &m->M));
     MM_TRY(build_vertices(ctx, d, &m->X));
-    m->num_creases = d->num_creases;
-    MM_TRY(upload(ctx, d->crease_vertices, 2 * d->num_creases, sizeof(uint32_t),
+    MM_TRY(mmi_mesh_tags_unique(ctx, d, &t));
+    m->num_creases = t.num_creases;
+    MM_TRY(upload(ctx, t.crease_vertices, 2 * t.num_creases, sizeof(uint32_t),
                   (void **)&m->crease_vertices));
-    MM_TRY(upload(ctx, d->crease_sharpness, d->num_creases, sizeof(float),
+    MM_TRY(upload(ctx, t.crease_sharpness, t.num_creases, sizeof(float),
                   (void **)&m->crease_sharpness));
-    m->num_corners = d->num_corners;
-    MM_TRY(upload(ctx, d->corner_vertices, d->num_corners, sizeof(uint32_t),
+    m->num_corners = t.num_corners;
+    MM_TRY(upload(ctx, t.corner_vertices, t.num_corners, sizeof(uint32_t),
                   (void **)&m->corner_vertices));
-    MM_TRY(upload(ctx, d->corner_sharpness, d->num_corners, sizeof(float),
+    MM_TRY(upload(ctx, t.corner_sharpness, t.num_corners, sizeof(float),
                   (void **)&m->corner_sharpness));
+    m->num_holes = t.num_holes;
+    MM_TRY(upload(ctx, t.hole_faces, t.num_holes, sizeof(uint32_t), (void **)&m->hole_faces));
 done:
+    mmi_mesh_tags_free(ctx, &t);
     if (st != MM_OK) mm_mesh_free(mesh);
     return st;
 }
@@ -112,6 +118,7 @@ void mm_mesh_free(mm_mesh *mesh)
     mmi_free(m->ctx, where, m->crease_sharpness, m->num_creases * (int64_t)sizeof(float));
     mmi_free(m->ctx, where, m->corner_vertices, m->num_corners * (int64_t)sizeof(uint32_t));
     mmi_free(m->ctx, where, m->corner_sharpness, m->num_corners * (int64_t)sizeof(float));
+    mmi_free(m->ctx, where, m->hole_faces, m->num_holes * (int64_t)sizeof(uint32_t));
     free(m);
     *mesh = NULL;
 }
@@ -127,6 +134,7 @@ mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info)
     info->precision = mesh->X->type;
     info->num_creases = mesh->num_creases;
     info->num_corners = mesh->num_corners;
+    info->num_holes = mesh->num_holes;
     return MM_OK;
 }
 

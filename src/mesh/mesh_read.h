@@ -15,10 +15,11 @@ mm_status mmi_mesh_read_ply(mm_context ctx, mm_mesh *mesh, const char *data, siz
                             const char *name, const mm_read_options *opts);
 
 /* The line to name at the end of data: the last line, not the empty one after
- * a final newline. */
+ * a final line end ("\n", "\r\n" or "\r"). */
 static inline long long mmi_last_line(const char *data, size_t size, long long line)
 {
-    return (size > 0 && data[size - 1] == '\n' && line > 1) ? line - 1 : line;
+    int eol = size > 0 && (data[size - 1] == '\n' || data[size - 1] == '\r');
+    return (eol && line > 1) ? line - 1 : line;
 }
 
 #endif

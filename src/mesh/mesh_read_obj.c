@@ -3,6 +3,7 @@
  * v/vt/vn; negative = relative), OpenSubdiv `t crease` / `t corner` tags (also
  * as `# osd-tag: t ...` comments); other statements are skipped. A trailing
  * backslash continues a statement. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,21 +20,22 @@ typedef struct obj_reader {
     mmi_mesh_lists *l;
     mmi_growable tag_ids;   /* uint32 scratch for a tag's int args   */
     mmi_growable tag_values; /* float scratch for its float args    */
+    mmi_growable crease_lines, corner_lines; /* int64, each one's tag line */
+    int comments, statements; /* seen: a comment, a statement other than one */
 } obj_reader;
 
-/* A backslash at p that ends its line ("\\\n", "\\\r\n"): a continuation. */
+/* A backslash at p that ends its line ("\\\n", "\\\r\n", "\\\r"): a continuation. */
 static int at_continuation(const obj_reader *r)
 {
     const char *q = r->p + 1;
-    while (q < r->end && *q == '\r') ++q;
-    return q == r->end || *q == '\n';
+    return q == r->end || mmi_is_eol(*q);
 }
 
-/* Past the next newline (or to the end), counting the line. */
+/* Past the next line end (or to the end), counting the line. */
 static void next_line(obj_reader *r)
 {
     const char *nl = mmi_next_line(r->p, r->end);
-    if (nl > r->p && nl[-1] == '\n') ++r->line;
+    r->line += mmi_passed_eol(r->p, nl);
     r->p = nl;
 }
 
@@ -50,7 +52,7 @@ static void skip_blanks(obj_reader *r)
 /* At the end of the statement: newline, end of file or a '#' comment. */
 static int at_statement_end(const obj_reader *r)
 {
-    return r->p == r->end || *r->p == '\n' || *r->p == '#';
+    return r->p == r->end || mmi_is_eol(*r->p) || *r->p == '#';
 }
 
 /* Does a value end at p (blank, end of statement, continuation)? */
@@ -59,14 +61,15 @@ static int at_value_end(const obj_reader *r)
     return mmi_at_boundary(r->p, r->end) || *r->p == '#' || (*r->p == '\\' && at_continuation(r));
 }
 
-/* Past the statement's newline, following continuations. */
+/* Past the statement's line end, following continuations. */
 static void skip_statement(obj_reader *r)
 {
     for (;;) {
         const char *start = r->p;
         next_line(r);
-        const char *q = r->p - (r->p > start && r->p[-1] == '\n');
-        while (q > start && q[-1] == '\r') --q;
+        const char *q = r->p; /* back over the line end: "\n", "\r\n" or "\r" */
+        if (q > start && q[-1] == '\n') --q;
+        if (q > start && q[-1] == '\r') --q;
         if (!(q > start && q[-1] == '\\' && r->p < r->end)) return;
     }
 }
@@ -211,15 +214,26 @@ static mm_status parse_tag_args(obj_reader *r, int64_t n, int64_t m)
     return MM_OK;
 }
 
+/* n copies of the tag's line into lines (check_tags names it); 0, or 1 when
+ * out of memory. */
+static int add_lines(mmi_growable *lines, int64_t n, int64_t line)
+{
+    int64_t *at = mmi_growable_append(lines, n);
+    if (at == NULL) return 1;
+    for (int64_t i = 0; i < n; ++i) at[i] = line;
+    return 0;
+}
+
 /* t crease N/M/0 v0 … v(N-1) s…: the chain's N-1 edges, with one sharpness for
  * all (M = 1) or one each (M = N-1). */
-static mm_status add_creases(obj_reader *r, int64_t n, int64_t m)
+static mm_status add_creases(obj_reader *r, int64_t n, int64_t m, int64_t line)
 {
     const uint32_t *ids = (const uint32_t *)r->tag_ids.data;
     const float *s = (const float *)r->tag_values.data;
     uint32_t *v = mmi_growable_append(&r->l->crease_vertices, 2 * (n - 1));
     float *sharp = mmi_growable_append(&r->l->crease_sharpness, n - 1);
-    if (v == NULL || sharp == NULL) return no_memory(r);
+    if (v == NULL || sharp == NULL || add_lines(&r->crease_lines, n - 1, line))
+        return no_memory(r);
     for (int64_t e = 0; e + 1 < n; ++e) {
         v[2 * e] = ids[e];
         v[2 * e + 1] = ids[e + 1];
@@ -229,13 +243,14 @@ static mm_status add_creases(obj_reader *r, int64_t n, int64_t m)
 }
 
 /* t corner N/M/0 v0 … v(N-1) s…: one sharpness for all (M = 1) or one each. */
-static mm_status add_corners(obj_reader *r, int64_t n, int64_t m)
+static mm_status add_corners(obj_reader *r, int64_t n, int64_t m, int64_t line)
 {
     const uint32_t *ids = (const uint32_t *)r->tag_ids.data;
     const float *s = (const float *)r->tag_values.data;
     uint32_t *v = mmi_growable_append(&r->l->corner_vertices, n);
     float *sharp = mmi_growable_append(&r->l->corner_sharpness, n);
-    if (v == NULL || sharp == NULL) return no_memory(r);
+    if (v == NULL || sharp == NULL || add_lines(&r->corner_lines, n, line))
+        return no_memory(r);
     for (int64_t i = 0; i < n; ++i) {
         v[i] = ids[i];
         sharp[i] = s[m == 1 ? 0 : i];
@@ -243,11 +258,56 @@ static mm_status add_corners(obj_reader *r, int64_t n, int64_t m)
     return MM_OK;
 }
 
+/* One crease (n = 2 ends) or corner (n = 1) against what mm_mesh_new would
+ * refuse, naming the tag's line: ids below |V|, distinct ends, a finite
+ * sharpness ≥ 0. */
+static mm_status check_tag(const obj_reader *r, const char *what, int64_t line,
+                           const uint32_t *v, int n, float s)
+{
+    int64_t nv = mmi_mesh_lists_vertices(r->l);
+    for (int k = 0; k < n; ++k)
+        if ((int64_t)v[k] >= nv)
+            return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
+                            "%s:%lld: %s tag names vertex %u (0-based), but there are %lld "
+                            "vertices",
+                            r->name, (long long)line, what, v[k], (long long)nv);
+    if (n == 2 && v[0] == v[1])
+        return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
+                        "%s:%lld: crease tag joins vertex %u to itself; expected two distinct "
+                        "ids",
+                        r->name, (long long)line, v[0]);
+    if (!(isfinite(s) && s >= 0.0f))
+        return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
+                        "%s:%lld: %s tag has sharpness %g; expected a finite value ≥ 0", r->name,
+                        (long long)line, what, (double)s);
+    return MM_OK;
+}
+
+/* Every crease and corner, once all vertices are read (a tag may name a
+ * vertex defined after it). */
+static mm_status check_tags(const obj_reader *r)
+{
+    mm_status st = MM_OK;
+    const mmi_mesh_lists *l = r->l;
+    const uint32_t *cv = (const uint32_t *)l->crease_vertices.data;
+    const uint32_t *kv = (const uint32_t *)l->corner_vertices.data;
+    const float *cs = (const float *)l->crease_sharpness.data;
+    const float *ks = (const float *)l->corner_sharpness.data;
+    const int64_t *cl = (const int64_t *)r->crease_lines.data;
+    const int64_t *kl = (const int64_t *)r->corner_lines.data;
+    for (int64_t i = 0; i < l->crease_sharpness.len; ++i)
+        MM_TRY(check_tag(r, "crease", cl[i], cv + 2 * i, 2, cs[i]));
+    for (int64_t i = 0; i < l->corner_sharpness.len; ++i)
+        MM_TRY(check_tag(r, "corner", kl[i], kv + i, 1, ks[i]));
+done:
+    return st;
+}
+
 /* t name N/M/S args: crease and corner tags become crease data, others are skipped. */
 static mm_status parse_tag(obj_reader *r)
 {
     mm_status st = MM_OK;
-    int64_t c[3];
+    int64_t c[3], line = r->line;
     skip_blanks(r);
     const char *name = r->p, *name_end = mmi_token_end(r->p, r->end);
     size_t len = (size_t)(name_end - name);
@@ -270,7 +330,7 @@ static mm_status parse_tag(obj_reader *r)
                 "values",
                 r->name, (long long)r->line, (long long)c[0], (long long)c[1]);
     MM_TRY(parse_tag_args(r, c[0], c[1]));
-    MM_TRY(crease ? add_creases(r, c[0], c[1]) : add_corners(r, c[0], c[1]));
+    MM_TRY(crease ? add_creases(r, c[0], c[1], line) : add_corners(r, c[0], c[1], line));
     skip_statement(r);
 done:
     return st;
@@ -313,12 +373,16 @@ static mm_status parse_statement(obj_reader *r)
 {
     char c = *r->p;
     int keyword_alone = mmi_at_boundary(r->p + 1, r->end);
-    if (c == '\n') {
-        ++r->p;
+    if (mmi_is_eol(c)) {
+        r->p = mmi_skip_eol(r->p, r->end);
         ++r->line;
         return MM_OK;
     }
-    if (c == '#') return parse_comment(r);
+    if (c == '#') {
+        r->comments = 1;
+        return parse_comment(r);
+    }
+    r->statements = 1;
     if (keyword_alone && c == 'v') {
         ++r->p;
         return parse_vertex(r);
@@ -332,6 +396,15 @@ static mm_status parse_statement(obj_reader *r)
         return parse_tag(r);
     }
     return skip_other(r);
+}
+
+/* Does the file hold a mesh? Any with a 'v' or 'f'; without them, only a
+ * file of comments is the empty mesh (as the writer writes it): an empty file
+ * (a failed write) or one of other statements (some other text) is refused. */
+static int is_mesh(const obj_reader *r)
+{
+    if (r->l->coords.len > 0 || r->l->face_starts.len > 0) return 1;
+    return r->comments && !r->statements;
 }
 
 /* Sizes the lists for the file in one quick pass (lines starting "v " and
@@ -361,7 +434,7 @@ mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, siz
     mmi_mesh_lists lists;
     mmi_mesh_lists_init(&lists);
     obj_reader r = {ctx, name, data, data, data + size, 1, &lists, MMI_GROWABLE(uint32_t),
-                    MMI_GROWABLE(float)};
+                    MMI_GROWABLE(float), MMI_GROWABLE(int64_t), MMI_GROWABLE(int64_t), 0, 0};
     if (size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) r.p += 3;
     if (reserve_lists(r.p, r.end, &lists)) MM_TRY(no_memory(&r));
     for (;;) {
@@ -369,13 +442,16 @@ mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, siz
         if (r.p == r.end) break;
         MM_TRY(parse_statement(&r));
     }
-    if (lists.coords.len == 0 && lists.face_starts.len == 0)
+    if (!is_mesh(&r))
         MM_FAIL(ctx, MM_ERR_PARSE, "%s:%lld: found end of file before any 'v' or 'f' statement",
                 name, mmi_last_line(data, size, (long long)r.line));
+    MM_TRY(check_tags(&r));
     MM_TRY(mmi_mesh_lists_build(ctx, &lists, name, opts, mesh));
 done:
     mmi_growable_free(&r.tag_ids);
     mmi_growable_free(&r.tag_values);
+    mmi_growable_free(&r.crease_lines);
+    mmi_growable_free(&r.corner_lines);
     mmi_mesh_lists_free(&lists);
     return st;
 }

@@ -47,9 +47,9 @@ static int next_content(off_reader *r)
     for (;;) {
         r->p = mmi_skip_blanks(r->p, r->end);
         if (r->p == r->end) return 0;
-        if (*r->p != '\n' && *r->p != '#') return 1;
+        if (!mmi_is_eol(*r->p) && *r->p != '#') return 1;
         const char *nl = mmi_next_line(r->p, r->end);
-        if (nl[-1] == '\n') ++r->line;
+        r->line += mmi_passed_eol(r->p, nl);
         r->p = nl;
     }
 }
@@ -58,7 +58,7 @@ static int next_content(off_reader *r)
 static void skip_line(off_reader *r)
 {
     const char *nl = mmi_next_line(r->p, r->end);
-    if (nl > r->p && nl[-1] == '\n') ++r->line;
+    r->line += mmi_passed_eol(r->p, nl);
     r->p = nl;
 }
 
@@ -71,7 +71,7 @@ static int at_value_end(const off_reader *r)
 static int at_line_end(off_reader *r)
 {
     r->p = mmi_skip_blanks(r->p, r->end);
-    return r->p == r->end || *r->p == '\n' || *r->p == '#';
+    return r->p == r->end || mmi_is_eol(*r->p) || *r->p == '#';
 }
 
 /* An integer in [lo, hi] on the current line, or MM_ERR_PARSE. */

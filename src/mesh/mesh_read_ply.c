@@ -53,13 +53,13 @@ static mm_status data_fail(const ply_reader *r, const char *what)
                     mmi_describe_token(r->p, r->end, found, sizeof found));
 }
 
-/* ASCII: past blanks and newlines, counting lines. */
+/* ASCII: past blanks and line ends, counting lines. */
 static void skip_space(ply_reader *r)
 {
     for (;;) {
         r->p = mmi_skip_blanks(r->p, r->end);
-        if (r->p == r->end || *r->p != '\n') return;
-        ++r->p;
+        if (r->p == r->end || !mmi_is_eol(*r->p)) return;
+        r->p = mmi_skip_eol(r->p, r->end);
         ++r->line;
     }
 }
@@ -249,7 +249,7 @@ static mm_status check_trailing(ply_reader *r)
     char loc[512], found[64];
     if (!r->h->binary) skip_space(r);
     const char *q = r->p;
-    while (q < r->end && (mmi_is_blank(*q) || *q == '\n')) ++q;
+    while (q < r->end && (mmi_is_blank(*q) || mmi_is_eol(*q))) ++q;
     if (q == r->end) return MM_OK;
     if (r->h->binary)
         return mmi_fail(r->ctx, MM_ERR_PARSE, "%s: %lld bytes after the last element; the "

@@ -193,6 +193,15 @@ static mm_status check_roles(header_cursor *c, const ply_header *h)
     return MM_OK;
 }
 
+/* Past end_header's line end. Binary data may begin with the byte 0x0A, so
+ * a CR there ends the header alone when the magic line ended with a lone CR
+ * (a CR-only header), and with the LF after it otherwise (CRLF). */
+static const char *data_start(const header_cursor *c, int lone_cr)
+{
+    if (lone_cr && c->p < c->end && *c->p == '\r') return c->p + 1;
+    return mmi_next_line(c->p, c->end);
+}
+
 /* One header line after the magic; *done is set by end_header. */
 static mm_status parse_line(header_cursor *c, ply_header *h, int *have_format, int *done)
 {
@@ -228,9 +237,12 @@ mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, co
     if (!next_token(&c) || !token_is(&c, "ply"))
         MM_FAIL(ctx, MM_ERR_PARSE, "%s:1: expected the PLY magic line 'ply', found %s", name,
                 mmi_describe_token(c.tok, c.end, found, sizeof found));
+    const char *second = mmi_next_line(c.p, c.end);
+    int lone_cr = second[-1] == '\r';
     while (!done) {
+        const char *line = c.p;
         c.p = mmi_next_line(c.p, c.end);
-        if (c.p[-1] == '\n') ++c.line;
+        c.line += mmi_passed_eol(line, c.p);
         if (c.p == c.end) {
             c.tok = c.end;
             MM_TRY(header_fail(&c, "'end_header'"));
@@ -239,7 +251,7 @@ mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, co
         if (done && !have_format) MM_TRY(header_fail(&c, "a 'format' line before end_header"));
     }
     MM_TRY(check_roles(&c, h));
-    c.p = mmi_next_line(c.p, c.end);
+    c.p = data_start(&c, lone_cr);
     h->data_offset = (size_t)(c.p - data);
     h->data_line = c.line + 1;
 done:

@@ -33,7 +33,7 @@ static const char *where(char *buf, size_t len, const mm_mesh_desc *d, const int
 static mm_status check_sizes(mm_context ctx, const mm_mesh_desc *d)
 {
     if (d->num_vertices < 0 || d->num_faces < 0 || d->dim < 1 || d->num_creases < 0 ||
-        d->num_corners < 0)
+        d->num_corners < 0 || d->num_holes < 0)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
                         "negative count or dim < 1 (|V| %lld, |F| %lld, dim %lld)",
                         (long long)d->num_vertices, (long long)d->num_faces, (long long)d->dim);
@@ -55,6 +55,8 @@ static mm_status check_sizes(mm_context ctx, const mm_mesh_desc *d)
     if ((d->num_creases > 0 && (d->crease_vertices == NULL || d->crease_sharpness == NULL)) ||
         (d->num_corners > 0 && (d->corner_vertices == NULL || d->corner_sharpness == NULL)))
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "crease or corner arrays are NULL");
+    if (d->num_holes > 0 && d->hole_faces == NULL)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "hole_faces is NULL");
     return MM_OK;
 }
 
@@ -182,6 +184,10 @@ static mm_status check_creases(mm_context ctx, const mm_mesh_desc *d)
                     (long long)i, d->corner_vertices[i], (long long)d->num_vertices);
         MM_TRY(check_sharpness(ctx, "corner", i, d->corner_sharpness[i]));
     }
+    for (int64_t i = 0; i < d->num_holes; ++i)
+        if ((int64_t)d->hole_faces[i] >= d->num_faces)
+            MM_FAIL(ctx, MM_ERR_INVALID_MESH, "hole %lld names face %u, but there are %lld",
+                    (long long)i, d->hole_faces[i], (long long)d->num_faces);
 done:
     return st;
 }

@@ -1,8 +1,9 @@
 /* mesh_write.c: mm_mesh_write: copy the mesh to host arrays through the
- * two-phase export (mm_mesh_info_get, allocate, mmi_mesh_export), open
- * the file with a large buffer, hand it to the OBJ, OFF or PLY writer, and
- * report the first failed write or close as MM_ERR_IO. */
-#include <errno.h>
+ * two-phase export (mm_mesh_info_get, allocate, mmi_mesh_export), open a
+ * temporary beside the file with a large buffer (mesh_write_file.c), hand it
+ * to the OBJ, OFF or PLY writer, and move it into place only when every write,
+ * the flush, the sync and the close succeeded; else report the first failure
+ * as MM_ERR_IO, the target untouched. */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,36 +81,42 @@ static void host_mesh_release(mm_context ctx, mmi_host_mesh *m)
     }
 }
 
+/* The mesh in format through w. */
+static void write_format(mmi_writer *w, const mmi_host_mesh *m, mm_file_format format)
+{
+    switch (format) {
+    case MM_FILE_OBJ: mmi_mesh_write_obj(w, m); break;
+    case MM_FILE_OFF: mmi_mesh_write_off(w, m); break;
+    case MM_FILE_PLY_ASCII: mmi_mesh_write_ply(w, m, 0); break;
+    default: mmi_mesh_write_ply(w, m, 1); break;
+    }
+}
+
 mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path, mm_file_format format)
 {
     mm_status st = MM_OK;
     mmi_host_mesh m;
     memset(&m, 0, sizeof m);
-    FILE *f = NULL;
+    mmi_out_file out = {NULL, NULL, NULL};
     char *buffer = NULL;
+    const char *step = "write failed";
+    int err;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (mesh == NULL || path == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh or path is NULL");
     MM_TRY(resolve_format(ctx, path, &format));
     MM_TRY(host_mesh_get(ctx, mesh, &m));
-    if ((f = fopen(path, "wb")) == NULL)
-        MM_FAIL(ctx, MM_ERR_IO, "%s: cannot open for writing: %s", path, strerror(errno));
-    if ((buffer = malloc(WRITE_BUFFER)) != NULL) setvbuf(f, buffer, _IOFBF, WRITE_BUFFER);
+    if ((err = mmi_out_open(&out, path)) != 0)
+        MM_FAIL(ctx, MM_ERR_IO, "%s: cannot open for writing: %s", path, strerror(err));
+    if ((buffer = malloc(WRITE_BUFFER)) != NULL) setvbuf(out.f, buffer, _IOFBF, WRITE_BUFFER);
     const char *dp = localeconv()->decimal_point;
-    mmi_writer w = {f, 0, dp != NULL && dp[0] != '\0' ? dp[0] : '.'};
-    switch (format) {
-    case MM_FILE_OBJ: mmi_mesh_write_obj(&w, &m); break;
-    case MM_FILE_OFF: mmi_mesh_write_off(&w, &m); break;
-    case MM_FILE_PLY_ASCII: mmi_mesh_write_ply(&w, &m, 0); break;
-    default: mmi_mesh_write_ply(&w, &m, 1); break;
-    }
-    if (w.err == 0 && fflush(f) != 0) w.err = errno ? errno : EIO;
-    int closed = fclose(f);
-    f = NULL;
-    if (w.err == 0 && closed != 0) w.err = errno ? errno : EIO;
+    mmi_writer w = {out.f, 0, dp != NULL && dp[0] != '\0' ? dp[0] : '.'};
+    write_format(&w, &m, format);
     if (w.err != 0) MM_FAIL(ctx, MM_ERR_IO, "%s: write failed: %s", path, strerror(w.err));
+    if ((err = mmi_out_commit(&out, &step)) != 0)
+        MM_FAIL(ctx, MM_ERR_IO, "%s: %s: %s", path, step, strerror(err));
 done:
-    if (f != NULL) fclose(f);
+    mmi_out_abort(&out); /* after a failure: the target untouched, no temporary left */
     free(buffer);
     host_mesh_release(ctx, &m);
     return st;

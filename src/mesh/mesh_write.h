@@ -1,12 +1,31 @@
 /* mesh_write.h: what the OBJ, OFF and PLY writers share: the mesh copied to
- * host arrays (through the public two-phase export, so any backend works) and
- * a buffered FILE* writer that keeps the first error (errno) of any write. */
+ * host arrays (through the public two-phase export, so any backend works), the
+ * output file replaced atomically, and a buffered FILE* writer that keeps the
+ * first error (errno) of any write. */
 #ifndef MESHMAT_MESH_MESH_WRITE_H
 #define MESHMAT_MESH_MESH_WRITE_H
 
 #include <stdio.h>
 
 #include "meshmat/io.h"
+
+/* The output file (mesh_write_file.c): a temporary beside the target, renamed
+ * over it once everything is written, flushed and synced; targets that exist
+ * and are not regular files (devices, FIFOs) are written in place. */
+typedef struct mmi_out_file {
+    FILE *f;
+    char *target; /* the file replaced: the path, or the file its symlink names */
+    char *temp;   /* the temporary beside it; NULL when writing in place        */
+} mmi_out_file;
+
+/* Opens the output for path; 0, or the errno of the failed open. */
+int mmi_out_open(mmi_out_file *o, const char *path);
+/* Flushes, syncs, closes and renames the temporary over the target; 0, or the
+ * errno of the failed step (*step says which, for the message), after which
+ * the target is untouched and the temporary removed. */
+int mmi_out_commit(mmi_out_file *o, const char **step);
+/* Closes and removes the temporary, leaving the target as it was. */
+void mmi_out_abort(mmi_out_file *o);
 
 /* The mesh as host arrays (sizes in info). */
 typedef struct mmi_host_mesh {

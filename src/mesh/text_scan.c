@@ -149,7 +149,7 @@ const char *mmi_describe_token(const char *p, const char *end, char *buf, size_t
         snprintf(buf, len, "end of file");
         return buf;
     }
-    if (*p == '\n') {
+    if (mmi_is_eol(*p)) {
         snprintf(buf, len, "end of line");
         return buf;
     }

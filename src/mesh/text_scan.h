@@ -20,10 +20,24 @@ static inline int mmi_is_digit(char c)
     return (unsigned char)(c - '0') < 10;
 }
 
-/* Blanks inside a line: space, tab, CR, VT, FF (not the newline). */
+/* Blanks inside a line: space, tab, VT, FF (not a line end). */
 static inline int mmi_is_blank(char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+
+/* Line ends are "\n", "\r\n" and a lone "\r" (classic Mac OS files): a CR
+ * starts one, so that CR-only files do not read as one long line. */
+static inline int mmi_is_eol(char c)
+{
+    return c == '\n' || c == '\r';
+}
+
+/* Past the line end at p (p < end, mmi_is_eol(*p)): "\r\n" is one line end. */
+static inline const char *mmi_skip_eol(const char *p, const char *end)
+{
+    if (*p++ == '\r' && p < end && *p == '\n') ++p;
+    return p;
 }
 
 static inline const char *mmi_skip_blanks(const char *p, const char *end)
@@ -32,24 +46,33 @@ static inline const char *mmi_skip_blanks(const char *p, const char *end)
     return p;
 }
 
-/* The end of the token at p: the next blank, newline or end. */
+/* The end of the token at p: the next blank, line end or end. */
 static inline const char *mmi_token_end(const char *p, const char *end)
 {
-    while (p < end && !mmi_is_blank(*p) && *p != '\n') ++p;
+    while (p < end && !mmi_is_blank(*p) && !mmi_is_eol(*p)) ++p;
     return p;
 }
 
-/* Past the next newline (or end). */
+/* Past the next line end (or end). Two memchr scans (LF, then CR before it)
+ * keep the common LF-only file at memchr's speed. */
 static inline const char *mmi_next_line(const char *p, const char *end)
 {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *cr = memchr(p, '\r', (size_t)((nl ? nl : end) - p));
+    if (cr != NULL) return mmi_skip_eol(cr, end);
     return nl ? nl + 1 : end;
 }
 
-/* True when p is at a token boundary: end, blank or newline. */
+/* Did [p, q) (q from mmi_next_line(p, …)) pass a line end? */
+static inline int mmi_passed_eol(const char *p, const char *q)
+{
+    return q > p && mmi_is_eol(q[-1]);
+}
+
+/* True when p is at a token boundary: end, blank or line end. */
 static inline int mmi_at_boundary(const char *p, const char *end)
 {
-    return p == end || mmi_is_blank(*p) || *p == '\n';
+    return p == end || mmi_is_blank(*p) || mmi_is_eol(*p);
 }
 
 /* [+-]digits into *out. */

@@ -28,11 +28,14 @@ done:
     return st;
 }
 
-/* R: row e = the 4 weighted sources of edge point e among [P; f] (cc_stencil). */
-static mm_status cc_edge_stencil(mm_context ctx, mmi_generic_level *lv, const build_work *w)
+/* R: row e = the 4 weighted sources of edge point e among [P; f] (cc_stencil;
+ * with tags its mask reads the sharpness of e and of its halves). */
+static mm_status cc_edge_stencil(mm_context ctx, mmi_generic_level *lv,
+                                 const mmi_generic_level *next, const build_work *w)
 {
     mmi_generic_args g = mmi_level_args(MMI_CC_STENCIL, lv);
     g.F = mmi_csc_of(w->F);
+    mmi_level_crease_args(&g, lv, next);
     return mmi_level_stencil(ctx, lv, g, lv->n.edges,
                              lv->n.vertices + lv->n.faces, 4);
 }
@@ -69,7 +72,7 @@ done:
 }
 
 mm_status mmi_cc_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
-                             mm_boundary boundary)
+                             const mm_subdiv_options *opts)
 {
     mm_status st = MM_OK;
     build_work w = {NULL, NULL, NULL, NULL, NULL, 0};
@@ -80,8 +83,11 @@ mm_status mmi_cc_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_
     MM_TRY(mmi_level_side_faces(ctx, lv, &w.F));
     MM_TRY(mmi_level_number_edges(ctx, lv, &w.ids, &w.ids_bytes));
     MM_TRY(mmi_level_boundary_edges(ctx, lv, &w.nb));
-    MM_TRY(cc_weights(ctx, lv, &w, boundary));
-    MM_TRY(cc_edge_stencil(ctx, lv, &w));
+    MM_TRY(cc_weights(ctx, lv, &w, opts->boundary));
+    if (lv->sharp != NULL)
+        MM_TRY(mmi_crease_build(ctx, lv, next, w.ids, w.F, w.n, opts, MMI_CC_CREASE_WEIGHTS));
+    if (lv->hole != NULL) MM_TRY(mmi_hole_build(ctx, lv, next, 0));
+    MM_TRY(cc_edge_stencil(ctx, lv, next, &w));
     MM_TRY(cc_refined_faces(ctx, lv, &w, next));
     MM_TRY(cc_refined_edges(ctx, lv, next));
 done:

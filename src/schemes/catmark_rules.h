@@ -5,7 +5,7 @@
 #ifndef MESHMAT_SCHEMES_CATMARK_RULES_H
 #define MESHMAT_SCHEMES_CATMARK_RULES_H
 
-#include "generic_args.h"
+#include "crease_rules.h"
 
 /* Refined edges (DESIGN §3): 2e = (a_e, ep(e)), 2e+1 = (ep(e), b_e), and the
  * spoke 2|E| + k = (ep(out_k), fp(face_k)) of corner k, read off its quad. */
@@ -50,10 +50,10 @@ MM_HD void cc_stencil(const mmi_generic_args *g, int64_t e)
 {
     uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
     int64_t ab = csc_find(&g->F, a, b), ba = csc_find(&g->F, b, a);
-    int sharp = ab < 0 || ba < 0;
-    generic_edge_row(g, e, sharp, sharp ? a : (uint32_t)(g->nv + g->F.values[ab]),
-                     sharp ? b : (uint32_t)(g->nv + g->F.values[ba]),
-                     mmi_catmark_edge_mask(sharp));
+    int boundary = ab < 0 || ba < 0;
+    generic_edge_row(g, e, boundary, boundary ? a : (uint32_t)(g->nv + g->F.values[ab]),
+                     boundary ? b : (uint32_t)(g->nv + g->F.values[ba]),
+                     crease_edge_mask(g, e, boundary, mmi_catmark_edge_mask(0)));
 }
 
 /* S(p_i) = α p_i + β Σ_j p_j + β_f Σ_j f_j + β_b Σ_boundary p_j with the

@@ -35,7 +35,16 @@ typedef enum mmi_generic_rule {
     MMI_SQRT3_CHILD_EDGES = 13, /* i < |E| + nnz (+ |B|): the ends of refined edge i        */
     MMI_SQRT3_STENCIL = 14,    /* i < |F| + |B|: the 3 sources of new vertex i              */
     MMI_SQRT3_FLAGS = 15,      /* i < |F|: 1 for a triangle with a boundary side            */
-    MMI_SQRT3_RANKS = 16       /* i < |B|: boundary triangle bfaces[i] gets rank i          */
+    MMI_SQRT3_RANKS = 16,      /* i < |B|: boundary triangle bfaces[i] gets rank i          */
+    MMI_CREASE_TAG_EDGES = 17, /* i < tags: the level-0 edge a crease tag names (crease_rules.h) */
+    MMI_CREASE_TAG_SET = 18,   /* i < tags + corners: the tags' sharpness into sharp, vsharp  */
+    MMI_CREASE_CHILD_EDGES = 19,    /* i < |E'|: each refined edge's sharpness (eq. 14–15)  */
+    MMI_CREASE_CHILD_VERTICES = 20, /* i < |V'|: each refined vertex's sharpness             */
+    MMI_CC_CREASE_WEIGHTS = 21,   /* i < |V|: α, β and column i of W with creases          */
+    MMI_LOOP_CREASE_WEIGHTS = 22, /* i < |V|: the same with Loop's masks                    */
+    MMI_CREASE_EDGE_ORDER = 23,   /* i < |V_0|: the rank of each edge around vertex i        */
+    MMI_HOLE_SET = 24,            /* i < |F_0|: 1 for the faces the hole tags name           */
+    MMI_HOLE_CHILDREN = 25        /* i < |F|: face i's children inherit its hole flag        */
 } mmi_generic_rule;
 
 /* A CSC pattern as the rules see it: ptr NULL when uniform > 0. */
@@ -51,18 +60,36 @@ typedef struct mmi_generic_args {
     int rule;
     int64_t nv, nf, ne;         /* |V|, |F|, |E| of the level                        */
     mmi_csc_view M, E, L, F;      /* mesh, edges (eq. 4), E's lower part, sides (eq. 6) */
+    mmi_csc_view Mt;            /* Mᵀ: each vertex's faces in increasing order       */
     uint32_t *ids;              /* edge id of each entry of E                        */
     const uint32_t *ends;       /* 2 per edge: (a_e, b_e)                            */
     uint32_t *out_ends;         /* EDGE_ENDS, CHILD_EDGES                            */
     uint32_t *quads;            /* the refined faces (QUADS, TRIANGLES); CHILD_EDGES */
     uint32_t *stencil;          /* the edge / new-point stencil columns              */
     const double *n, *nb, *c;   /* valence (eq. 10), boundary edges, face orders     */
-    double *alpha, *beta, *beta_f, *beta_b, *inv_c;
+    double *alpha, *beta, *beta_b, *inv_c;
     int corners;                /* EDGE_AND_CORNER: vertices in one face stay put    */
     int odd;                    /* √3: the level's generation is odd (tri_rules.h)   */
     double *weights;            /* the stencil's weights                             */
     uint32_t *flags, *rank;     /* √3, odd levels: boundary triangles, their ranks   */
     const uint32_t *bfaces;     /* √3, odd levels: the boundary triangles in order   */
+    const float *sharp, *vsharp;  /* creases: each edge's and vertex's sharpness     */
+    float *child_sharp, *child_vsharp; /* level l + 1's (CHILD_*; read by the stencils) */
+    int chaikin;                /* MM_CREASING_CHAIKIN                               */
+    double *crease_w;           /* creases: W's values, E's pattern (the vertex rule) */
+    int64_t crease_tags, corner_tags; /* TAG_*: the mesh's creases and corners      */
+    const uint32_t *crease_ends, *corner_ids;
+    const float *crease_values, *corner_values;
+    uint32_t *tag_edges;        /* TAG_EDGES out, TAG_SET in: UINT32_MAX: no edge    */
+    int level;                  /* l                                                 */
+    int64_t nv0;                /* |V_0|: the vertices that keep their edges' order  */
+    const uint32_t *ends0;      /* level 0's edges                                   */
+    uint32_t *order0;           /* 2 |E_0|: the rank of edge e around a_e, then b_e  */
+    const uint8_t *hole;        /* |F|: 1 for a hole face (HOLE_SET: its face ids)   */
+    uint8_t *child_hole;        /* level l + 1's (level 0's for HOLE_SET)            */
+    const uint32_t *hole_faces; /* HOLE_SET: sorted, each once (mesh_tags.c)         */
+    int64_t holes;
+    int triangles;              /* HOLE_CHILDREN: Loop's 1 → 4, else a face per corner */
 } mmi_generic_args;
 
 MM_HD int64_t csc_col_start(const mmi_csc_view *x, int64_t j)
@@ -126,28 +153,29 @@ MM_HD mmi_vertex_rule generic_vertex_rule(const mmi_generic_args *g, int64_t i)
 }
 
 /* Row e of a 4-wide edge stencil with edge mask m: its ends a, b, then the
- * two points beside it (s0, s1; on a sharp edge a and b again, whose side
- * weights are 0). */
-MM_HD void generic_edge_row(const mmi_generic_args *g, int64_t e, int sharp, uint32_t s0,
+ * two points beside it (s0, s1; on a boundary edge, which has one, a and b
+ * again, whose side weights are 0). */
+MM_HD void generic_edge_row(const mmi_generic_args *g, int64_t e, int boundary, uint32_t s0,
                             uint32_t s1, mmi_edge_mask m)
 {
     uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
     uint32_t *col = g->stencil + 4 * e;
     double *w = g->weights + 4 * e;
     col[0] = a, col[1] = b;
-    col[2] = sharp ? a : s0, col[3] = sharp ? b : s1;
+    col[2] = boundary ? a : s0, col[3] = boundary ? b : s1;
     w[0] = w[1] = m.end;
     w[2] = w[3] = m.side;
 }
 
-/* Vertex i's weights α, β, β_b (and β_f where the scheme has face points)
- * from its mask. */
+/* Vertex i's weights α, β, β_b from its mask. β also scales the face points
+ * of Catmull-Clark: its masks weigh each edge neighbour and each face point
+ * alike (m.face = m.edge: 1/n², or 0 on a crease or corner, and so every
+ * blend of them), so the update sums both before one scaling. */
 MM_HD void generic_vertex_weights(const mmi_generic_args *g, int64_t i, mmi_vertex_mask m)
 {
     g->alpha[i] = m.vertex;
     g->beta[i] = m.edge;
     g->beta_b[i] = m.crease;
-    if (g->beta_f) g->beta_f[i] = m.face;
 }
 
 #endif

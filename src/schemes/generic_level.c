@@ -41,6 +41,7 @@ mmi_generic_args mmi_level_args(int rule, const mmi_generic_level *lv)
     if (lv->E) g.E = mmi_csc_of(lv->E);
     g.ends = lv->ends;
     g.odd = lv->level % 2;
+    g.level = lv->level;
     return g;
 }
 
@@ -158,15 +159,12 @@ mm_status mmi_level_vertex_weights(mm_context ctx, mmi_generic_level *lv, int ru
     MM_TRY(mmi_dense_alloc(ctx, &lv->alpha, nv, 1, MM_TYPE_FLOAT64));
     MM_TRY(mmi_dense_alloc(ctx, &lv->beta, nv, 1, MM_TYPE_FLOAT64));
     MM_TRY(mmi_dense_alloc(ctx, &lv->beta_b, nv, 1, MM_TYPE_FLOAT64));
-    if (rule == MMI_CC_VERTEX_WEIGHTS)
-        MM_TRY(mmi_dense_alloc(ctx, &lv->beta_f, nv, 1, MM_TYPE_FLOAT64));
     mmi_generic_args g = mmi_level_args(rule, lv);
     g.n = n->data;
     g.nb = nb->data;
     g.alpha = lv->alpha->data;
     g.beta = lv->beta->data;
     g.beta_b = lv->beta_b->data;
-    g.beta_f = lv->beta_f ? lv->beta_f->data : NULL;
     g.corners = boundary == MM_BOUNDARY_EDGE_AND_CORNER;
     MM_TRY(mmi_generic_run(ctx, &g, nv));
 done:
@@ -209,13 +207,16 @@ mm_status mmi_level_vertex_update(mm_context ctx, const mmi_generic_level *lv, m
     mm_map on_boundary = {.kind = MM_MAP_TABLE, .table = boundary, .table_len = 2};
     MM_TRY(mmi_dense_scale_add(ctx, lv->alpha, P, 0.0, S));
     MM_TRY(mmi_spmv(ctx, &one, lv->E, 1, P, T, 0));
+    if (f != NULL) MM_TRY(mmi_spmv(ctx, &one, lv->Mt, 1, f, T, 1));
     MM_TRY(mmi_dense_scale_add(ctx, lv->beta, T, 1.0, S));
-    if (f != NULL) {
-        MM_TRY(mmi_spmv(ctx, &one, lv->Mt, 1, f, T, 0));
-        MM_TRY(mmi_dense_scale_add(ctx, lv->beta_f, T, 1.0, S));
+    if (lv->W != NULL) {
+        mm_map value = {.kind = MM_MAP_VALUE};
+        MM_TRY(mmi_spmv(ctx, &value, lv->W, 1, P, T, 0));
+        MM_TRY(mmi_dense_scale_add(ctx, NULL, T, 1.0, S));
+    } else {
+        MM_TRY(mmi_spmv(ctx, &on_boundary, lv->E, 1, P, T, 0));
+        MM_TRY(mmi_dense_scale_add(ctx, lv->beta_b, T, 1.0, S));
     }
-    MM_TRY(mmi_spmv(ctx, &on_boundary, lv->E, 1, P, T, 0));
-    MM_TRY(mmi_dense_scale_add(ctx, lv->beta_b, T, 1.0, S));
 done:
     return st;
 }
@@ -229,7 +230,13 @@ void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m)
     mm_dense_free(&lv->inv_c);
     mm_dense_free(&lv->alpha);
     mm_dense_free(&lv->beta);
-    mm_dense_free(&lv->beta_f);
+    mm_dense_free(&lv->sharp);
+    mm_dense_free(&lv->vsharp);
+    mm_matrix_free(&lv->W);
+    if (lv->hole) mmi_free(ctx, mmi_backend_memory(ctx), lv->hole, lv->n.faces);
+    if (lv->level == 0 && lv->order.rank)
+        mmi_free(ctx, mmi_backend_memory(ctx), lv->order.rank,
+                 2 * lv->order.edges * (int64_t)sizeof(uint32_t));
     mm_dense_free(&lv->beta_b);
     if (lv->ends) mmi_free(ctx, mmi_backend_memory(ctx), lv->ends,
                            2 * lv->n.edges * (int64_t)sizeof(uint32_t));

@@ -12,11 +12,19 @@
 #include "meshmat/ops.h"
 #include "meshmat/subdiv.h"
 
+/* Level 0's edges and the rank of each around each of its ends in
+ * OpenSubdiv's order (crease_edge_order): the sums of sharpness around a
+ * vertex follow it at every level. */
+typedef struct mmi_edge_order {
+    uint32_t *rank;       /* 2 |E_0|: around a_e, then around b_e */
+    const uint32_t *ends; /* level 0's                            */
+    int64_t edges, vertices;
+} mmi_edge_order;
+
 /* What level l of a generic path keeps for evaluation and for building level
  * l + 1, for every scheme. All in the context's memory. R is the weighted
  * stencil of the level's new points (Catmull-Clark's edge points, Loop's edge
- * points, √3's face and boundary points); inv_c is unused by Loop, beta_f by
- * Loop and √3. */
+ * points, √3's face and boundary points); inv_c is unused by Loop. */
 typedef struct mmi_generic_level {
     int level;         /* l                                                              */
     int64_t boundary;  /* √3: boundary edges (they set the counts of odd levels)         */
@@ -27,7 +35,14 @@ typedef struct mmi_generic_level {
     mm_matrix R;       /* edge-point stencil, |E| × (|V| + |F|) uniform-4 FLOAT64 CSR     */
     mm_dense inv_c;    /* |F| × 1: 1 / c (eq. 2–3)                                       */
     mm_dense alpha, beta, beta_b; /* |V| × 1 weights of the vertex update (eq. 11, 20)   */
-    mm_dense beta_f;   /* |V| × 1: Catmull-Clark's weight of each face point (eq. 11)    */
+    mm_dense sharp;    /* |E| × 1 FLOAT32: each edge's sharpness as tagged (boundary
+                          edges are infinitely sharp besides); NULL without tags        */
+    mm_dense vsharp;   /* |V| × 1 FLOAT32: each vertex's; NULL without tags            */
+    mm_matrix W;       /* with tags: E's pattern, FLOAT64, column i = vertex i's weight
+                          on each neighbour along a sharp edge (it replaces β_b)        */
+    mmi_edge_order order; /* with tags: level 0's edge order (level 0 owns it)       */
+    uint8_t *hole;     /* |F|: 1 for a face that is (or descends from) a hole; NULL
+                          without holes                                                 */
     uint32_t *ends;    /* 2 |E|: edge e = (a_e, b_e) in DESIGN §3's order                 */
 } mmi_generic_level;
 
@@ -45,7 +60,7 @@ void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m);
 typedef struct mmi_level_scheme {
     mm_status (*next_counts)(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next);
     mm_status (*build_level)(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
-                             mm_boundary boundary);
+                             const mm_subdiv_options *opts);
     mm_status (*eval_level)(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y);
     mm_status (*subdivision_matrix)(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
 } mmi_level_scheme;
@@ -92,7 +107,7 @@ mm_status mmi_level_boundary_edges(mm_context ctx, const mmi_generic_level *lv, 
 
 /* lv->inv_c = 1 / c per face (the map of eq. 3 and eq. 26). */
 mm_status mmi_level_face_weights(mm_context ctx, mmi_generic_level *lv, mm_dense c);
-/* lv->alpha, beta, beta_b (and Catmull-Clark's beta_f) by the scheme's
+/* lv->alpha, beta, beta_b by the scheme's
  * VERTEX_WEIGHTS rule from n, nb. */
 mm_status mmi_level_vertex_weights(mm_context ctx, mmi_generic_level *lv, int rule, mm_dense n,
                                    mm_dense nb, mm_boundary boundary);
@@ -105,10 +120,45 @@ mm_status mmi_level_stencil(mm_context ctx, mmi_generic_level *lv, mmi_generic_a
 
 /* f = Mᵀ_{val_{i,*}→1/c_i} P (eq. 3, eq. 26): the face centroids. */
 mm_status mmi_level_face_points(mm_context ctx, const mmi_generic_level *lv, mm_dense P, mm_dense f);
-/* S = α ⊙ P + β ⊙ E_1 P + β_f ⊙ (Mᵀ)ᵀ_1 f + β_b ⊙ E_{[τ=1]} P (f may be
- * NULL: no face term); T is |V| × d scratch. */
+/* S = α ⊙ P + β ⊙ (E_1 P + (Mᵀ)ᵀ_1 f) + β_b ⊙ E_{[τ=1]} P (f may be NULL:
+ * no face term), with tags Wᵀ P in place of the last term; T is |V| × d
+ * scratch. */
 mm_status mmi_level_vertex_update(mm_context ctx, const mmi_generic_level *lv, mm_dense P, mm_dense f,
                                   mm_dense T, mm_dense S);
+
+/* Creases and holes (crease_level.c, paper §5.1). Level 0's sharpness from
+ * the mesh's tags: lv->sharp and lv->vsharp (none when the mesh has no crease
+ * or corner tags), and lv->hole (none without hole tags); a tag on a vertex
+ * pair that is no edge is refused (MM_ERR_INVALID_MESH naming it). */
+mm_status mmi_crease_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh);
+
+/* With lv->hole: next->hole, the children of holes (triangles: Loop's split,
+ * else Catmull-Clark's). */
+mm_status mmi_hole_build(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next,
+                         int triangles);
+
+/* With lv's sharpness (and E, its edge ids, F, the valences n): level l + 1's
+ * sharpness (next->sharp, next->vsharp) and lv's crease weights (α, β and W
+ * by rule, MMI_CC_CREASE_WEIGHTS or MMI_LOOP_CREASE_WEIGHTS). */
+mm_status mmi_crease_build(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
+                           const uint32_t *ids, mm_matrix F, mm_dense n,
+                           const mm_subdiv_options *opts, int rule);
+
+/* Level l's sharpness arrays and hole flags in a generic path's state
+ * (generic_path.c), in the backend's memory; NULL without tags. */
+void mmi_generic_level_sharpness(const void *state, int level, const float **edges,
+                                 const float **vertices, const uint8_t **holes);
+
+/* The tags of level l (n, its edges' ends and sharpness, its vertices'
+ * sharpness) onto mm_subdivide's result out: the edges and vertices still
+ * sharp, as the mesh's creases and corners (a host pass over the level). */
+mm_status mmi_crease_carry_tags(mm_context ctx, mm_subdiv_counts n, const uint32_t *ends,
+                                const float *sharp, const float *vsharp, const uint8_t *hole,
+                                mm_mesh out);
+
+/* The sharpness a stencil rule reads (none without tags). */
+void mmi_level_crease_args(mmi_generic_args *g, const mmi_generic_level *lv,
+                           const mmi_generic_level *next);
 
 /* R_l of eq. 21 (paper §6.3; subdiv_matrix.c): the new |V'| × |V| CSR
  * float64 matrix with P_{l+1} = R_l P_l, rows in DESIGN §3's order, from a

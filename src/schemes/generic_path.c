@@ -70,9 +70,10 @@ static mm_status generic_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     lv->n.nnz = mesh->M->nnz;
     lv->boundary = boundary;
     MM_TRY(mmi_generic_enumerate_edges(ctx, lv));
+    if (opts->scheme != MM_SCHEME_SQRT3) MM_TRY(mmi_crease_level0(ctx, lv, mesh));
     for (int l = 0; l < L; ++l) MM_TRY(scheme->next_counts(ctx, &lv[l], &lv[l + 1]));
     for (int l = 0; l < L; ++l) {
-        MM_TRY(scheme->build_level(ctx, &lv[l], &lv[l + 1], opts->boundary));
+        MM_TRY(scheme->build_level(ctx, &lv[l], &lv[l + 1], opts));
         mmi_subdiv_progress(opts, "build", l + 1);
     }
 done:
@@ -154,6 +155,15 @@ static mm_matrix generic_take_matrix(void *state, int level)
 static const uint32_t *generic_edges(const void *state, int level)
 {
     return ((const generic_state *)state)->lv[level].ends;
+}
+
+void mmi_generic_level_sharpness(const void *state, int level, const float **edges,
+                                 const float **vertices, const uint8_t **holes)
+{
+    const mmi_generic_level *lv = &((const generic_state *)state)->lv[level];
+    *edges = lv->sharp ? lv->sharp->data : NULL;
+    *vertices = lv->vsharp ? lv->vsharp->data : NULL;
+    *holes = lv->hole;
 }
 
 const mmi_subdiv_impl mmi_catmark_generic = {cc_build, generic_eval, generic_counts,

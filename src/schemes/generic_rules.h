@@ -6,6 +6,7 @@
 #define MESHMAT_SCHEMES_GENERIC_RULES_H
 
 #include "catmark_rules.h"
+#include "crease_rules.h"
 #include "tri_rules.h"
 
 MM_HD void generic_rule_at(const mmi_generic_args *g, int64_t i)
@@ -27,6 +28,15 @@ MM_HD void generic_rule_at(const mmi_generic_args *g, int64_t i)
     case MMI_SQRT3_STENCIL: sqrt3_stencil(g, i); break;
     case MMI_SQRT3_FLAGS: sqrt3_flag(g, i); break;
     case MMI_SQRT3_RANKS: sqrt3_rank(g, i); break;
+    case MMI_CREASE_TAG_EDGES: crease_tag_edge(g, i); break;
+    case MMI_CREASE_TAG_SET: crease_tag_set(g, i); break;
+    case MMI_CREASE_CHILD_EDGES: crease_child_edge(g, i); break;
+    case MMI_CREASE_CHILD_VERTICES: crease_child_vertex(g, i); break;
+    case MMI_CC_CREASE_WEIGHTS:
+    case MMI_LOOP_CREASE_WEIGHTS: crease_vertex_weights(g, i); break;
+    case MMI_CREASE_EDGE_ORDER: crease_edge_order(g, i); break;
+    case MMI_HOLE_SET: hole_set(g, i); break;
+    case MMI_HOLE_CHILDREN: hole_children(g, i); break;
     default: g->inv_c[i] = mmi_catmark_face_weight((int64_t)g->c[i]); break;
     }
 }

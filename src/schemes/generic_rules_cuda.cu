@@ -3,8 +3,5 @@
 #include "../core/grid_for.cuh"
 #include "generic_rules.h"
 
-mm_status mmi_generic_run_cuda(mm_context ctx, const mmi_generic_args *g, int64_t count)
-{
-    return mmi_grid_for<mmi_generic_args, generic_rule_at>(ctx, g, count,
-                                                           "a generic-path rule kernel launch");
-}
+MMI_CUDA_LAUNCHER(mmi_generic_run, mmi_generic_args, generic_rule_at,
+                  "a generic-path rule kernel launch")

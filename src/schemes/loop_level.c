@@ -28,10 +28,12 @@ static mm_status loop_next_counts(mm_context ctx, const mmi_generic_level *lv, m
 
 /* R: row e = 4 weighted sources of edge point e (loop_stencil), a FLOAT64 CSR
  * matrix applied with map VALUE. */
-static mm_status loop_edge_stencil(mm_context ctx, mmi_generic_level *lv, mm_matrix F)
+static mm_status loop_edge_stencil(mm_context ctx, mmi_generic_level *lv,
+                                   const mmi_generic_level *next, mm_matrix F)
 {
     mmi_generic_args g = mmi_level_args(MMI_LOOP_STENCIL, lv);
     g.F = mmi_csc_of(F);
+    mmi_level_crease_args(&g, lv, next);
     return mmi_level_stencil(ctx, lv, g, lv->n.edges, lv->n.vertices, 4);
 }
 
@@ -57,7 +59,7 @@ done:
 }
 
 static mm_status loop_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
-                                  mm_boundary boundary)
+                                  const mm_subdiv_options *opts)
 {
     mm_status st = MM_OK;
     mm_dense n = NULL, nb = NULL;
@@ -70,8 +72,11 @@ static mm_status loop_build_level(mm_context ctx, mmi_generic_level *lv, mmi_gen
     MM_TRY(mmi_level_side_faces(ctx, lv, &F));
     MM_TRY(mmi_level_number_edges(ctx, lv, &ids, &ids_bytes));
     MM_TRY(mmi_level_boundary_edges(ctx, lv, &nb));
-    MM_TRY(mmi_level_vertex_weights(ctx, lv, MMI_LOOP_VERTEX_WEIGHTS, n, nb, boundary));
-    MM_TRY(loop_edge_stencil(ctx, lv, F));
+    MM_TRY(mmi_level_vertex_weights(ctx, lv, MMI_LOOP_VERTEX_WEIGHTS, n, nb, opts->boundary));
+    if (lv->sharp != NULL)
+        MM_TRY(mmi_crease_build(ctx, lv, next, ids, F, n, opts, MMI_LOOP_CREASE_WEIGHTS));
+    if (lv->hole != NULL) MM_TRY(mmi_hole_build(ctx, lv, next, 1));
+    MM_TRY(loop_edge_stencil(ctx, lv, next, F));
     MM_TRY(loop_refine(ctx, lv, ids, next));
 done:
     mm_dense_free(&n);

@@ -28,25 +28,38 @@ mm_status mmi_sp_alloc_u32(mm_context ctx, uint32_t **p, int64_t n)
     return mmi_alloc(ctx, mmi_backend_memory(ctx), mmi_sp_u32_bytes(n), (void **)p);
 }
 
-mm_status mmi_sp_alloc_level(mm_context ctx, mmi_sp_state *s, int l, int order, int with_side)
+/* Level l's M (faces of the scheme's order, uniform), and its side codes
+ * when with_side. */
+static mm_status alloc_level(mm_context ctx, mmi_sp_state *s, int l, int with_side)
 {
     mm_status st = MM_OK;
     mmi_sp_level *y = &s->lv[l];
     MM_TRY(mmi_matrix_alloc(ctx, &y->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, y->n.vertices,
-                            y->n.faces, y->n.nnz, order));
+                            y->n.faces, y->n.nnz, s->scheme->order));
     if (with_side) MM_TRY(mmi_sp_alloc_u32(ctx, &y->side, y->n.nnz));
 done:
     return st;
 }
 
-mm_status mmi_sp_alloc_edge_sides(mm_context ctx, mmi_sp_state *s, int l)
+/* Level l's edge sides (2 |E|) where the point rules read them below level
+ * 0: levels below L − 1 (the last step reads level L − 2's). */
+static mm_status alloc_edge_sides(mm_context ctx, mmi_sp_state *s, int l)
 {
     mmi_sp_level *x = &s->lv[l];
     if (l + 1 >= s->opts.levels) return MM_OK;
     return mmi_sp_alloc_u32(ctx, &x->edge_sides, 2 * x->n.edges);
 }
 
-mm_status mmi_sp_child_ends(mm_context ctx, mmi_sp_state *s, int l, int rule)
+mm_status mmi_sp_alloc_extra(mm_context ctx, mmi_sp_state *s, int l, int slot, int64_t n)
+{
+    mmi_sp_extra *e = &s->lv[l].extra[slot];
+    e->n = n;
+    return mmi_sp_alloc_u32(ctx, &e->p, n);
+}
+
+/* Level l + 1's edge list from level l's, by the generic path's formula
+ * (rule: the scheme's child_edges). */
+static mm_status child_ends(mm_context ctx, mmi_sp_state *s, int l, int rule)
 {
     mm_status st = MM_OK;
     mmi_sp_level *x = &s->lv[l], *y = &s->lv[l + 1];
@@ -64,22 +77,34 @@ done:
     return st;
 }
 
-mmi_sk_level mmi_sp_level0_view(const mmi_sp_state *s)
+mmi_sk_level mmi_sp_view(const mmi_sp_state *s, int l)
 {
-    const mmi_sp_level *x = &s->lv[0];
-    mmi_sk_level lv0 = {0};
-    lv0.nv = x->n.vertices;
-    lv0.nf = x->n.faces;
-    lv0.ne = x->n.edges;
-    lv0.nnz = x->n.nnz;
-    lv0.ptr = x->M->ptr;
-    lv0.uniform = x->M->uniform;
-    lv0.verts = x->M->rows;
-    lv0.side = x->side;
-    lv0.edge_sides = x->edge_sides;
-    return lv0;
+    const mmi_sp_level *x = &s->lv[l];
+    mmi_sk_level v = {0};
+    v.nv = x->n.vertices;
+    v.nf = x->n.faces;
+    v.ne = x->n.edges;
+    v.nnz = x->n.nnz;
+    v.ptr = l > 0 ? NULL : x->M->ptr;
+    v.uniform = l > 0 ? s->scheme->order : x->M->uniform;
+    v.verts = x->M ? x->M->rows : NULL; /* levels ≥ 1 not stored: counts only */
+    v.side = x->side;
+    v.edge_sides = x->edge_sides;
+    return v;
 }
 
+/* Level 0's Mᵀ as the level-0 vertex rules see it (empty once freed: only
+ * level 0's rules read it). */
+static mmi_sk_vertex_faces vertex_faces(const mmi_sp_state *s)
+{
+    mmi_sk_vertex_faces vt = {NULL, NULL, NULL};
+    if (s->Mt) {
+        vt.ptr = s->Mt->ptr;
+        vt.faces = s->Mt->rows;
+        vt.slots = (const int32_t *)s->Mt->values;
+    }
+    return vt;
+}
 
 /* The words of level l's edge sides and ends: 2 |E|, but level 0's are
  * sized by its corners, before the sort's edge count reaches the host
@@ -96,11 +121,10 @@ static void free_level(mm_context ctx, mmi_sp_state *s, int l)
     mmi_sp_free_u32(ctx, &x->side, x->n.nnz);
     mmi_sp_free_u32(ctx, &x->edge_sides, edge_words(s, l));
     mmi_sp_free_u32(ctx, &x->ends, edge_words(s, l));
-    mmi_sp_free_u32(ctx, &x->twin, x->n.nnz);
-    mmi_sp_free_u32(ctx, &x->bcount, x->n.faces);
+    for (int e = 0; e < MMI_SP_EXTRAS; ++e) mmi_sp_free_u32(ctx, &x->extra[e].p, x->extra[e].n);
 }
 
-void mmi_sp_free(mm_context ctx, void *state)
+static void sp_free(mm_context ctx, void *state)
 {
     mmi_sp_state *s = state;
     if (s == NULL) return;
@@ -116,7 +140,7 @@ void mmi_sp_free(mm_context ctx, void *state)
 static mm_status level0_edges(mm_context ctx, mmi_sp_state *s, int keep_ends, uint32_t *report)
 {
     mmi_sp_level *x = &s->lv[0];
-    mmi_sk_level lv0 = mmi_sp_level0_view(s);
+    mmi_sk_level lv0 = mmi_sp_view(s, 0);
     mmi_sorted_edges e;
     mm_status st = mmi_sort_edges(ctx, &lv0, keep_ends, report, s->scheme->edges_stage, &e);
     x->side = e.side;
@@ -155,7 +179,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, mmi_sp_state *s, uint
     mm_status st = MM_OK;
     uint32_t got[2];
     int stage = mmi_stage_begin(ctx, "input_check");
-    mmi_sk_level lv0 = mmi_sp_level0_view(s);
+    mmi_sk_level lv0 = mmi_sp_view(s, 0);
     MM_TRY(mmi_subdiv_check_fans(ctx, &lv0, s->Mt, report));
     MM_TRY(mmi_copy(ctx, got, MM_MEMORY_HOST, report, mmi_backend_memory(ctx), sizeof got));
     s->lv[0].n.edges = got[1];
@@ -169,11 +193,23 @@ done:
     return st;
 }
 
+/* A scheme's steps: its own file's (catmark_specialized.c,
+ * loop_specialized.c, sqrt3_specialized.c), NULL for an unknown scheme. */
+static const mmi_sp_scheme *steps_of(mm_scheme scheme)
+{
+    switch (scheme) {
+    case MM_SCHEME_CATMULL_CLARK: return &mmi_catmark_steps;
+    case MM_SCHEME_LOOP: return &mmi_loop_steps;
+    case MM_SCHEME_SQRT3: return &mmi_sqrt3_steps;
+    }
+    return NULL;
+}
+
 /* The state of level 0, the input checked: its edges, Mᵀ and the counts of
  * all levels. The sort, Mᵀ and the device check are queued back to back;
  * their one host read is check_input's. */
 static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                       const mmi_sp_scheme *scheme, int keep_ends, mmi_sp_state **state)
+                       int keep_ends, mmi_sp_state **state)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = NULL;
@@ -182,7 +218,7 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     static const mmi_sp_state empty = {0};
     *s = empty;
     s->opts = *opts;
-    s->scheme = scheme;
+    s->scheme = steps_of(opts->scheme);
     *state = s;
     mmi_sp_level *x = &s->lv[0];
     x->M = mesh->M;
@@ -223,23 +259,83 @@ done:
     return st;
 }
 
-mm_status mmi_sp_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                       const mmi_sp_scheme *scheme, void **state)
+/* Level l + 1's topology from level l: its M, and below the last level its
+ * side codes and edge sides where the rules read them (or, for the side
+ * codes, the edge lists of a build), made by the scheme's rule; keep_ends
+ * adds its edge list. */
+static mm_status refine_topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends)
+{
+    mm_status st = MM_OK;
+    const mmi_sp_scheme *k = s->scheme;
+    mmi_sp_level *y = &s->lv[l + 1];
+    int below = l + 1 < s->opts.levels;
+    int stage = mmi_stage_begin(ctx, k->topology_stage);
+    MM_TRY(alloc_level(ctx, s, l + 1, below && (k->reads_sides || keep_ends)));
+    if (k->reads_sides) MM_TRY(alloc_edge_sides(ctx, s, l + 1));
+    mmi_sk_child_args g = {0};
+    g.level = l;
+    for (int m = 0; m <= l; ++m) g.lv[m] = mmi_sp_view(s, m);
+    g.out_faces = y->M->rows;
+    g.out_side = y->side;
+    g.out_edge_sides = y->edge_sides;
+    MM_TRY(k->topology(ctx, s, l, keep_ends, &g));
+    if (keep_ends && k->child_edges >= 0) MM_TRY(child_ends(ctx, s, l, k->child_edges));
+done:
+    mmi_stage_end(ctx, stage);
+    return st;
+}
+
+/* Level l + 1's vertex data from level l's P into a new *Y: at level 0 the
+ * scheme's gathers, below its passes over level l − 1; with faces (the last
+ * step of the fused route) level l + 1's faces too, from level l − 1. At
+ * level 0, ring_next holds exactly when r has sums: both mean that a second
+ * level follows. */
+static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
+                               const mmi_sp_rings *r, int faces)
+{
+    mm_status st = MM_OK;
+    const mmi_sp_scheme *k = s->scheme;
+    int stage = mmi_stage_begin(ctx, k->points_stage);
+    MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    mmi_sk_data data = {P->data, (*Y)->data, P->d, P->type == MM_TYPE_FLOAT64, r->sums,
+                        l + 1 < s->opts.levels, r->kinds};
+    if (l == 0) {
+        mmi_sk_points0_args g = {s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER,
+                                 mmi_sp_view(s, 0), vertex_faces(s), data};
+        MM_TRY(k->level0_points(ctx, &g));
+    } else {
+        if (k->ready) MM_TRY(k->ready(ctx, s, l));
+        if (faces) MM_TRY(alloc_level(ctx, s, l + 1, 0));
+        mmi_sk_points_args g = {0};
+        g.level = l;
+        for (int m = 0; m <= l; ++m) g.lv[m] = mmi_sp_view(s, m);
+        g.data = data;
+        g.out_faces = faces ? s->lv[l + 1].M->rows : NULL;
+        MM_TRY(k->points(ctx, s, l, &g));
+    }
+done:
+    mmi_stage_end(ctx, stage);
+    if (st != MM_OK) mm_dense_free(Y);
+    return st;
+}
+
+static mm_status sp_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                          void **state)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = NULL;
-    st = start(ctx, mesh, opts, scheme, 1, &s);
+    st = start(ctx, mesh, opts, 1, &s);
     *state = s;
     if (st != MM_OK) return st;
     for (int l = 0; l < opts->levels; ++l) {
-        MM_TRY(scheme->refine_topology(ctx, s, l, 1));
+        MM_TRY(refine_topology(ctx, s, l, 1));
         mmi_subdiv_progress(opts, "build", l + 1);
     }
 done:
     return st;
 }
 
-mm_status mmi_sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
+static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = state;
@@ -253,7 +349,7 @@ mm_status mmi_sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
     MM_TRY(alloc_rings(ctx, s, X0, &r));
     for (int l = 0; l < s->opts.levels; ++l) {
         mm_dense Y = NULL;
-        MM_TRY(s->scheme->refine_points(ctx, s, l, X, &Y, &r, 0));
+        MM_TRY(refine_points(ctx, s, l, X, &Y, &r, 0));
         if (X != X0) mm_dense_free(&X);
         X = Y;
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
@@ -277,8 +373,8 @@ done:
  * Where the scheme folds (√3 on a closed mesh), level L − 2's topology is
  * not stored either: the last step makes it from level L − 3's, kept until
  * then, sparing a pass that wrote it and the last step's reading it. */
-mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                           const mmi_sp_scheme *scheme, mm_matrix *M, mm_dense *X)
+static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                              mm_matrix *M, mm_dense *X)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = NULL;
@@ -286,16 +382,16 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
     mmi_sp_rings r = {NULL, NULL, 0, 0};
     int L = opts->levels, fold = 0;
     MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
-    MM_TRY(start(ctx, mesh, opts, scheme, 0, &s));
-    fold = L >= 3 && scheme->folds && scheme->folds(s);
+    MM_TRY(start(ctx, mesh, opts, 0, &s));
+    fold = L >= 3 && s->scheme->folds && s->scheme->folds(s);
     MM_TRY(alloc_rings(ctx, s, mesh->X, &r));
     for (int l = 0; l < L; ++l) {
         mm_dense Y = NULL;
-        MM_TRY(scheme->refine_points(ctx, s, l, P, &Y, &r, L >= 2 && l == L - 1));
+        MM_TRY(refine_points(ctx, s, l, P, &Y, &r, L >= 2 && l == L - 1));
         if (P != mesh->X) mm_dense_free(&P);
         P = Y;
         if (l == 0) mm_matrix_free(&s->Mt); /* only level 0's point rules read it */
-        if (l + 1 <= L - 2 - fold || L == 1) MM_TRY(scheme->refine_topology(ctx, s, l, 0));
+        if (l + 1 <= L - 2 - fold || L == 1) MM_TRY(refine_topology(ctx, s, l, 0));
         if (l >= 1 && !(fold && l == L - 2)) free_level(ctx, s, l - 1);
         mmi_subdiv_progress(opts, "build", l + 1);
         mmi_subdiv_progress(opts, "eval", l + 1);
@@ -307,21 +403,21 @@ mm_status mmi_sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options
 done:
     if (P != mesh->X) mm_dense_free(&P);
     free_rings(ctx, &r);
-    mmi_sp_free(ctx, s);
+    sp_free(ctx, s);
     return st;
 }
 
-mm_subdiv_counts mmi_sp_counts(const void *state, int level)
+static mm_subdiv_counts sp_counts(const void *state, int level)
 {
     return ((const mmi_sp_state *)state)->lv[level].n;
 }
 
-mm_matrix mmi_sp_matrix(void *state, int level)
+static mm_matrix sp_matrix(void *state, int level)
 {
     return ((mmi_sp_state *)state)->lv[level].M;
 }
 
-mm_matrix mmi_sp_take_matrix(void *state, int level)
+static mm_matrix sp_take_matrix(void *state, int level)
 {
     mmi_sp_level *x = &((mmi_sp_state *)state)->lv[level];
     mm_matrix M = x->M;
@@ -329,7 +425,18 @@ mm_matrix mmi_sp_take_matrix(void *state, int level)
     return M;
 }
 
-const uint32_t *mmi_sp_edges(const void *state, int level)
+static const uint32_t *sp_edges(const void *state, int level)
 {
     return ((const mmi_sp_state *)state)->lv[level].ends;
+}
+
+/* Every scheme's specialized path: the scheme's steps are found by
+ * opts->scheme when a route starts. The input rules are checked on the
+ * device (check_input). */
+static const mmi_subdiv_impl specialized = {
+    sp_build, sp_eval, sp_counts, sp_matrix, sp_take_matrix, sp_edges, sp_free, sp_subdivide, 1};
+
+const mmi_subdiv_impl *mmi_specialized_impl(mm_scheme scheme)
+{
+    return steps_of(scheme) ? &specialized : NULL;
 }

@@ -104,7 +104,7 @@ done:
 }
 
 static mm_status sqrt3_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
-                                   mm_boundary boundary)
+                                   const mm_subdiv_options *opts)
 {
     mm_status st = MM_OK;
     sqrt3_work w = {NULL, NULL, NULL, NULL, NULL, NULL};
@@ -116,7 +116,7 @@ static mm_status sqrt3_build_level(mm_context ctx, mmi_generic_level *lv, mmi_ge
     mmi_generic_args g = mmi_level_args(MMI_SQRT3_VERTEX_WEIGHTS, lv);
     g.F = mmi_csc_of(w.F);
     if (split_boundary(lv) > 0) MM_TRY(sqrt3_rank_boundary(ctx, lv, &w, &g));
-    MM_TRY(mmi_level_vertex_weights(ctx, lv, MMI_SQRT3_VERTEX_WEIGHTS, w.n, w.nb, boundary));
+    MM_TRY(mmi_level_vertex_weights(ctx, lv, MMI_SQRT3_VERTEX_WEIGHTS, w.n, w.nb, opts->boundary));
     MM_TRY(sqrt3_point_stencil(ctx, lv, g));
     MM_TRY(sqrt3_refine(ctx, g, next));
 done:

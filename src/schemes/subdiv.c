@@ -6,6 +6,7 @@
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
+#include "generic_level.h"
 #include "subdiv_impl.h"
 #include "subdiv_static.h"
 
@@ -20,7 +21,8 @@ struct mm_subdiv_s {
 mm_subdiv_options mm_subdiv_options_default(void)
 {
     mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_EDGE_ONLY, MM_PATH_AUTO,
-                           MM_MODE_DYNAMIC, MM_STATIC_AUTO, NULL, NULL};
+                           MM_MODE_DYNAMIC, MM_STATIC_AUTO, NULL, NULL,
+                           MM_CREASING_UNIFORM};
     return o;
 }
 
@@ -28,14 +30,11 @@ mm_subdiv_options mm_subdiv_options_default(void)
  * MM_PATH_AUTO is the specialized path. */
 static const mmi_subdiv_impl *impl_for(mm_scheme scheme, mm_subdiv_path path)
 {
-    if (path == MM_PATH_AUTO) return impl_for(scheme, MM_PATH_SPECIALIZED);
-    if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_GENERIC) return &mmi_catmark_generic;
-    if (scheme == MM_SCHEME_CATMULL_CLARK && path == MM_PATH_SPECIALIZED)
-        return &mmi_catmark_specialized;
-    if (scheme == MM_SCHEME_LOOP && path == MM_PATH_GENERIC) return &mmi_loop_generic;
-    if (scheme == MM_SCHEME_LOOP && path == MM_PATH_SPECIALIZED) return &mmi_loop_specialized;
-    if (scheme == MM_SCHEME_SQRT3 && path == MM_PATH_GENERIC) return &mmi_sqrt3_generic;
-    if (scheme == MM_SCHEME_SQRT3 && path == MM_PATH_SPECIALIZED) return &mmi_sqrt3_specialized;
+    switch (path) {
+    case MM_PATH_GENERIC: return mmi_generic_impl(scheme);
+    case MM_PATH_SPECIALIZED:
+    case MM_PATH_AUTO: return mmi_specialized_impl(scheme);
+    }
     return NULL;
 }
 
@@ -147,6 +146,20 @@ mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X)
     return MM_OK;
 }
 
+static int has_tags(mm_mesh mesh)
+{
+    return mesh->num_creases + mesh->num_corners + mesh->num_holes > 0;
+}
+
+/* The options a mesh is refined with: a mesh with tags takes the generic
+ * path, the one that has the crease rules (docs/creases.md). */
+static mm_subdiv_options route(mm_mesh mesh, const mm_subdiv_options *opts)
+{
+    mm_subdiv_options o = *opts;
+    if (has_tags(mesh)) o.path = MM_PATH_GENERIC;
+    return o;
+}
+
 /* The checks of mm_subdiv_build, which mm_subdivide's fused route makes too;
  * the specialized path checks the mesh itself on the device (its start). */
 static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts)
@@ -156,6 +169,14 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
     if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
     MM_TRY(check_options(ctx, opts));
+    if (opts->creasing != MM_CREASING_UNIFORM && opts->creasing != MM_CREASING_CHAIKIN)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "creasing method %d is unknown", (int)opts->creasing);
+    if (opts->scheme == MM_SCHEME_SQRT3 && has_tags(mesh))
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT,
+                "the mesh has %lld crease, %lld corner and %lld hole tags, but sqrt(3) has no "
+                "crease or hole rules (OpenSubdiv has no sqrt(3) to follow); remove the tags, "
+                "or use Catmull-Clark or Loop", (long long)mesh->num_creases,
+                (long long)mesh->num_corners, (long long)mesh->num_holes);
     if (!impl_for(opts->scheme, opts->path)->checks_on_device)
         MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, opts->scheme));
 done:
@@ -191,7 +212,9 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
     *s = NULL;
     MM_TRY(check_input(ctx, mesh, opts));
-    MM_TRY(build_checked(ctx, mesh, opts, s));
+    mm_subdiv_options o = route(mesh, opts);
+    MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
+    MM_TRY(build_checked(ctx, mesh, &o, s));
 done:
     return st;
 }
@@ -221,6 +244,27 @@ mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
     return mmi_subdiv_eval(s, X0, XL);
 }
 
+/* The sharpness arrays and hole flags of a level of s (NULL where s keeps
+ * none: a mesh without tags; one with tags takes the generic path: route). */
+static void level_tags(mm_subdiv s, int level, const float **edges, const float **vertices,
+                       const uint8_t **holes)
+{
+    *edges = *vertices = NULL;
+    *holes = NULL;
+    if (s->impl == mmi_generic_impl(s->opts.scheme))
+        mmi_generic_level_sharpness(s->state, level, edges, vertices, holes);
+}
+
+/* mm_subdivide's result gets the last level's tags. */
+static mm_status carry_tags(mm_subdiv s, int level, mm_mesh out)
+{
+    const float *sharp, *vsharp;
+    const uint8_t *holes;
+    level_tags(s, level, &sharp, &vsharp, &holes);
+    return mmi_crease_carry_tags(s->ctx, s->impl->counts(s->state, level),
+                                 s->impl->edges(s->state, level), sharp, vsharp, holes, out);
+}
+
 mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
 {
     mm_status st = MM_OK;
@@ -233,17 +277,20 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
                 opts->levels);
     MM_TRY(check_input(ctx, mesh, opts));
+    mm_subdiv_options o = route(mesh, opts);
+    MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
     struct mm_mesh_s *m = calloc(1, sizeof *m);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
     *out = m;
-    const mmi_subdiv_impl *impl = impl_for(opts->scheme, opts->path);
-    if (impl->subdivide != NULL && opts->mode == MM_MODE_DYNAMIC) {
-        MM_TRY(impl->subdivide(ctx, mesh, opts, &m->M, &m->X));
+    const mmi_subdiv_impl *impl = impl_for(o.scheme, o.path);
+    if (impl->subdivide != NULL && o.mode == MM_MODE_DYNAMIC) {
+        MM_TRY(impl->subdivide(ctx, mesh, &o, &m->M, &m->X));
     } else {
-        MM_TRY(build_checked(ctx, mesh, opts, &s));
+        MM_TRY(build_checked(ctx, mesh, &o, &s));
         MM_TRY(mmi_subdiv_eval(s, mesh->X, &m->X));
-        m->M = s->impl->take_matrix(s->state, opts->levels);
+        if (has_tags(mesh)) MM_TRY(carry_tags(s, o.levels, m));
+        m->M = s->impl->take_matrix(s->state, o.levels);
     }
 done:
     mm_subdiv_free(&s);
@@ -289,6 +336,29 @@ mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends)
     int64_t ne = s->impl->counts(s->state, level).edges;
     MM_TRY(mmi_copy(s->ctx, h_ends, MM_MEMORY_HOST, s->impl->edges(s->state, level),
                     mmi_backend_memory(s->ctx), 2 * ne * (int64_t)sizeof(uint32_t)));
+done:
+    return st;
+}
+
+mm_status mm_subdiv_level_sharpness(mm_subdiv s, int level, float *h_edges, float *h_vertices)
+{
+    mm_status st = MM_OK;
+    if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(s->ctx);
+    if (level < 0 || level > s->opts.levels)
+        MM_FAIL(s->ctx, MM_ERR_INVALID_ARGUMENT, "level %d is not in [0, %d]", level,
+                s->opts.levels);
+    mm_subdiv_counts n = s->impl->counts(s->state, level);
+    const float *sharp, *vsharp;
+    const uint8_t *holes;
+    level_tags(s, level, &sharp, &vsharp, &holes);
+    mm_memory where = mmi_backend_memory(s->ctx);
+    if (h_edges && sharp) MM_TRY(mmi_copy(s->ctx, h_edges, MM_MEMORY_HOST, sharp, where,
+                                          n.edges * (int64_t)sizeof(float)));
+    if (h_vertices && vsharp) MM_TRY(mmi_copy(s->ctx, h_vertices, MM_MEMORY_HOST, vsharp, where,
+                                              n.vertices * (int64_t)sizeof(float)));
+    for (int64_t i = 0; h_edges && !sharp && i < n.edges; ++i) h_edges[i] = 0.0f;
+    for (int64_t i = 0; h_vertices && !vsharp && i < n.vertices; ++i) h_vertices[i] = 0.0f;
 done:
     return st;
 }

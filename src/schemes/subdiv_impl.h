@@ -1,9 +1,9 @@
 /* subdiv_impl.h: what one (scheme, path) pair provides behind an mm_subdiv
  * handle (subdiv.c): a build that keeps what every level needs, the level by
- * level evaluation, and the per-level accessors of meshmat/subdiv.h. Each
- * pair lives in its own file (generic_path.c, catmark_specialized.c,
- * loop_specialized.c, sqrt3_specialized.c) and is picked by impl_for in
- * subdiv.c. */
+ * level evaluation, and the per-level accessors of meshmat/subdiv.h. The
+ * generic pairs live in generic_path.c, the specialized ones in
+ * specialized_driver.c (over catmark_specialized.c, loop_specialized.c,
+ * sqrt3_specialized.c); impl_for in subdiv.c picks one. */
 #ifndef MESHMAT_SCHEMES_SUBDIV_IMPL_H
 #define MESHMAT_SCHEMES_SUBDIV_IMPL_H
 
@@ -47,6 +47,12 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme);
  * face of another order, named with its order and the scheme. */
 mm_status mmi_subdiv_check_triangles(mm_context ctx, mm_matrix M, mm_scheme scheme);
 
+/* Refuses (MM_ERR_OUT_OF_MEMORY, naming the first level that would not fit,
+ * the predicted and the available bytes) a run whose predicted peak in the
+ * backend's memory passes what is free there or the context's max_memory
+ * (subdiv_memory.c); arithmetic on the counts only, before any allocation. */
+mm_status mmi_subdiv_check_memory(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts);
+
 /* Refuses missing vertex data and data neither float32 nor float64. */
 mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X);
 
@@ -71,11 +77,13 @@ static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *p
 }
 
 extern const mmi_subdiv_impl mmi_catmark_generic, mmi_loop_generic, mmi_sqrt3_generic;
-extern const mmi_subdiv_impl mmi_catmark_specialized, mmi_loop_specialized,
-    mmi_sqrt3_specialized;
 
 /* The generic pair of a scheme (generic_path.c), or NULL for an unknown one. */
 const mmi_subdiv_impl *mmi_generic_impl(mm_scheme scheme);
+
+/* The specialized pair of a scheme (specialized_driver.c: one impl for the
+ * three schemes over each one's steps), or NULL for an unknown one. */
+const mmi_subdiv_impl *mmi_specialized_impl(mm_scheme scheme);
 
 /* Static mode's R_l (eq. 21) of level l of a state made by a generic pair's
  * build: the scheme's subdivision_matrix over that level (generic_level.h). */

@@ -48,7 +48,7 @@ static mm_status refine_matrix(mm_context ctx, const mmi_generic_level *lv, mmi_
     g.nnz_e = lv->E->nnz;
     g.alpha = lv->alpha->data;
     g.beta = lv->beta->data;
-    g.beta_f = lv->beta_f ? lv->beta_f->data : NULL;
+    g.crease_w = lv->W ? lv->W->values : NULL;
     g.beta_b = lv->beta_b->data;
     return lay_out(ctx, g, MMI_SM_REFINE, g.nv + g.nw, nr, nnz, St);
 }

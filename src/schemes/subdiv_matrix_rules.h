@@ -36,7 +36,8 @@ typedef struct mmi_sm_args {
     mmi_csc_view W, E, Mt;           /* Wᵀ's pattern, eq. 4 (τ values), Mᵀ          */
     int64_t nnz_w, nnz_e, nnz_mt;  /* nnz_mt = 0: no face term (Loop, √3)         */
     const double *w_col, *w_entry; /* Wᵀ's values: one per column (1/c) or entry  */
-    const double *alpha, *beta, *beta_f, *beta_b; /* beta_f: the face term's      */
+    const double *alpha, *beta, *beta_b;
+    const double *crease_w;        /* with tags: W's values (E's pattern), else NULL */
     const uint32_t *stencil;       /* 4 per edge: Catmull-Clark's edge-point rows */
     const double *stencil_w;       /* and their weights                           */
     int64_t *ptr;                  /* the CSC being written                       */
@@ -71,9 +72,9 @@ MM_HD void sm_near(const mmi_sm_args *g, int64_t i)
 }
 
 /* Column r of S_lᵀ. Updated vertex i: α_i at p_i, then per neighbour j (E's
- * column i) β_i + β_b,i [τ = 1], then (Catmull-Clark, eq. 11) β_f,i at each
- * face point of its faces (Mᵀ's column i); entries E_ptr(i) + i + Mt_ptr(i)
- * onwards. New point w: 1 at w. Catmull-Clark's edge point e: its four
+ * column i) β_i + β_b,i [τ = 1] (with tags β_i + W(j, i)), then
+ * (Catmull-Clark, eq. 11) β_i at each face point of its faces (Mᵀ's column
+ * i); entries E_ptr(i) + i + Mt_ptr(i) onwards. New point w: 1 at w. Catmull-Clark's edge point e: its four
  * stencil sources with their weights. */
 MM_HD void sm_refine(const mmi_sm_args *g, int64_t r)
 {
@@ -83,17 +84,17 @@ MM_HD void sm_refine(const mmi_sm_args *g, int64_t r)
         int64_t ms = g->nnz_mt > 0 ? csc_col_start(&g->Mt, r) : 0;
         int64_t me = g->nnz_mt > 0 ? csc_col_start(&g->Mt, r + 1) : 0;
         int64_t out = es + r + ms;
-        double b = g->beta[r], bb = g->beta_b[r], bf = g->nnz_mt > 0 ? g->beta_f[r] : 0.0;
+        double b = g->beta[r], bb = g->beta_b[r];
         g->ptr[r] = out;
         g->rows[out] = (uint32_t)r;
         g->values[out++] = g->alpha[r];
         for (int64_t q = es; q < ee; ++q, ++out) {
             g->rows[out] = g->E.rows[q];
-            g->values[out] = b + (g->E.values[q] == 1 ? bb : 0.0);
+            g->values[out] = b + (g->crease_w ? g->crease_w[q] : g->E.values[q] == 1 ? bb : 0.0);
         }
         for (int64_t q = ms; q < me; ++q, ++out) {
             g->rows[out] = (uint32_t)(g->nv + g->Mt.rows[q]);
-            g->values[out] = bf;
+            g->values[out] = b;
         }
         return;
     }

@@ -3,8 +3,4 @@
 #include "../core/grid_for.cuh"
 #include "subdiv_matrix_rules.h"
 
-mm_status mmi_sm_run_cuda(mm_context ctx, const mmi_sm_args *g, int64_t count)
-{
-    return mmi_grid_for<mmi_sm_args, sm_rule_at>(ctx, g, count,
-                                                 "a static-mode rule kernel launch");
-}
+MMI_CUDA_LAUNCHER(mmi_sm_run, mmi_sm_args, sm_rule_at, "a static-mode rule kernel launch")

@@ -6,7 +6,7 @@
 #ifndef MESHMAT_SCHEMES_TRI_RULES_H
 #define MESHMAT_SCHEMES_TRI_RULES_H
 
-#include "generic_args.h"
+#include "crease_rules.h"
 
 /* Corner c (mod 3) of triangle f. */
 MM_HD uint32_t tri_vertex(const mmi_generic_args *g, int64_t f, int64_t c)
@@ -47,8 +47,8 @@ MM_HD void loop_stencil(const mmi_generic_args *g, int64_t e)
 {
     uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
     uint32_t c = loop_opposite(g, a, b), d = loop_opposite(g, b, a);
-    int sharp = c == UINT32_MAX || d == UINT32_MAX;
-    generic_edge_row(g, e, sharp, c, d, mmi_loop_edge_mask(sharp));
+    int boundary = c == UINT32_MAX || d == UINT32_MAX;
+    generic_edge_row(g, e, boundary, c, d, crease_edge_mask(g, e, boundary, mmi_loop_edge_mask(0)));
 }
 
 /* S(p_i) = α p_i + β Σ_j p_j + β_b Σ_boundary p_j (mmi_loop_vertex_mask). */

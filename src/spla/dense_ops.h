@@ -44,12 +44,14 @@ MM_HD void dense_op_at(const mmi_dense_op_args *a, int64_t t)
 }
 
 /* Rows [first, first + n) of X as a borrowed array (never freed; valid while
- * X is), so one product can write into a block of a larger array. */
+ * X is), so one product can write into a block of a larger array. An empty X
+ * (an empty mesh's points) has no data: NULL + 0 would be undefined. */
 static inline struct mm_dense_s mmi_dense_rows(mm_dense X, int64_t first, int64_t n)
 {
     struct mm_dense_s v = *X;
     v.n = n;
-    v.data = (char *)X->data + first * X->d * (int64_t)mm_type_size(X->type);
+    if (X->data != NULL)
+        v.data = (char *)X->data + first * X->d * (int64_t)mm_type_size(X->type);
     return v;
 }
 

@@ -77,6 +77,64 @@ MM_HD int64_t spgemm_b_next(const mmi_csc *b, int64_t start, int64_t end, int so
     return best;
 }
 
+/* One collision of column j of C: A's entry (i, k) of value a in a column
+ * of c entries (the count maps see) meets B's entry (k, j) of value b. */
+typedef struct spgemm_hit {
+    uint32_t i, k;
+    double a, b;
+    int64_t c;
+} spgemm_hit;
+
+/* A walk over the collisions of column j that the mask keeps, in the order
+ * that makes every ⊕ deterministic and the same on both backends: B's
+ * entries in (k, position) order, for each A's column k in position order.
+ * spgemm_walk_start, then spgemm_walk_next until it returns 0. */
+typedef struct spgemm_walk {
+    int64_t j, bs, be, eb; /* B's column j, the entry at hand (−1 before)   */
+    int64_t as, ea, ae;    /* A's column k of that entry, the next of it    */
+    int sorted;
+    uint32_t k;
+    double b;
+} spgemm_walk;
+
+MM_HD spgemm_walk spgemm_walk_start(const mmi_spgemm_args *g, int64_t j)
+{
+    spgemm_walk w;
+    w.j = j;
+    w.bs = spgemm_col_start(&g->b, j);
+    w.be = spgemm_col_start(&g->b, j + 1);
+    w.sorted = spgemm_b_sorted(&g->b, w.bs, w.be);
+    w.eb = -1;
+    w.as = w.ea = w.ae = 0;
+    w.k = 0;
+    w.b = 0.0;
+    return w;
+}
+
+/* The next collision into *h; 0 once the column has none left. */
+MM_HD int spgemm_walk_next(const mmi_spgemm_args *g, spgemm_walk *w, spgemm_hit *h)
+{
+    for (;;) {
+        while (w->ea < w->ae) {
+            int64_t ea = w->ea++;
+            uint32_t i = g->a.rows[ea];
+            if (!mmi_mask_keeps(g->mask, i, (uint32_t)w->j)) continue;
+            h->i = i;
+            h->k = w->k;
+            h->a = spgemm_value_at(&g->a, ea, ea - w->as + 1);
+            h->b = w->b;
+            h->c = w->ae - w->as;
+            return 1;
+        }
+        w->eb = spgemm_b_next(&g->b, w->bs, w->be, w->sorted, w->eb);
+        if (w->eb < 0) return 0;
+        w->k = g->b.rows[w->eb];
+        w->b = spgemm_value_at(&g->b, w->eb, w->eb - w->bs + 1);
+        w->as = w->ea = spgemm_col_start(&g->a, w->k);
+        w->ae = spgemm_col_start(&g->a, (int64_t)w->k + 1);
+    }
+}
+
 /* Stores v as C's value type at position q (INT32 saturates, NaN gives 0). */
 MM_HD void spgemm_store(int out_type, void *values, int64_t q, double v)
 {

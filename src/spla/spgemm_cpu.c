@@ -34,36 +34,27 @@ static double lambda_at(const mm_spgemm_op *op, const mmi_spgemm_args *g, double
     return mmi_lambda_eval(g->lambda, mu, i, j, k);
 }
 
-/* Walks the collisions of column j in (k, B position, A position) order and
- * returns how many distinct rows survive the map and the mask; with numeric
- * set, also accumulates their values (C has values) into w->acc, rows in w->list. */
+/* Walks the collisions of column j (spgemm_walk) and returns how many
+ * distinct rows survive the map and the mask; with numeric set, also
+ * accumulates their values (C has values) into w->acc, rows in w->list. */
 static int64_t walk_column(const mm_spgemm_op *op, const mmi_spgemm_args *g, int64_t j,
                            const work *w, int numeric)
 {
     int64_t stamp = numeric ? g->p + j : j, n = 0;
     int values = numeric && g->out_type != MM_TYPE_PATTERN;
-    int64_t bs = spgemm_col_start(&g->b, j), be = spgemm_col_start(&g->b, j + 1);
-    int sorted = spgemm_b_sorted(&g->b, bs, be);
-    for (int64_t eb = spgemm_b_next(&g->b, bs, be, sorted, -1); eb >= 0;
-         eb = spgemm_b_next(&g->b, bs, be, sorted, eb)) {
-        uint32_t k = g->b.rows[eb];
-        double b = spgemm_value_at(&g->b, eb, eb - bs + 1);
-        int64_t as = spgemm_col_start(&g->a, k), ae = spgemm_col_start(&g->a, (int64_t)k + 1);
-        for (int64_t ea = as; ea < ae; ++ea) {
-            uint32_t i = g->a.rows[ea];
-            double a = spgemm_value_at(&g->a, ea, ea - as + 1);
-            if (!mmi_mask_keeps(g->mask, i, (uint32_t)j)) continue;
-            double mu = map_at(op, g, a, b, ae - as);
-            if (mu == 0.0) continue;
-            double v = values ? lambda_at(op, g, mu, i, (uint32_t)j, k, a, b) : 0.0;
-            if (w->mark[i] != stamp) {
-                w->mark[i] = stamp;
-                if (numeric) w->list[n] = i;
-                if (values) w->acc[i] = mmi_reduce_start(g->reduce, v);
-                ++n;
-            } else if (values) {
-                w->acc[i] = mmi_reduce(g->reduce, w->acc[i], v);
-            }
+    spgemm_walk at = spgemm_walk_start(g, j);
+    spgemm_hit h;
+    while (spgemm_walk_next(g, &at, &h)) {
+        double mu = map_at(op, g, h.a, h.b, h.c);
+        if (mu == 0.0) continue;
+        double v = values ? lambda_at(op, g, mu, h.i, (uint32_t)j, h.k, h.a, h.b) : 0.0;
+        if (w->mark[h.i] != stamp) {
+            w->mark[h.i] = stamp;
+            if (numeric) w->list[n] = h.i;
+            if (values) w->acc[h.i] = mmi_reduce_start(g->reduce, v);
+            ++n;
+        } else if (values) {
+            w->acc[h.i] = mmi_reduce(g->reduce, w->acc[h.i], v);
         }
     }
     return n;

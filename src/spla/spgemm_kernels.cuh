@@ -54,33 +54,24 @@ __device__ static int64_t spgemm_list_add(const mmi_spgemm_args *g, uint32_t *ro
     return n + 1;
 }
 
-/* Column j of C into rows/acc (capacity cap), collisions in (k, B position,
- * A position) order as on the CPU; returns its length, or -1 when it overflows. */
+/* Column j of C into rows/acc (capacity cap), its collisions walked as on
+ * the CPU (spgemm_walk); returns its length, or -1 when it overflows. */
 template <class U>
 __device__ static int64_t spgemm_column(const mmi_spgemm_args *g, int64_t j, uint32_t *rows,
                                         double *acc, int64_t cap, int values)
 {
     int64_t n = 0;
-    int64_t bs = spgemm_col_start(&g->b, j), be = spgemm_col_start(&g->b, j + 1);
-    int sorted = spgemm_b_sorted(&g->b, bs, be);
-    for (int64_t eb = spgemm_b_next(&g->b, bs, be, sorted, -1); eb >= 0;
-         eb = spgemm_b_next(&g->b, bs, be, sorted, eb)) {
-        uint32_t k = g->b.rows[eb];
-        double b = spgemm_value_at(&g->b, eb, eb - bs + 1);
-        int64_t as = spgemm_col_start(&g->a, k), ae = spgemm_col_start(&g->a, (int64_t)k + 1);
-        for (int64_t ea = as; ea < ae; ++ea) {
-            uint32_t i = g->a.rows[ea];
-            if (!mmi_mask_keeps(g->mask, i, (uint32_t)j)) continue;
-            double a = spgemm_value_at(&g->a, ea, ea - as + 1);
-            double mu = g->map.kind == MM_MAP_USER ? U::map(a, b, ae - as)
-                                                   : mmi_map_eval2(&g->map, a, b, ae - as);
-            if (mu == 0.0) continue;
-            double v = !values ? 0.0
-                       : g->lambda == MM_LAMBDA_USER ? U::lambda(mu, i, (uint32_t)j, k, a, b)
-                       : mmi_lambda_eval(g->lambda, mu, i, (uint32_t)j, k);
-            n = spgemm_list_add(g, rows, acc, n, cap, i, v, values);
-            if (n < 0) return -1;
-        }
+    spgemm_walk w = spgemm_walk_start(g, j);
+    spgemm_hit h;
+    while (spgemm_walk_next(g, &w, &h)) {
+        double mu = g->map.kind == MM_MAP_USER ? U::map(h.a, h.b, h.c)
+                                               : mmi_map_eval2(&g->map, h.a, h.b, h.c);
+        if (mu == 0.0) continue;
+        double v = !values ? 0.0
+                   : g->lambda == MM_LAMBDA_USER ? U::lambda(mu, h.i, (uint32_t)j, h.k, h.a, h.b)
+                   : mmi_lambda_eval(g->lambda, mu, h.i, (uint32_t)j, h.k);
+        n = spgemm_list_add(g, rows, acc, n, cap, h.i, v, values);
+        if (n < 0) return -1;
     }
     return n;
 }

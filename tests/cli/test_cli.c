@@ -135,6 +135,63 @@ START_TEST(convert_round_trips_through_every_format)
 }
 END_TEST
 
+/* Writes text to /tmp/meshmat_cli_<pid>_<name> (path into buf). */
+static const char *write_temp(char *buf, size_t len, const char *name, const char *text)
+{
+    snprintf(buf, len, "/tmp/meshmat_cli_%d_%s", (int)getpid(), name);
+    FILE *f = fopen(buf, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+    return buf;
+}
+
+/* Issue 22: OFF "0 0 0" converts to every format and reads back empty; the
+ * empty mesh and a point cloud (no faces: nothing to refine, the vertices
+ * kept) go through `info` and `subdiv` with each scheme on both paths; a
+ * CR-only OBJ reads as its lines, not as one. */
+START_TEST(empty_meshes_convert_and_subdivide)
+{
+    static const char *const formats[] = {"obj", "off", "ply", "ply-ascii"};
+    static const char *const schemes[] = {"catmull-clark", "loop", "sqrt3"};
+    static const char *const paths[] = {"specialized", "generic"};
+    char out[16384], args[4096], empty[96], points[96], path[160], cr[96];
+    write_temp(empty, sizeof empty, "empty.off", "OFF\n0 0 0\n");
+    write_temp(points, sizeof points, "points.off", "OFF\n3 0 0\n0 0 0\n1 0 0\n0 1 0\n");
+    for (int i = 0; i < 4; ++i) {
+        snprintf(path, sizeof path, "%s.%d.%s", empty, i, i >= 2 ? "ply" : formats[i]);
+        snprintf(args, sizeof args, "convert %s %s --format %s", empty, path, formats[i]);
+        ck_assert_int_eq(run(out, sizeof out, args), 0);
+        snprintf(args, sizeof args, "info --json %s", path);
+        ck_assert_msg(run(out, sizeof out, args) == 0, "%s", out);
+        ck_assert_int_eq(json_int(out, "vertices"), 0);
+        ck_assert_int_eq(json_int(out, "faces"), 0);
+        remove(path);
+    }
+    snprintf(path, sizeof path, "%s.out.obj", empty);
+    for (int k = 0; k < 6; ++k)
+        for (int p = 0; p < 2; ++p) {
+            const char *in = p ? points : empty;
+            snprintf(args, sizeof args, "subdiv --levels 2 --scheme %s --path %s %s -o %s",
+                     schemes[k % 3], paths[k / 3], in, path);
+            ck_assert_msg(run(out, sizeof out, args) == 0, "%s: %s", args, out);
+            snprintf(args, sizeof args, "info --json %s", path);
+            ck_assert_int_eq(run(out, sizeof out, args), 0);
+            ck_assert_int_eq(json_int(out, "vertices"), p ? 3 : 0);
+            ck_assert_int_eq(json_int(out, "faces"), 0);
+            remove(path);
+        }
+    write_temp(cr, sizeof cr, "cr.obj", "v 0 0 0\rv 1 0 0\rv 0 1 0\rv 1 1 0\rf 1 2 4 3\r");
+    snprintf(args, sizeof args, "info --json %s", cr);
+    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(json_int(out, "vertices"), 4);
+    ck_assert_int_eq(json_int(out, "faces"), 1);
+    remove(cr);
+    remove(points);
+    remove(empty);
+}
+END_TEST
+
 START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
 {
     /* Two Catmull-Clark levels of a closed cube: V' = V + F + E per level
@@ -193,6 +250,7 @@ int main(void)
     tcase_add_test(tc, info_json_matches_hand_counts);
     tcase_add_test(tc, torus_is_closed_and_has_euler_characteristic_zero);
     tcase_add_test(tc, convert_round_trips_through_every_format);
+    tcase_add_test(tc, empty_meshes_convert_and_subdivide);
     tcase_add_test(tc, subdiv_refines_the_cube_and_refuses_bad_input);
     suite_add_tcase(s, tc);
     return mmt_run(s);

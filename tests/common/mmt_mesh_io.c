@@ -27,10 +27,28 @@ void mmt_host_mesh_get(mm_context ctx, mm_mesh mesh, mmt_host_mesh *h)
     h->crease_sharpness = alloc_or_null(in->num_creases, sizeof(float));
     h->corner_vertices = alloc_or_null(in->num_corners, sizeof(uint32_t));
     h->corner_sharpness = alloc_or_null(in->num_corners, sizeof(float));
+    h->hole_faces = alloc_or_null(in->num_holes, sizeof(uint32_t));
     mm_mesh_arrays a = {h->vertices,         h->offsets,         h->ids,
                         h->crease_vertices,  h->crease_sharpness, h->corner_vertices,
-                        h->corner_sharpness};
+                        h->corner_sharpness, h->hole_faces};
     MMT_OK(ctx, mm_mesh_export(mesh, &a));
+}
+
+void mmt_drop_tags(mm_context ctx, mm_mesh *mesh)
+{
+    mmt_host_mesh h;
+    mmt_host_mesh_get(ctx, *mesh, &h);
+    mm_mesh_desc d = {0};
+    d.num_vertices = h.info.num_vertices;
+    d.dim = h.info.dim;
+    d.vertex_type = h.info.precision;
+    d.vertices = h.vertices;
+    d.num_faces = h.info.num_faces;
+    d.face_offsets = h.offsets;
+    d.face_vertices = h.ids;
+    mm_mesh_free(mesh);
+    MMT_OK(ctx, mm_mesh_new(ctx, mesh, &d));
+    mmt_host_mesh_free(&h);
 }
 
 void mmt_host_mesh_free(mmt_host_mesh *h)
@@ -42,6 +60,7 @@ void mmt_host_mesh_free(mmt_host_mesh *h)
     free(h->crease_sharpness);
     free(h->corner_vertices);
     free(h->corner_sharpness);
+    free(h->hole_faces);
     memset(h, 0, sizeof *h);
 }
 

@@ -16,10 +16,16 @@ typedef struct mmt_host_mesh {
     float *crease_sharpness;
     uint32_t *corner_vertices;
     float *corner_sharpness;
+    uint32_t *hole_faces;
 } mmt_host_mesh;
 
 void mmt_host_mesh_get(mm_context ctx, mm_mesh mesh, mmt_host_mesh *h);
 void mmt_host_mesh_free(mmt_host_mesh *h);
+
+/* Replaces *mesh by the same mesh without its crease, corner and hole tags:
+ * for checks of the smooth rules, which a mesh with tags would send down the
+ * generic path whatever path they ask for. */
+void mmt_drop_tags(mm_context ctx, mm_mesh *mesh);
 
 /* Coordinate k of vertex v as a double. */
 double mmt_coord(const mmt_host_mesh *h, int64_t v, int k);

@@ -82,7 +82,7 @@ inline bool read_shape(mm_context ctx, const std::string &path, const std::strin
     std::vector<double> all((size_t)(info.num_vertices * info.dim));
     std::vector<int64_t> off((size_t)info.num_faces + 1);
     std::vector<uint32_t> ids((size_t)info.nnz);
-    mm_mesh_arrays a = {all.data(), off.data(), ids.data(), NULL, NULL, NULL, NULL};
+    mm_mesh_arrays a = {all.data(), off.data(), ids.data(), NULL, NULL, NULL, NULL, NULL};
     mm_status st = mm_mesh_export(mesh, &a);
     mm_mesh_free(&mesh);
     if (st != MM_OK || info.dim < 3) return false;

@@ -91,7 +91,7 @@ static refined subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *
     r.xyz = malloc(r.xyz_bytes);
     r.offsets = malloc((size_t)(r.info.num_faces + 1) * sizeof *r.offsets);
     r.ids = malloc((size_t)r.info.nnz * sizeof *r.ids);
-    mm_mesh_arrays h = {r.xyz, r.offsets, r.ids, NULL, NULL, NULL, NULL};
+    mm_mesh_arrays h = {r.xyz, r.offsets, r.ids, NULL, NULL, NULL, NULL, NULL};
     MMT_OK(ctx, mm_mesh_export(out, &h));
     mm_mesh_free(&out);
     return r;

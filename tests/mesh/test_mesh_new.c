@@ -51,7 +51,7 @@ START_TEST(mixed_mesh_builds_its_matrix)
     int64_t off[3];
     uint32_t fv[7];
     double p[18];
-    mm_mesh_arrays out = {p, off, fv, NULL, NULL, NULL, NULL};
+    mm_mesh_arrays out = {p, off, fv, NULL, NULL, NULL, NULL, NULL};
     MMT_OK(ctx, mm_mesh_export(mesh, &out));
     ck_assert_mem_eq(off, offsets, sizeof off);
     ck_assert_mem_eq(fv, corners, sizeof fv);
@@ -83,7 +83,7 @@ START_TEST(one_order_meshes_have_an_implicit_pointer)
     MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
     int64_t got_off[3];
     uint32_t got[6];
-    mm_mesh_arrays out = {NULL, got_off, got, NULL, NULL, NULL, NULL};
+    mm_mesh_arrays out = {NULL, got_off, got, NULL, NULL, NULL, NULL, NULL};
     MMT_OK(ctx, mm_mesh_export(mesh, &out));
     ck_assert_mem_eq(got_off, off, sizeof got_off);
     ck_assert_mem_eq(got, tri, sizeof got);
@@ -108,7 +108,7 @@ START_TEST(vertex_data_is_stored_in_the_asked_precision)
     mm_mesh mesh = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
     float p[9];
-    mm_mesh_arrays out = {p, NULL, NULL, NULL, NULL, NULL, NULL};
+    mm_mesh_arrays out = {p, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     MMT_OK(ctx, mm_mesh_export(mesh, &out));
     ck_assert(p[0] == (float)(1.0 / 3.0));
     ck_assert(p[3] == 1.0f && p[7] == 1.0f);
@@ -137,7 +137,7 @@ START_TEST(creases_and_corners_round_trip)
     ck_assert_int_eq(info.num_corners, 1);
     uint32_t gcv[4], gkv[1];
     float gcs[2], gks[1];
-    mm_mesh_arrays out = {NULL, NULL, NULL, gcv, gcs, gkv, gks};
+    mm_mesh_arrays out = {NULL, NULL, NULL, gcv, gcs, gkv, gks, NULL};
     MMT_OK(ctx, mm_mesh_export(mesh, &out));
     ck_assert_mem_eq(gcv, cv, sizeof cv);
     ck_assert_mem_eq(gcs, cs, sizeof cs);

@@ -1,10 +1,12 @@
 /* test_mesh_read_obj.c: the OBJ reader on hand-written files with the whole
  * answer written out (every face-index form, relative indices, ignored
- * statements, CRLF and continuations, OpenSubdiv tags), and one test per
- * refusal, each checking the status and the file:line the message names. */
+ * statements, LF, CRLF and CR-only line ends and continuations, OpenSubdiv
+ * tags, the empty mesh), and one test per refusal, each checking the status
+ * and the file:line the message names (tag errors included). */
 #include <stdio.h>
 #include <string.h>
 
+#include "line_ends.h"
 #include "mmt_mesh_io.h"
 
 /* Reads text (named name) and exports it; fails the test on error. */
@@ -114,6 +116,84 @@ START_TEST(obj_reads_crlf_and_continuations)
 }
 END_TEST
 
+/* The same file with LF, CRLF and CR-only line ends (a continuation and a
+ * blank line included) is the same mesh and tags, and errors on lines 10 and
+ * 11 are named as lines 10 and 11 whatever the line ends. */
+START_TEST(obj_reads_every_line_end)
+{
+    static const char text[] = "# a quad and a triangle\n"                 /* 1 */
+                               "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n\n" /* 2-6 */
+                               "v 2 0.5 -1.25\nf 1 2 \\\n3 4\n"          /* 7-9 */
+                               "f 2 5 3\nt crease 2/1/0 0 1 2.5\n";        /* 10-11 */
+    static const char bad_face[] = "# a quad and a triangle\n"
+                                   "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n\n"
+                                   "v 2 0.5 -1.25\nf 1 2 \\\n3 4\nf 2 x 3\n";
+    static const char bad_tag[] = "# a quad and a triangle\n"
+                                  "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n\n"
+                                  "v 2 0.5 -1.25\nf 1 2 \\\n3 4\n"
+                                  "f 2 5 3\nt crease 2/1/0 0 9 2.5\n";
+    static const uint32_t crease[] = {0, 1};
+    const char *eol = mmt_line_ends[_i];
+    char *file = mmt_with_line_ends(text, eol);
+    mm_context ctx = mmt_context();
+    mmt_host_mesh h;
+    read_host(ctx, "ends.obj", file, NULL, &h);
+    mmt_assert_mesh(&h, 5, quad_tri_xyz, 2, quad_tri_offsets, quad_tri_ids);
+    ck_assert_int_eq(h.info.num_creases, 1);
+    ck_assert_mem_eq(h.crease_vertices, crease, sizeof crease);
+    ck_assert(h.crease_sharpness[0] == 2.5f);
+    mmt_host_mesh_free(&h);
+    free(file);
+    mm_mesh mesh = NULL;
+    file = mmt_with_line_ends(bad_face, eol);
+    MMT_FAILS(ctx, mmt_read_text(ctx, &mesh, "ends.obj", file, NULL), MM_ERR_PARSE,
+              "ends.obj:10: expected a vertex index");
+    free(file);
+    file = mmt_with_line_ends(bad_tag, eol);
+    MMT_FAILS(ctx, mmt_read_text(ctx, &mesh, "ends.obj", file, NULL), MM_ERR_INVALID_MESH,
+              "ends.obj:11: crease tag names vertex 9");
+    free(file);
+    ck_assert_ptr_null(mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* A file of comments only is the empty mesh: what the writer writes for it
+ * (test_mesh_write checks the round trip). */
+START_TEST(obj_reads_comments_only_as_the_empty_mesh)
+{
+    static const char *const texts[] = {"# nothing\n# here\n", "# nothing\n# here",
+                                        "# meshmat: 0 vertices, 0 faces, 0 creases, 0 corners\n"};
+    mm_context ctx = mmt_context();
+    for (int i = 0; i < 3; ++i) {
+        mmt_host_mesh h;
+        read_host(ctx, "empty.obj", texts[i], NULL, &h);
+        ck_assert_int_eq(h.info.num_vertices, 0);
+        ck_assert_int_eq(h.info.num_faces, 0);
+        ck_assert_int_eq(h.info.nnz, 0);
+        mmt_host_mesh_free(&h);
+    }
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* A tag may name vertices defined after it: ids are checked once the whole
+ * file is read. */
+START_TEST(obj_tags_may_precede_their_vertices)
+{
+    static const char text[] = "t corner 1/1/0 2 3\nt crease 2/1/0 0 1 1\n"
+                               "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+    mm_context ctx = mmt_context();
+    mmt_host_mesh h;
+    read_host(ctx, "early.obj", text, NULL, &h);
+    ck_assert_int_eq(h.info.num_creases, 1);
+    ck_assert_int_eq(h.info.num_corners, 1);
+    ck_assert_uint_eq(h.corner_vertices[0], 2);
+    mmt_host_mesh_free(&h);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 /* OpenSubdiv tags, as `t` lines and as `# osd-tag:` comments; ids 0-based.
  * A chain of N ids is N-1 edges; one sharpness for all, or one each. */
 START_TEST(obj_reads_opensubdiv_tags)
@@ -129,15 +209,17 @@ START_TEST(obj_reads_opensubdiv_tags)
                                "# osd-tag: t hole 1/0/0 0\n"
                                "# osd-tag: t creasemethod 0/0/1 chaikin\n"
                                "# a comment that only mentions t crease 2/1/0 0 1 9\n";
-    static const uint32_t crease_ids[] = {0, 1, 1, 2, 2, 3, 0, 3, 3, 2};
-    static const float crease_s[] = {2.5f, 4, 4, 1.5f, 0.5f};
+    /* {2, 3} is tagged twice: the mesh keeps it once, with the sharpness
+     * given last (0.5), where that tag stands (mesh.h). */
+    static const uint32_t crease_ids[] = {0, 1, 1, 2, 0, 3, 3, 2};
+    static const float crease_s[] = {2.5f, 4, 1.5f, 0.5f};
     static const uint32_t corner_ids[] = {0, 1, 2, 4};
     static const float corner_s[] = {7, 7, 1, 2};
     mm_context ctx = mmt_context();
     mmt_host_mesh h;
     read_host(ctx, "tags.obj", text, NULL, &h);
     mmt_assert_mesh(&h, 5, quad_tri_xyz, 2, quad_tri_offsets, quad_tri_ids);
-    ck_assert_int_eq(h.info.num_creases, 5);
+    ck_assert_int_eq(h.info.num_creases, 4);
     ck_assert_int_eq(h.info.num_corners, 4);
     ck_assert_mem_eq(h.crease_vertices, crease_ids, sizeof crease_ids);
     ck_assert_mem_eq(h.crease_sharpness, crease_s, sizeof crease_s);
@@ -229,10 +311,11 @@ static const bad_case bad_cases[] = {
     {"truncated2.obj", "v 0 0 0\nv 1 0 0\nv 0 1\n", MM_ERR_PARSE,
      "truncated2.obj:3: expected the z coordinate, found end of line"},
     {"empty.obj", "", MM_ERR_PARSE, "empty.obj:1: found end of file before any 'v' or 'f'"},
-    {"comments.obj", "# nothing\n# here\n", MM_ERR_PARSE,
-     "comments.obj:2: found end of file before any 'v' or 'f'"},
-    {"nonewline.obj", "# nothing\n# here", MM_ERR_PARSE,
-     "nonewline.obj:2: found end of file before any 'v' or 'f'"},
+    {"blank.obj", "\n \t\n", MM_ERR_PARSE, "blank.obj:2: found end of file before any 'v' or 'f'"},
+    {"words.obj", "# a note\nnot a mesh\n", MM_ERR_PARSE,
+     "words.obj:2: found end of file before any 'v' or 'f'"},
+    {"cr_words.obj", "# a note\rnot a mesh\r", MM_ERR_PARSE,
+     "cr_words.obj:2: found end of file before any 'v' or 'f'"},
     {"garbage.obj", "\x7f" "ELF\x02\x01\x01\n\x03\x3e", MM_ERR_PARSE,
      "garbage.obj:1: expected an OBJ statement (v, f, vt, vn, g, o, s, usemtl, …), found '?ELF"},
     {"late_garbage.obj", TRI "f 1 2 3\n\xff\xfe\x00\x01", MM_ERR_PARSE,
@@ -250,7 +333,21 @@ static const bad_case bad_cases[] = {
     {"tag_missing.obj", TRI "f 1 2 3\nt corner 2/1/0 0 1\n", MM_ERR_PARSE,
      "tag_missing.obj:5: expected a sharpness value in the tag, found end of line"},
     {"tag_range.obj", TRI "f 1 2 3\nt crease 2/1/0 0 5 1\n", MM_ERR_INVALID_MESH,
-     "crease 0 joins vertices 0 and 5; expected two distinct ids below 3"},
+     "tag_range.obj:5: crease tag names vertex 5 (0-based), but there are 3 vertices"},
+    {"corner_range.obj", TRI "f 1 2 3\n\n# osd-tag: t corner 2/1/0 0 3 1\n", MM_ERR_INVALID_MESH,
+     "corner_range.obj:6: corner tag names vertex 3 (0-based), but there are 3 vertices"},
+    {"crease_self.obj", TRI "f 1 2 3\nt crease 3/1/0 0 1 1 2\n", MM_ERR_INVALID_MESH,
+     "crease_self.obj:5: crease tag joins vertex 1 to itself"},
+    {"crease_sharpness.obj", TRI "f 1 2 3\nt crease 3/2/0 0 1 2 1 -0.5\n", MM_ERR_INVALID_MESH,
+     "crease_sharpness.obj:5: crease tag has sharpness -0.5; expected a finite value ≥ 0"},
+    {"corner_inf.obj", TRI "f 1 2 3\nt corner 1/1/0 2 1e39\n", MM_ERR_INVALID_MESH,
+     "corner_inf.obj:5: corner tag has sharpness inf"},
+    {"corner_nan.obj", TRI "f 1 2 3\nt corner 1/1/0 2 nan\n", MM_ERR_INVALID_MESH,
+     "corner_nan.obj:5: corner tag has sharpness"},
+    {"tag_continued.obj", TRI "f 1 2 3\nt corner 1/1/0 \\\n 7 1\n", MM_ERR_INVALID_MESH,
+     "tag_continued.obj:5: corner tag names vertex 7"},
+    {"tag_cr.obj", "v 0 0 0\rv 1 0 0\rv 0 1 0\rf 1 2 3\r\rt corner 1/1/0 4 1\r", MM_ERR_INVALID_MESH,
+     "tag_cr.obj:6: corner tag names vertex 4"},
     {"mesh.stl", TRI "f 1 2 3\n", MM_ERR_FORMAT, "mesh.stl: unknown extension"},
 };
 
@@ -352,6 +449,9 @@ int main(void)
     tcase_add_test(tc, obj_relative_indices_follow_the_vertices_so_far);
     tcase_add_test(tc, obj_ignores_other_statements_and_columns);
     tcase_add_test(tc, obj_reads_crlf_and_continuations);
+    tcase_add_loop_test(tc, obj_reads_every_line_end, 0, MMT_NUM_LINE_ENDS);
+    tcase_add_test(tc, obj_reads_comments_only_as_the_empty_mesh);
+    tcase_add_test(tc, obj_tags_may_precede_their_vertices);
     tcase_add_test(tc, obj_reads_opensubdiv_tags);
     tcase_add_test(tc, obj_reads_in_float32);
     tcase_add_test(tc, obj_reads_a_file_with_upper_case_extension);

@@ -1,9 +1,11 @@
 /* test_mesh_read_off.c: the OFF reader on hand-written files with the whole
  * answer written out (comments, blank lines, trailing colours, the COFF/NOFF
- * variants, counts on the header line or without a header), and one test per
- * refusal, each checking the status and the file:line the message names. */
+ * variants, counts on the header line or without a header, LF, CRLF and
+ * CR-only line ends), and one test per refusal, each checking the status and
+ * the file:line the message names. */
 #include <string.h>
 
+#include "line_ends.h"
 #include "mmt_mesh_io.h"
 
 /* The quad and triangle of test_mesh_read_obj.c, 0-based:
@@ -58,6 +60,42 @@ START_TEST(off_reads_a_point_cloud_and_unused_vertices)
     mmt_assert_mesh(&h, 2, xyz, 0, none, NULL);
     mmt_host_mesh_free(&h);
     mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* The same file with LF, CRLF or CR-only line ends (comments and blank lines
+ * included) is the same mesh; errors on lines 9 and 13 are named there. */
+START_TEST(off_reads_every_line_end)
+{
+    static const char text[] = "# made by hand\nOFF\n\n# counts\n5 2 0\n"   /* 1-5 */
+                               "0 0 0\n1 0 0 # right\n1 1 0\n0 1 0\n"      /* 6-9 */
+                               "2 0.5 -1.25\n\n4 0 1 2 3\n3 1 4 2\n# end\n"; /* 10-14 */
+    static const char bad_vertex[] = "# made by hand\nOFF\n\n# counts\n5 2 0\n"
+                                     "0 0 0\n1 0 0 # right\n1 1 0\n0 1\n";
+    static const char bad_face[] = "# made by hand\nOFF\n\n# counts\n5 2 0\n"
+                                   "0 0 0\n1 0 0 # right\n1 1 0\n0 1 0\n"
+                                   "2 0.5 -1.25\n\n4 0 1 2 3\n3 1 9 2\n";
+    const char *eol = mmt_line_ends[_i];
+    char *file = mmt_with_line_ends(text, eol);
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mmt_read_text(ctx, &mesh, "ends.off", file, NULL));
+    free(file);
+    mmt_host_mesh h;
+    mmt_host_mesh_get(ctx, mesh, &h);
+    mmt_assert_mesh(&h, 5, quad_tri_xyz, 2, quad_tri_offsets, quad_tri_ids);
+    mmt_host_mesh_free(&h);
+    mm_mesh_free(&mesh);
+    file = mmt_with_line_ends(bad_vertex, eol);
+    MMT_FAILS(ctx, mmt_read_text(ctx, &mesh, "ends.off", file, NULL), MM_ERR_PARSE,
+              "ends.off:9: expected coordinate 3 of vertex 4 (x y z), found end of line");
+    free(file);
+    file = mmt_with_line_ends(bad_face, eol);
+    MMT_FAILS(ctx, mmt_read_text(ctx, &mesh, "ends.off", file, NULL), MM_ERR_INVALID_MESH,
+              "ends.off:13: face 1 uses vertex 9 (0-based), but there are 5 vertices");
+    free(file);
+    ck_assert_ptr_null(mesh);
     mm_context_free(&ctx);
 }
 END_TEST
@@ -128,6 +166,7 @@ int main(void)
     tcase_add_loop_test(tc, off_reads_quad_and_triangle, 0,
                         (int)(sizeof good_files / sizeof good_files[0]));
     tcase_add_test(tc, off_reads_a_point_cloud_and_unused_vertices);
+    tcase_add_loop_test(tc, off_reads_every_line_end, 0, MMT_NUM_LINE_ENDS);
     tcase_add_loop_test(tc, off_reports_bad_input_with_its_line, 0,
                         (int)(sizeof bad_cases / sizeof bad_cases[0]));
     suite_add_tcase(s, tc);

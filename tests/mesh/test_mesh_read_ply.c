@@ -1,11 +1,13 @@
 /* test_mesh_read_ply.c: the PLY reader on hand-made ASCII and binary
  * little-endian files with the whole answer written out: every PLY type for
  * positions, counts and indices, other properties and elements skipped (lists
- * included); then one test per refusal, checking the status and the line
- * (ASCII) or the element and record (binary) the message names. */
+ * included); LF, CRLF and CR-only line ends in the header and the ASCII data;
+ * then one test per refusal, checking the status and the line (ASCII) or the
+ * element and record (binary) the message names. */
 #include <stdio.h>
 #include <string.h>
 
+#include "line_ends.h"
 #include "mmt_mesh_io.h"
 
 /* The quad and triangle of test_mesh_read_obj.c, 0-based:
@@ -290,6 +292,76 @@ static void binary_tri(bytes *o, const char *header, const int32_t ids[3], size_
     for (size_t k = 0; k < extra; ++k) put_le(o, 0xAB, 1);
 }
 
+/* ASCII PLY with LF, CRLF or CR-only line ends: the same mesh, and an error
+ * in the data (line 14) or the header (line 5) named at its line. */
+START_TEST(ply_reads_ascii_with_every_line_end)
+{
+    static const char text[] = "ply\nformat ascii 1.0\ncomment any line ends\n"  /* 1-3 */
+                               "element vertex 5\nproperty float x\nproperty float y\n" /* 4-6 */
+                               "property float z\nelement face 2\n"                   /* 7-8 */
+                               "property list uchar int vertex_indices\nend_header\n" /* 9-10 */
+                               "0 0 0\n1 0 0\n\n1 1 0\n0 1 0\n2 0.5 -1.25\n"         /* 11-16 */
+                               "4 0 1 2 3\n3 1 4 2\n";                               /* 17-18 */
+    static const char bad_data[] = "ply\nformat ascii 1.0\ncomment any line ends\n"
+                                   "element vertex 5\nproperty float x\nproperty float y\n"
+                                   "property float z\nelement face 2\n"
+                                   "property list uchar int vertex_indices\nend_header\n"
+                                   "0 0 0\n1 0 0\n\n1 one 0\n";
+    static const char bad_header[] = "ply\nformat ascii 1.0\ncomment any line ends\n"
+                                     "element vertex 5\nproperty float\n";
+    const char *eol = mmt_line_ends[_i];
+    char *file = mmt_with_line_ends(text, eol);
+    mm_context ctx = mmt_context();
+    mmt_host_mesh h;
+    read_host(ctx, "ends.ply", file, strlen(file), &h);
+    mmt_assert_mesh(&h, 5, quad_tri_xyz, 2, quad_tri_offsets, quad_tri_ids);
+    mmt_host_mesh_free(&h);
+    free(file);
+    mm_mesh mesh = NULL;
+    file = mmt_with_line_ends(bad_data, eol);
+    MMT_FAILS(ctx, mmt_read_text(ctx, &mesh, "ends.ply", file, NULL), MM_ERR_PARSE,
+              "ends.ply:14: expected a number for property 'y' of element 'vertex' 3 of 5, "
+              "found 'one'");
+    free(file);
+    file = mmt_with_line_ends(bad_header, eol);
+    MMT_FAILS(ctx, mmt_read_text(ctx, &mesh, "ends.ply", file, NULL), MM_ERR_PARSE,
+              "ends.ply:5: expected");
+    free(file);
+    ck_assert_ptr_null(mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Binary data after a LF, CRLF or CR-only header, starting with the byte
+ * 0x0A or 0x0D (the first x, little-endian): the header's own line ends say
+ * where it stops, so that byte is data, never part of end_header's line end. */
+START_TEST(ply_binary_data_may_start_with_a_line_end_byte)
+{
+    const char *eol = mmt_line_ends[_i / 2];
+    uint32_t first = _i % 2 ? 0x3f80000du : 0x3f80000au; /* just above 1.0f */
+    char *header = mmt_with_line_ends(TRI_HEADER("binary_little_endian"), eol);
+    bytes o = {{0}, 0};
+    put_text(&o, header);
+    free(header);
+    put_le(&o, first, 4);
+    static const float rest[] = {0, 0, 1, 0, 0, 0, 1, 0};
+    for (int k = 0; k < 8; ++k) put_f32(&o, rest[k]);
+    put_le(&o, 3, 1);
+    for (uint32_t k = 0; k < 3; ++k) put_le(&o, k, 4);
+    float x;
+    memcpy(&x, &first, sizeof x);
+    const double xyz[] = {x, 0, 0, 1, 0, 0, 0, 1, 0};
+    static const int64_t offsets[] = {0, 3};
+    static const uint32_t ids[] = {0, 1, 2};
+    mm_context ctx = mmt_context();
+    mmt_host_mesh h;
+    read_host(ctx, "ends.ply", o.b, o.n, &h);
+    mmt_assert_mesh(&h, 3, xyz, 1, offsets, ids);
+    mmt_host_mesh_free(&h);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 START_TEST(ply_reports_bad_binary_data_by_element)
 {
     static const int32_t good[3] = {0, 1, 2}, negative[3] = {0, -5, 2}, range[3] = {0, 1, 9};
@@ -348,6 +420,9 @@ int main(void)
     tcase_add_loop_test(tc, ply_reports_bad_text_with_its_line, 0,
                         (int)(sizeof bad_cases / sizeof bad_cases[0]));
     tcase_add_test(tc, ply_reports_bad_binary_data_by_element);
+    tcase_add_loop_test(tc, ply_reads_ascii_with_every_line_end, 0, MMT_NUM_LINE_ENDS);
+    tcase_add_loop_test(tc, ply_binary_data_may_start_with_a_line_end_byte, 0,
+                        2 * MMT_NUM_LINE_ENDS);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }

@@ -246,6 +246,21 @@ START_TEST(mesh_without_faces_has_only_unreferenced_vertices)
 }
 END_TEST
 
+/* The empty mesh (OFF "0 0 0"): nothing at all, and no undefined pointer
+ * arithmetic on its NULL arrays (clang's UBSan, scripts/test.sh
+ * --sanitize-clang, checks that; the case above too). */
+START_TEST(empty_mesh_has_nothing)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = make(ctx, 0, 0, NULL, 3, NULL);
+    mm_mesh_stats s = stats_of(ctx, mesh);
+    mm_mesh_stats x = {.vertices = 0};
+    check_stats(&s, &x);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 /* ---- failure paths ---- */
 
 START_TEST(bad_arguments_are_refused)
@@ -542,6 +557,7 @@ static Suite *suite(void)
     tcase_add_test(tc, repeated_vertex_makes_a_degenerate_face);
     tcase_add_test(tc, bridge_edge_of_one_face_is_interior);
     tcase_add_test(tc, mesh_without_faces_has_only_unreferenced_vertices);
+    tcase_add_test(tc, empty_mesh_has_nothing);
     suite_add_tcase(s, tc);
     TCase *fail = tcase_create("failures");
     tcase_add_test(fail, bad_arguments_are_refused);

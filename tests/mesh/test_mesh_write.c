@@ -1,13 +1,19 @@
 /* test_mesh_write.c: the writers. The exact text each format gives for a
  * small mesh (written out by hand); round trips of hard values through every
  * writer in float32 and float64, bit-identical, creases included for OBJ;
- * wide faces, padded and extra columns; I/O failures; and every OBJ in
- * ../shared/models through every writer and back. */
+ * the empty mesh and a point cloud through every writer and back; wide faces,
+ * padded and extra columns; I/O failures, after which the old file is there
+ * byte for byte and no temporary is left (test_mesh_write_enospc: a full
+ * disk); modes and symlinks kept; and every OBJ in ../shared/models through
+ * every writer and back. */
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "mmt_mesh_io.h"
 
@@ -286,9 +292,13 @@ START_TEST(writers_report_io_errors)
     mm_mesh_desc d = small_desc();
     mm_mesh mesh = new_mesh(ctx, &d);
     struct stat sb;
-    for (int f = 0; f < 4 && stat("/dev/full", &sb) == 0; ++f)
+    for (int f = 0; f < 4 && stat("/dev/full", &sb) == 0; ++f) {
         MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, "/dev/full", formats[f]), MM_ERR_IO,
                   "mm_mesh_write: /dev/full: write failed: No space left on device");
+        /* a device is written in place, never replaced by a file (as root too) */
+        ck_assert_int_eq(stat("/dev/full", &sb), 0);
+        ck_assert(S_ISCHR(sb.st_mode));
+    }
     MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, "/nonexistent/meshmat/out.obj", MM_FILE_AUTO),
               MM_ERR_IO,
               "/nonexistent/meshmat/out.obj: cannot open for writing: No such file or directory");
@@ -296,6 +306,258 @@ START_TEST(writers_report_io_errors)
               "/tmp/out.stl: unknown extension");
     MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, "/tmp/out.obj", (mm_file_format)42),
               MM_ERR_INVALID_ARGUMENT, "format is 42");
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* The names in dir (but . and ..) into buf, one per line; returns how many. */
+static int list_folder(const char *dir, char *buf, size_t len)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    ck_assert_ptr_nonnull(d);
+    buf[0] = '\0';
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, "%s\n", e->d_name);
+        ++n;
+    }
+    closedir(d);
+    return n;
+}
+
+/* An n × n grid of quads in the plane z = 0.5 (far more than 4 KiB in every
+ * format for n = 64). */
+static mm_mesh grid_mesh(mm_context ctx, int n, double **xyz, uint32_t **ids)
+{
+    int64_t nv = (int64_t)(n + 1) * (n + 1);
+    *xyz = malloc((size_t)nv * 3 * sizeof **xyz);
+    *ids = malloc((size_t)n * n * 4 * sizeof **ids);
+    ck_assert(*xyz != NULL && *ids != NULL);
+    for (int64_t v = 0; v < nv; ++v) {
+        (*xyz)[3 * v] = (double)(v % (n + 1)) / 3.0;
+        (*xyz)[3 * v + 1] = (double)(v / (n + 1)) / 7.0;
+        (*xyz)[3 * v + 2] = 0.5;
+    }
+    for (int i = 0, k = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            uint32_t a = (uint32_t)(i * (n + 1) + j);
+            uint32_t quad[4] = {a, a + 1, a + 1 + (uint32_t)(n + 1), a + (uint32_t)(n + 1)};
+            memcpy(*ids + 4 * k++, quad, sizeof quad);
+        }
+    mm_mesh_desc d;
+    memset(&d, 0, sizeof d);
+    d.num_vertices = nv;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = *xyz;
+    d.num_faces = (int64_t)n * n;
+    d.face_order = 4;
+    d.face_vertices = *ids;
+    return new_mesh(ctx, &d);
+}
+
+/* mm_mesh_write under a file size limit of `limit` bytes: writes past it fail
+ * with EFBIG (SIGXFSZ ignored), a failure any user can cause, root included.
+ * Nothing else runs under the limit (Check's own files grow too). */
+static mm_status write_limited(mm_context ctx, mm_mesh mesh, const char *path,
+                               mm_file_format format, rlim_t limit)
+{
+    struct rlimit old, low;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    low = old;
+    low.rlim_cur = limit;
+    signal(SIGXFSZ, SIG_IGN);
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &low), 0);
+    mm_status st = mm_mesh_write(ctx, mesh, path, format);
+    int restored = setrlimit(RLIMIT_FSIZE, &old);
+    ck_assert_int_eq(restored, 0);
+    return st;
+}
+
+/* A write that fails part way leaves the old file byte for byte and no
+ * temporary beside it; the next write that succeeds replaces it whole. */
+START_TEST(failed_writes_leave_the_target_untouched)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh_desc d = small_desc();
+    mm_mesh small = new_mesh(ctx, &d);
+    double *xyz;
+    uint32_t *ids;
+    mm_mesh big = grid_mesh(ctx, 64, &xyz, &ids);
+    const char *dir = mmt_temp_dir();
+    char path[512], name[32], listing[4096], expected[64];
+    size_t old_size, new_size;
+    snprintf(name, sizeof name, "keep.%s", extensions[_i]);
+    snprintf(expected, sizeof expected, "%s\n", name);
+    mmt_temp_path(path, sizeof path, dir, name);
+    MMT_OK(ctx, mm_mesh_write(ctx, small, path, formats[_i]));
+    char *old = slurp(path, &old_size);
+    ck_assert_uint_lt(old_size, 4096);
+    MMT_FAILS(ctx, write_limited(ctx, big, path, formats[_i], 4096), MM_ERR_IO,
+              "File too large");
+    ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), path));
+    char *now = slurp(path, &new_size);
+    ck_assert_uint_eq(new_size, old_size);
+    ck_assert_mem_eq(now, old, old_size);
+    free(now);
+    ck_assert_int_eq(list_folder(dir, listing, sizeof listing), 1);
+    ck_assert_str_eq(listing, expected);
+    /* unlimited, the same write replaces the file: it reads back as the grid */
+    MMT_OK(ctx, mm_mesh_write(ctx, big, path, formats[_i]));
+    mm_mesh back = NULL;
+    MMT_OK(ctx, mm_mesh_read(ctx, &back, path, NULL));
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(back, &info));
+    ck_assert_int_eq(info.num_vertices, 65 * 65);
+    ck_assert_int_eq(info.num_faces, 64 * 64);
+    ck_assert_int_eq(list_folder(dir, listing, sizeof listing), 1);
+    mm_mesh_free(&back);
+    free(old);
+    mmt_temp_dir_remove(dir);
+    mm_mesh_free(&big);
+    mm_mesh_free(&small);
+    free(xyz);
+    free(ids);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Targets that cannot be files: a folder (also as "folder/"), the empty
+ * path, a folder that does not exist. The message names the path and the
+ * reason; nothing is left behind. */
+START_TEST(writes_to_impossible_targets_leave_nothing)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh_desc d = small_desc();
+    mm_mesh mesh = new_mesh(ctx, &d);
+    const char *dir = mmt_temp_dir();
+    char sub[512], path[512], listing[4096];
+    mmt_temp_path(sub, sizeof sub, dir, "sub.obj");
+    ck_assert_int_eq(mkdir(sub, 0755), 0);
+    MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, sub, MM_FILE_OBJ), MM_ERR_IO, "Is a directory");
+    ck_assert_int_eq(list_folder(dir, listing, sizeof listing), 1);
+    ck_assert_int_eq(list_folder(sub, listing, sizeof listing), 0);
+    snprintf(path, sizeof path, "%s/", dir);
+    MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, path, MM_FILE_OBJ), MM_ERR_IO, "Is a directory");
+    MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, "", MM_FILE_OBJ), MM_ERR_IO,
+              "cannot open for writing: No such file or directory");
+    ck_assert_int_eq(list_folder(dir, listing, sizeof listing), 1);
+    mmt_temp_path(path, sizeof path, dir, "missing/out.obj");
+    MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, path, MM_FILE_OBJ), MM_ERR_IO,
+              "cannot open for writing: No such file or directory");
+    ck_assert_int_eq(list_folder(dir, listing, sizeof listing), 1);
+    ck_assert_int_eq(rmdir(sub), 0);
+    mmt_temp_dir_remove(dir);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* A new file gets 0666 less the umask, as fopen gives; a replaced file keeps
+ * its mode; a symlink stays a link and the file it names is replaced. */
+START_TEST(writes_keep_modes_and_links)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh_desc d = small_desc();
+    mm_mesh mesh = new_mesh(ctx, &d);
+    const char *dir = mmt_temp_dir();
+    char path[512], link[512], listing[4096];
+    struct stat sb;
+    mmt_temp_path(path, sizeof path, dir, "mode.off");
+    mode_t old_mask = umask(027);
+    MMT_OK(ctx, mm_mesh_write(ctx, mesh, path, MM_FILE_AUTO));
+    umask(old_mask);
+    ck_assert_int_eq(stat(path, &sb), 0);
+    ck_assert_uint_eq(sb.st_mode & 07777, 0640);
+    ck_assert_int_eq(chmod(path, 0604), 0);
+    MMT_OK(ctx, mm_mesh_write(ctx, mesh, path, MM_FILE_AUTO));
+    ck_assert_int_eq(stat(path, &sb), 0);
+    ck_assert_uint_eq(sb.st_mode & 07777, 0604);
+    mmt_temp_path(link, sizeof link, dir, "link.off");
+    ck_assert_int_eq(symlink("mode.off", link), 0);
+    ck_assert_int_eq(truncate(path, 0), 0);
+    MMT_OK(ctx, mm_mesh_write(ctx, mesh, link, MM_FILE_AUTO));
+    ck_assert_int_eq(lstat(link, &sb), 0);
+    ck_assert(S_ISLNK(sb.st_mode));
+    size_t size;
+    char *text = slurp(path, &size);
+    ck_assert_str_eq(text, "OFF\n4 1 0\n0 0 0\n1 0 0\n0.1 1 0\n0 1 -2.5\n4 0 1 2 3\n");
+    free(text);
+    ck_assert_int_eq(stat(path, &sb), 0);
+    ck_assert_uint_eq(sb.st_mode & 07777, 0604);
+    ck_assert_int_eq(list_folder(dir, listing, sizeof listing), 2);
+    mmt_temp_dir_remove(dir);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* What every writer writes, every reader reads: the empty mesh and a point
+ * cloud (vertices, no faces; with a crease and a corner, which OBJ keeps)
+ * come back the same through each format. */
+START_TEST(empty_and_point_meshes_round_trip)
+{
+    static const double xyz[] = {1, 2, 3, -0.5, 0.25, 1e-3};
+    static const uint32_t crease[] = {0, 1}, corner[] = {1};
+    static const float sharp[] = {1.5f};
+    mm_context ctx = mmt_context();
+    const char *dir = mmt_temp_dir();
+    for (int points = 0; points < 2; ++points) {
+        mm_mesh_desc d;
+        memset(&d, 0, sizeof d);
+        d.dim = 3;
+        d.vertex_type = MM_TYPE_FLOAT64;
+        if (points) {
+            d.num_vertices = 2;
+            d.vertices = xyz;
+            d.num_creases = 1;
+            d.crease_vertices = crease;
+            d.crease_sharpness = sharp;
+            d.num_corners = 1;
+            d.corner_vertices = corner;
+            d.corner_sharpness = sharp;
+        }
+        mm_mesh mesh = new_mesh(ctx, &d);
+        mmt_host_mesh a;
+        mmt_host_mesh_get(ctx, mesh, &a);
+        for (int f = 0; f < 4; ++f) {
+            char name[32];
+            snprintf(name, sizeof name, "%s%d.%s", points ? "points" : "empty", f, extensions[f]);
+            mm_mesh back = write_and_read(ctx, mesh, dir, name, formats[f]);
+            mmt_host_mesh b;
+            mmt_host_mesh_get(ctx, back, &b);
+            ck_assert_int_eq(b.info.num_vertices, points ? 2 : 0);
+            ck_assert_int_eq(b.info.num_faces, 0);
+            mmt_assert_same_mesh(&a, &b, formats[f] == MM_FILE_OBJ);
+            mmt_host_mesh_free(&b);
+            mm_mesh_free(&back);
+        }
+        mmt_host_mesh_free(&a);
+        mm_mesh_free(&mesh);
+    }
+    mmt_temp_dir_remove(dir);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* The case: OFF "0 0 0" read, written as OBJ, read back. */
+START_TEST(empty_off_converts_to_an_obj_that_reads_back)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mmt_read_text(ctx, &mesh, "empty.off", "OFF\n0 0 0\n", NULL));
+    const char *dir = mmt_temp_dir();
+    mm_mesh back = write_and_read(ctx, mesh, dir, "empty.obj", MM_FILE_AUTO);
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(back, &info));
+    ck_assert_int_eq(info.num_vertices, 0);
+    ck_assert_int_eq(info.num_faces, 0);
+    mmt_temp_dir_remove(dir);
+    mm_mesh_free(&back);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }
@@ -391,6 +653,11 @@ int main(void)
     tcase_add_test(tc, ply_writer_widens_counts_and_narrows_floats);
     tcase_add_test(tc, writers_pad_or_cut_columns_to_three);
     tcase_add_test(tc, writers_report_io_errors);
+    tcase_add_loop_test(tc, failed_writes_leave_the_target_untouched, 0, 4);
+    tcase_add_test(tc, writes_to_impossible_targets_leave_nothing);
+    tcase_add_test(tc, writes_keep_modes_and_links);
+    tcase_add_test(tc, empty_and_point_meshes_round_trip);
+    tcase_add_test(tc, empty_off_converts_to_an_obj_that_reads_back);
     tcase_add_test(tc, writer_fails_cleanly_when_memory_runs_out);
     suite_add_tcase(s, tc);
     find_models(mmt_shared_models_dir(), 0);

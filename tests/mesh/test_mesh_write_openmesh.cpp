@@ -51,7 +51,7 @@ bool export_host(mm_mesh mesh, Host &h)
     std::vector<double> all((size_t)(info.num_vertices * info.dim));
     h.offsets.resize((size_t)info.num_faces + 1);
     h.ids.resize((size_t)info.nnz);
-    mm_mesh_arrays a = {all.data(), h.offsets.data(), h.ids.data(), NULL, NULL, NULL, NULL};
+    mm_mesh_arrays a = {all.data(), h.offsets.data(), h.ids.data(), NULL, NULL, NULL, NULL, NULL};
     if (mm_mesh_export(mesh, &a) != MM_OK) return false;
     for (int64_t v = 0; v < h.nv; ++v)
         for (int k = 0; k < 3; ++k) h.xyz.push_back(all[(size_t)(v * info.dim + k)]);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mmt_meshes.h"
 #include "test_util.h"
@@ -141,7 +142,7 @@ START_TEST(cube_interior_rule_and_subdivide)
     MMT_OK(ctx, mm_mesh_info_get(out, &info));
     ck_assert(info.num_vertices == 26 && info.num_faces == 24 && info.uniform_order == 4);
     double xyz[26 * 3];
-    mm_mesh_arrays a = {xyz, NULL, NULL, NULL, NULL, NULL, NULL};
+    mm_mesh_arrays a = {xyz, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     MMT_OK(ctx, mm_mesh_export(out, &a));
     for (int k = 0; k < 3; ++k) ck_assert(fabs(xyz[k] - 2.0 / 9.0) < 1e-15);
     mm_mesh_free(&out);
@@ -320,6 +321,206 @@ START_TEST(allocation_failures_leak_nothing)
 }
 END_TEST
 
+/* The unit cube of cube() with a crease of sharpness 2.5 on its edge {0, 1}
+ * (edge 0 of DESIGN §3's order), a corner of sharpness 2 at vertex 7 and
+ * face 0 a hole. */
+static mm_mesh tagged_cube(mm_context ctx, const uint32_t *crease, float sharpness)
+{
+    static double xyz[24];
+    static const uint32_t ids[] = {0, 2, 3, 1, 4, 5, 7, 6, 0, 1, 5, 4,
+                                   2, 6, 7, 3, 0, 4, 6, 2, 1, 3, 7, 5};
+    static const uint32_t corner = 7, hole = 0;
+    static const float corner_s = 2.0f;
+    for (int i = 0; i < 8; ++i)
+        xyz[3 * i] = i & 1, xyz[3 * i + 1] = (i >> 1) & 1, xyz[3 * i + 2] = (i >> 2) & 1;
+    mm_mesh_desc d = {0};
+    d.num_vertices = 8, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT64, d.vertices = xyz;
+    d.num_faces = 6, d.face_order = 4, d.face_vertices = ids;
+    d.num_creases = 1, d.crease_vertices = crease, d.crease_sharpness = &sharpness;
+    d.num_corners = 1, d.corner_vertices = &corner, d.corner_sharpness = &corner_s;
+    d.num_holes = 1, d.hole_faces = &hole;
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    return mesh;
+}
+
+/* Sharpness by hand (docs/creases.md, uniform): the crease 2.5 → 1.5 on both
+ * halves → 0.5 → 0, the corner 2 → 1 → 0; an edge point of a crease whose
+ * halves stay sharp is the midpoint; a corner stays put while the vertex's
+ * sharpness lasts, and one level more (its transition weight is 1); holes
+ * carry to the children of face 0, which stay in the result. */
+START_TEST(creases_corners_and_holes_by_hand)
+{
+    static const uint32_t crease[] = {1, 0};
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = tagged_cube(ctx, crease, 2.5f);
+    mm_subdiv_options o = opts(3, MM_BOUNDARY_EDGE_ONLY);
+    o.creasing = _i ? MM_CREASING_CHAIKIN : MM_CREASING_UNIFORM;
+    mm_subdiv s = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    static const float edge_s[] = {2.5f, 1.5f, 0.5f, 0.0f}, vertex_s[] = {2.0f, 1.0f, 0.0f, 0.0f};
+    for (int l = 0; l <= 3; ++l) {
+        mm_subdiv_counts n;
+        MMT_OK(ctx, mm_subdiv_level_counts(s, l, &n));
+        float *es = malloc((size_t)n.edges * sizeof *es), *vs = malloc((size_t)n.vertices * sizeof *vs);
+        MMT_OK(ctx, mm_subdiv_level_sharpness(s, l, es, vs));
+        int64_t halves = (int64_t)1 << l, sharp = 0, corners = 0;
+        for (int64_t e = 0; e < n.edges; ++e) {
+            ck_assert_msg(es[e] == (e < halves ? edge_s[l] : 0.0f), "level %d edge %lld: %g", l,
+                          (long long)e, (double)es[e]);
+            sharp += es[e] > 0.0f;
+        }
+        for (int64_t v = 0; v < n.vertices; ++v) corners += vs[v] > 0.0f;
+        ck_assert(vs[7] == vertex_s[l]);
+        ck_assert_int_eq(sharp, l < 3 ? halves : 0);
+        ck_assert_int_eq(corners, l < 2 ? 1 : 0);
+        free(es), free(vs);
+    }
+    ck_assert_int_eq(mm_subdiv_level_sharpness(s, 4, NULL, NULL), MM_ERR_INVALID_ARGUMENT);
+    mm_subdiv_free(&s);
+    mm_mesh *fine = malloc(4 * sizeof *fine);
+    for (int l = 1; l <= 3; ++l) {
+        o.levels = l;
+        fine[l] = NULL;
+        MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &fine[l]));
+        mm_mesh_info info;
+        MMT_OK(ctx, mm_mesh_info_get(fine[l], &info));
+        double *x = malloc((size_t)info.num_vertices * 3 * sizeof *x);
+        uint32_t *holes = malloc((size_t)info.num_holes * sizeof *holes);
+        mm_mesh_arrays a = {0};
+        a.vertices = x, a.hole_faces = holes;
+        MMT_OK(ctx, mm_mesh_export(fine[l], &a));
+        ck_assert_int_eq(info.num_faces, 6 << (2 * l));
+        ck_assert_int_eq(info.num_holes, 1 << (2 * l));
+        for (int64_t h = 0; h < info.num_holes; ++h) ck_assert_int_eq(holes[h], h);
+        ck_assert_int_eq(info.num_creases, l < 3 ? 1 << l : 0);
+        ck_assert_int_eq(info.num_corners, l < 2 ? 1 : 0);
+        if (l <= 2) /* vertex 7 stays at the cube's corner (1, 1, 1) */
+            ck_assert(x[21] == 1.0 && x[22] == 1.0 && x[23] == 1.0);
+        if (l == 1) /* the edge point of {0, 1}: vertex 8 + 6 + 0, the midpoint */
+            ck_assert(x[42] == 0.5 && x[43] == 0.0 && x[44] == 0.0);
+        free(x), free(holes);
+        mm_mesh_free(&fine[l]);
+    }
+    free(fine);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* A tag on no edge, √3 with tags and an unknown creasing method are refused. */
+START_TEST(bad_tags_are_refused)
+{
+    static const uint32_t diagonal[] = {0, 7}, edge[] = {0, 1};
+    mm_context ctx = mmt_context();
+    mm_mesh bad = tagged_cube(ctx, diagonal, 1.0f), mesh = tagged_cube(ctx, edge, 1.0f), out = NULL;
+    mm_subdiv_options o = opts(1, MM_BOUNDARY_EDGE_ONLY);
+    ck_assert_int_eq(mm_subdivide(ctx, bad, &o, &out), MM_ERR_INVALID_MESH);
+    ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), "crease 0 joins vertices 0 and 7"));
+    o.creasing = (mm_creasing)7;
+    ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), "creasing method 7"));
+    o = opts(1, MM_BOUNDARY_EDGE_ONLY);
+    o.scheme = MM_SCHEME_SQRT3;
+    ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), "1 crease, 1 corner and 1 hole tags"));
+    ck_assert_ptr_null(out);
+    mm_mesh_free(&bad);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+static mm_status subdivide_tagged(mm_context ctx, void *arg)
+{
+    mm_mesh mesh = arg, out = NULL;
+    mm_subdiv_options o = opts(2, MM_BOUNDARY_EDGE_ONLY);
+    o.creasing = MM_CREASING_CHAIKIN;
+    mm_status st = mm_subdivide(ctx, mesh, &o, &out);
+    mm_mesh_free(&out);
+    if (st != MM_OK) return st;
+    o.mode = MM_MODE_STATIC;
+    st = mm_subdivide(ctx, mesh, &o, &out);
+    mm_mesh_free(&out);
+    return st;
+}
+
+START_TEST(allocation_failures_with_tags_leak_nothing)
+{
+    static const uint32_t crease[] = {0, 1};
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = tagged_cube(ctx, crease, 2.5f);
+    ck_assert(mmt_sweep_allocations(ctx, subdivide_tagged, mesh) > 10);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* A 70 × 70 grid of unit squares, each cut into two triangles: 9800. */
+static mm_mesh triangle_grid(mm_context ctx)
+{
+    enum { n = 70 };
+    double *xyz = malloc((n + 1) * (n + 1) * 3 * sizeof *xyz);
+    uint32_t *ids = malloc(n * n * 6 * sizeof *ids);
+    for (int y = 0; y <= n; ++y)
+        for (int x = 0; x <= n; ++x) {
+            double *p = xyz + 3 * (y * (n + 1) + x);
+            p[0] = x, p[1] = y, p[2] = 0.01 * ((x * 7 + y * 3) % 5);
+        }
+    for (int y = 0, k = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x, k += 6) {
+            uint32_t a = (uint32_t)(y * (n + 1) + x), b = a + 1, c = a + n + 2, d = a + n + 1;
+            ids[k] = a, ids[k + 1] = b, ids[k + 2] = c, ids[k + 3] = a, ids[k + 4] = c, ids[k + 5] = d;
+        }
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, (n + 1) * (n + 1), xyz, 2 * n * n, NULL, 3, ids,
+                                       MM_TYPE_FLOAT32);
+    free(xyz), free(ids);
+    return mesh;
+}
+
+/* The memory budget (DESIGN §6): --levels 9 of √3 on 9800 triangles (1.9e8
+ * faces) and Loop's 7 levels are refused at once, before any allocation,
+ * naming the first level that does not fit, under a 1 GB ceiling; the same
+ * run with fewer levels goes through. */
+START_TEST(runs_past_the_memory_budget_are_refused_at_once)
+{
+    mm_context_options co = mm_context_options_default();
+    co.backend = mmt_backend();
+    co.max_memory = (int64_t)1 << 30;
+    mm_context ctx = NULL;
+    ck_assert_int_eq(mm_context_new(&ctx, &co), MM_OK);
+    mm_mesh mesh = triangle_grid(ctx), out = NULL;
+    mm_subdiv_options o = opts(9, MM_BOUNDARY_EDGE_ONLY);
+    o.scheme = _i < 2 ? MM_SCHEME_SQRT3 : MM_SCHEME_LOOP;
+    o.path = _i % 2 ? MM_PATH_GENERIC : MM_PATH_SPECIALIZED;
+    if (o.scheme == MM_SCHEME_LOOP) o.levels = 7;
+    mm_context_reset_peak(ctx);
+    double t0 = now_ms();
+    ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_OUT_OF_MEMORY);
+    ck_assert(now_ms() - t0 < 1000.0);
+    ck_assert_ptr_null(out);
+    ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), "mm_subdivide: level "));
+    ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), "left under mm_context_options.max_memory"));
+    /* nothing of the run was allocated: only the input checks' scratch */
+    ck_assert_int_lt(mm_context_peak_bytes(ctx, MM_MEMORY_HOST) +
+                         mm_context_peak_bytes(ctx, MM_MEMORY_DEVICE), 16 << 20);
+    mm_subdiv s = NULL;
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_OUT_OF_MEMORY);
+    o.levels = 2;
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+    mm_mesh_free(&out);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 /* The last error starts with "function: ". */
 static void assert_names(mm_context ctx, const char *function)
 {
@@ -424,6 +625,10 @@ int main(void)
     tcase_add_test(tc, non_manifold_and_flipped_are_refused);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_test(tc, allocation_failures_leak_nothing);
+    tcase_add_loop_test(tc, creases_corners_and_holes_by_hand, 0, 2);
+    tcase_add_test(tc, bad_tags_are_refused);
+    tcase_add_test(tc, allocation_failures_with_tags_leak_nothing);
+    tcase_add_loop_test(tc, runs_past_the_memory_budget_are_refused_at_once, 0, 4);
     tcase_add_loop_test(tc, deep_failures_name_the_public_function, 0, 24);
     tcase_add_test(tc, progress_is_reported_per_level);
     suite_add_tcase(s, tc);

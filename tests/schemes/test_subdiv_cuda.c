@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmt_mesh_io.h"
 #include "test_util.h"
 
 typedef struct result {
@@ -28,6 +29,7 @@ static void refine(mm_context ctx, const char *path, mm_scheme scheme, mm_subdiv
     ro.precision = prec;
     mm_mesh mesh = NULL;
     MMT_OK(ctx, mm_mesh_read(ctx, &mesh, path, &ro));
+    mmt_drop_tags(ctx, &mesh); /* the smooth rules on every path */
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = scheme;
     o.levels = levels;

@@ -130,7 +130,7 @@ START_TEST(meshes_match_the_cpu)
     for (int b = 0; b < 2; ++b) {
         mm_mesh mesh = NULL;
         MMT_OK(ctx[b], mm_mesh_new(ctx[b], &mesh, &d));
-        mm_mesh_arrays out = {p[b], o[b], f[b], c[b], s[b], NULL, NULL};
+        mm_mesh_arrays out = {p[b], o[b], f[b], c[b], s[b], NULL, NULL, NULL};
         MMT_OK(ctx[b], mm_mesh_export(mesh, &out));
         mm_mesh_free(&mesh);
     }

@@ -1,0 +1,81 @@
+/* rule_args.h: the arguments the specialized rules of every scheme share
+ * (Catmull-Clark, Loop; √3 where its levels need no twins): a step's vertex
+ * data, level 0's Mᵀ, and one struct per family of rules — a level's
+ * children by formula, level 1's points by gathers over level 0, and the
+ * points below level 0 by one pass over the faces of the level above. The
+ * driver fills them (specialized_driver.c); each scheme's rules and
+ * launchers take them (catmark_kernels.h, loop_kernels.h, sqrt3_kernels.h). */
+#ifndef MESHMAT_KERNELS_RULE_ARGS_H
+#define MESHMAT_KERNELS_RULE_ARGS_H
+
+#include <stdint.h>
+
+#include "corner_level.h"
+#include "meshmat/context.h"
+
+/* Mᵀ of level 0: vertex v's faces faces[ptr[v] … ptr[v + 1] − 1] and its
+ * 1-based slot in each, for the level-0 rules that gather around a vertex. */
+typedef struct mmi_sk_vertex_faces {
+    const int64_t *ptr;
+    const uint32_t *faces;
+    const int32_t *slots;
+} mmi_sk_vertex_faces;
+
+/* What a vertex-data rule reads and writes besides its levels. */
+typedef struct mmi_sk_data {
+    const void *P;   /* level l's vertex data, |V_l| × d                          */
+    void *Y;         /* level l + 1's, |V_{l+1}| × d                             */
+    int64_t d;
+    int f64;         /* float64 data, else float32                               */
+    void *ring;      /* per vertex ring sums: Catmull-Clark 2d (S1 then S2) in
+                        the data's type, Loop and √3 d float64; read for the old
+                        vertices, written for the next level when ring_next;
+                        NULL for one level                                      */
+    int ring_next;
+    uint32_t *kinds; /* per vertex: mmi_kind_of (src/rules/masks.h)              */
+} mmi_sk_data;
+
+/* Level l + 1's faces from level l by formula, one element per child (or
+ * per corner of level l): their vertices, side codes and their edges' sides.
+ * The levels come as a table indexed by l at run time, as in every family
+ * below level 0: with a level at a fixed place ptxas holds more of its
+ * fields in registers, and the kernels' register counts (so their
+ * occupancy) and spills change. */
+typedef struct mmi_sk_child_args {
+    int level;                /* l                                                 */
+    mmi_sk_level lv[MMI_SK_MAX_LEVELS]; /* levels 0 … l: the rules read l          */
+    uint32_t *out_faces;      /* level l + 1's M rows                              */
+    uint32_t *out_side;       /* its side codes, or NULL                           */
+    uint32_t *out_edge_sides; /* its edges' sides, or NULL                         */
+} mmi_sk_child_args;
+
+/* Level 1's points from level 0's, by gathers over level 0 and its Mᵀ. */
+typedef struct mmi_sk_points0_args {
+    int corners;              /* EDGE_AND_CORNER: one-face vertices stay put       */
+    mmi_sk_level x;           /* level 0                                           */
+    mmi_sk_vertex_faces vt;   /* its Mᵀ                                            */
+    mmi_sk_data data;
+} mmi_sk_points0_args;
+
+/* Level l + 1's points from level l's below level 0 (l ≥ 1): one pass over
+ * the faces of level l − 1 (their children are level l's faces) and one
+ * over its vertices (by their ring sums). With out_faces (the fused route's
+ * last step), the pass over the faces writes level l + 1's faces too,
+ * straight from level l − 1: level l's topology is never stored. */
+typedef struct mmi_sk_points_args {
+    int level;                /* l                                                 */
+    mmi_sk_level lv[MMI_SK_MAX_LEVELS]; /* levels 0 … l: the rules read l − 1 and l
+                                 (its counts)                                      */
+    mmi_sk_data data;
+    uint32_t *out_faces;      /* level l + 1's M rows, or NULL                     */
+} mmi_sk_points_args;
+
+/* Declares x(ctx, g, count), a rule over Args for every element i < count
+ * on the context's backend, and its two launchers x_cpu and x_cuda (C
+ * linkage: declare inside the headers' extern "C"). */
+#define MMI_SK_LAUNCHER(x, Args)                                          \
+    mm_status x(mm_context ctx, const Args *g, int64_t count);            \
+    mm_status x##_cpu(mm_context ctx, const Args *g, int64_t count);      \
+    mm_status x##_cuda(mm_context ctx, const Args *g, int64_t count)
+
+#endif
