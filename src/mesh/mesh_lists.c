@@ -48,6 +48,7 @@ void mmi_mesh_lists_init(mmi_mesh_lists *l)
     l->crease_sharpness = MMI_GROWABLE(float);
     l->corner_vertices = MMI_GROWABLE(uint32_t);
     l->corner_sharpness = MMI_GROWABLE(float);
+    l->hole_faces = MMI_GROWABLE(uint32_t);
 }
 
 void mmi_mesh_lists_free(mmi_mesh_lists *l)
@@ -61,6 +62,7 @@ void mmi_mesh_lists_free(mmi_mesh_lists *l)
     mmi_growable_free(&l->crease_sharpness);
     mmi_growable_free(&l->corner_vertices);
     mmi_growable_free(&l->corner_sharpness);
+    mmi_growable_free(&l->hole_faces);
 }
 
 mm_status mmi_mesh_lists_no_memory(mm_context ctx, const char *source)
@@ -92,6 +94,8 @@ mm_status mmi_mesh_lists_build(mm_context ctx, mmi_mesh_lists *l, const char *so
     d.num_corners = l->corner_vertices.len;
     d.corner_vertices = (const uint32_t *)l->corner_vertices.data;
     d.corner_sharpness = (const float *)l->corner_sharpness.data;
+    d.num_holes = l->hole_faces.len;
+    d.hole_faces = (const uint32_t *)l->hole_faces.data;
     d.source = source;
     d.vertex_lines = l->vertex_lines.len == nv ? (const int64_t *)l->vertex_lines.data : NULL;
     d.face_lines = l->face_lines.len == num_faces ? (const int64_t *)l->face_lines.data : NULL;

@@ -44,6 +44,7 @@ typedef struct mmi_mesh_lists {
     mmi_growable face_lines;    /* int64, line of each face             */
     mmi_growable crease_vertices, crease_sharpness; /* uint32 pairs, float */
     mmi_growable corner_vertices, corner_sharpness; /* uint32, float       */
+    mmi_growable hole_faces;    /* uint32, 0-based face ids             */
 } mmi_mesh_lists;
 
 void mmi_mesh_lists_init(mmi_mesh_lists *l);

@@ -1,7 +1,8 @@
 /* mesh_read_obj.c: the Wavefront OBJ reader, one parsing pass over the buffer
  * (after a quick scan that sizes the lists): `v` (x y z), `f` (v, v/vt, v//vn,
- * v/vt/vn; negative = relative), OpenSubdiv `t crease` / `t corner` tags (also
- * as `# osd-tag: t ...` comments); other statements are skipped. A trailing
+ * v/vt/vn; negative = relative), OpenSubdiv `t crease` / `t corner` / `t hole`
+ * tags (also as `# osd-tag: t ...` comments); other statements and tags are
+ * skipped. A trailing
  * backslash continues a statement. */
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@ typedef struct obj_reader {
     mmi_mesh_lists *l;
     mmi_growable tag_ids;   /* uint32 scratch for a tag's int args   */
     mmi_growable tag_values; /* float scratch for its float args    */
-    mmi_growable crease_lines, corner_lines; /* int64, each one's tag line */
+    mmi_growable crease_lines, corner_lines, hole_lines; /* int64, each one's tag line */
     int comments, statements; /* seen: a comment, a statement other than one */
 } obj_reader;
 
@@ -185,9 +186,9 @@ static mm_status parse_tag_counts(obj_reader *r, int64_t counts[3])
     return MM_OK;
 }
 
-/* The n vertex ids (0-based) and m sharpness values of a crease or corner tag
- * into the scratch lists (appended one by one: n and m come from the file). */
-static mm_status parse_tag_args(obj_reader *r, int64_t n, int64_t m)
+/* The n ids (0-based vertices, or faces for a hole) and m sharpness values of
+ * a tag into the scratch lists (appended one by one: n and m come from the file). */
+static mm_status parse_tag_args(obj_reader *r, int64_t n, int64_t m, const char *what)
 {
     r->tag_ids.len = r->tag_values.len = 0;
     for (int64_t i = 0; i < n; ++i) {
@@ -196,7 +197,7 @@ static mm_status parse_tag_args(obj_reader *r, int64_t n, int64_t m)
         int64_t v = -1;
         mmi_scan_result sr = mmi_scan_i64(&r->p, r->end, &v);
         if (sr != MMI_SCAN_OK || v < 0 || v > (int64_t)UINT32_MAX || !at_value_end(r))
-            return parse_fail(r, "a vertex id (0-based, below 2^32) in the tag", token);
+            return parse_fail(r, what, token);
         uint32_t *id = mmi_growable_append(&r->tag_ids, 1);
         if (id == NULL) return no_memory(r);
         *id = (uint32_t)v;
@@ -258,6 +259,16 @@ static mm_status add_corners(obj_reader *r, int64_t n, int64_t m, int64_t line)
     return MM_OK;
 }
 
+/* t hole N/0/0 f0 … f(N-1): faces (0-based, in file order) left out of the
+ * surface. */
+static mm_status add_holes(obj_reader *r, int64_t n, int64_t line)
+{
+    uint32_t *f = mmi_growable_append(&r->l->hole_faces, n);
+    if (f == NULL || add_lines(&r->hole_lines, n, line)) return no_memory(r);
+    memcpy(f, r->tag_ids.data, (size_t)n * sizeof *f);
+    return MM_OK;
+}
+
 /* One crease (n = 2 ends) or corner (n = 1) against what mm_mesh_new would
  * refuse, naming the tag's line: ids below |V|, distinct ends, a finite
  * sharpness ≥ 0. */
@@ -299,11 +310,19 @@ static mm_status check_tags(const obj_reader *r)
         MM_TRY(check_tag(r, "crease", cl[i], cv + 2 * i, 2, cs[i]));
     for (int64_t i = 0; i < l->corner_sharpness.len; ++i)
         MM_TRY(check_tag(r, "corner", kl[i], kv + i, 1, ks[i]));
+    const uint32_t *hf = (const uint32_t *)l->hole_faces.data;
+    const int64_t *hl = (const int64_t *)r->hole_lines.data;
+    for (int64_t i = 0; i < l->hole_faces.len; ++i)
+        if ((int64_t)hf[i] >= l->face_starts.len)
+            MM_FAIL(r->ctx, MM_ERR_INVALID_MESH,
+                    "%s:%lld: hole tag names face %u (0-based), but there are %lld faces", r->name,
+                    (long long)hl[i], hf[i], (long long)l->face_starts.len);
 done:
     return st;
 }
 
-/* t name N/M/S args: crease and corner tags become crease data, others are skipped. */
+/* t name N/M/S args: crease, corner and hole tags become the mesh's tags,
+ * others are skipped. */
 static mm_status parse_tag(obj_reader *r)
 {
     mm_status st = MM_OK;
@@ -313,7 +332,8 @@ static mm_status parse_tag(obj_reader *r)
     size_t len = (size_t)(name_end - name);
     int crease = len == 6 && memcmp(name, "crease", 6) == 0;
     int corner = len == 6 && memcmp(name, "corner", 6) == 0;
-    if (!crease && !corner) {
+    int hole = len == 4 && memcmp(name, "hole", 4) == 0;
+    if (!crease && !corner && !hole) {
         skip_statement(r);
         return MM_OK;
     }
@@ -329,8 +349,17 @@ static mm_status parse_tag(obj_reader *r)
                 "%s:%lld: 't corner %lld/%lld/…' needs N ≥ 1 vertex ids and 1 or N sharpness "
                 "values",
                 r->name, (long long)r->line, (long long)c[0], (long long)c[1]);
-    MM_TRY(parse_tag_args(r, c[0], c[1]));
-    MM_TRY(crease ? add_creases(r, c[0], c[1], line) : add_corners(r, c[0], c[1], line));
+    if (hole && (c[0] < 1 || c[1] != 0))
+        MM_FAIL(r->ctx, MM_ERR_PARSE,
+                "%s:%lld: 't hole %lld/%lld/…' needs N ≥ 1 face ids and no float values",
+                r->name, (long long)r->line, (long long)c[0], (long long)c[1]);
+    MM_TRY(parse_tag_args(r, c[0], c[1],
+                          hole ? "a face id (0-based, below 2^32) in the tag"
+                               : "a vertex id (0-based, below 2^32) in the tag"));
+    if (hole)
+        MM_TRY(add_holes(r, c[0], line));
+    else
+        MM_TRY(crease ? add_creases(r, c[0], c[1], line) : add_corners(r, c[0], c[1], line));
     skip_statement(r);
 done:
     return st;
@@ -434,7 +463,8 @@ mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, siz
     mmi_mesh_lists lists;
     mmi_mesh_lists_init(&lists);
     obj_reader r = {ctx, name, data, data, data + size, 1, &lists, MMI_GROWABLE(uint32_t),
-                    MMI_GROWABLE(float), MMI_GROWABLE(int64_t), MMI_GROWABLE(int64_t), 0, 0};
+                    MMI_GROWABLE(float), MMI_GROWABLE(int64_t), MMI_GROWABLE(int64_t),
+                    MMI_GROWABLE(int64_t), 0, 0};
     if (size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) r.p += 3;
     if (reserve_lists(r.p, r.end, &lists)) MM_TRY(no_memory(&r));
     for (;;) {
@@ -452,6 +482,7 @@ done:
     mmi_growable_free(&r.tag_values);
     mmi_growable_free(&r.crease_lines);
     mmi_growable_free(&r.corner_lines);
+    mmi_growable_free(&r.hole_lines);
     mmi_mesh_lists_free(&lists);
     return st;
 }

@@ -39,7 +39,7 @@ typedef struct host_part {
     size_t size;
 } host_part;
 
-#define NUM_PARTS 7
+#define NUM_PARTS 8
 
 /* The arrays mm_mesh_export fills, sized from m->info (faces only when there are any). */
 static void host_parts(mmi_host_mesh *m, host_part p[NUM_PARTS])
@@ -55,7 +55,8 @@ static void host_parts(mmi_host_mesh *m, host_part p[NUM_PARTS])
         {(void **)&a->crease_vertices, 2 * in->num_creases, sizeof(uint32_t)},
         {(void **)&a->crease_sharpness, in->num_creases, sizeof(float)},
         {(void **)&a->corner_vertices, in->num_corners, sizeof(uint32_t)},
-        {(void **)&a->corner_sharpness, in->num_corners, sizeof(float)}};
+        {(void **)&a->corner_sharpness, in->num_corners, sizeof(float)},
+        {(void **)&a->hole_faces, in->num_holes, sizeof(uint32_t)}};
     memcpy(p, parts, sizeof parts);
 }
 

@@ -49,6 +49,11 @@ void mmi_write_coord(mmi_writer *w, const mmi_host_mesh *m, int64_t v, int k);
 /* The same for a float32 value (crease sharpness). */
 void mmi_write_float(mmi_writer *w, float x);
 
+/* Is face f one of the mesh's holes? Asked for f in increasing order, with
+ * *next (0 at the start) walking the sorted hole list: the OFF and PLY
+ * writers leave holes out, having no tag for them. */
+int mmi_host_mesh_is_hole(const mmi_host_mesh *m, int64_t f, int64_t *next);
+
 /* Coordinate k of vertex v as a double (0 beyond the mesh's dim). */
 double mmi_host_mesh_coord(const mmi_host_mesh *m, int64_t v, int k);
 

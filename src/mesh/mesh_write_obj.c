@@ -1,14 +1,17 @@
 /* mesh_write_obj.c: the OBJ writer: `v x y z`, `f` with 1-based indices, and
- * the crease data as OpenSubdiv tags (`t crease 2/1/0 a b s`, `t corner
- * 1/1/0 v s`, 0-based ids), which mm_mesh_read reads back. */
+ * the tags as OpenSubdiv writes them (`t crease 2/1/0 a b s`, `t corner
+ * 1/1/0 v s`, `t hole 1/0/0 f`, 0-based ids), which mm_mesh_read reads back. */
 #include "mesh_write.h"
 
 void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
 {
     const mm_mesh_info *in = &m->info;
-    mmi_write_printf(w, "# meshmat: %lld vertices, %lld faces, %lld creases, %lld corners\n",
+    mmi_write_printf(w,
+                     "# meshmat: %lld vertices, %lld faces, %lld creases, %lld corners, %lld "
+                     "holes\n",
                      (long long)in->num_vertices, (long long)in->num_faces,
-                     (long long)in->num_creases, (long long)in->num_corners);
+                     (long long)in->num_creases, (long long)in->num_corners,
+                     (long long)in->num_holes);
     for (int64_t v = 0; v < in->num_vertices && w->err == 0; ++v) {
         for (int k = 0; k < 3; ++k) {
             mmi_write_bytes(w, k == 0 ? "v " : " ", k == 0 ? 2 : 1);
@@ -33,4 +36,6 @@ void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
         mmi_write_float(w, m->a.corner_sharpness[c]);
         mmi_write_bytes(w, "\n", 1);
     }
+    for (int64_t h = 0; h < in->num_holes && w->err == 0; ++h)
+        mmi_write_printf(w, "t hole 1/0/0 %u\n", m->a.hole_faces[h]);
 }

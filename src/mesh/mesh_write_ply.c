@@ -1,7 +1,8 @@
 /* mesh_write_ply.c: the PLY writer, ASCII or binary little-endian: vertex
  * x, y, z as float (float32 meshes) or double, and a face list
  * `vertex_indices` with a uchar count when every face has < 256 vertices
- * (else uint), int ids (uint past 2^31 vertices). No crease data. */
+ * (else uint), int ids (uint past 2^31 vertices). No tags: creases and
+ * corners are not written, hole faces are left out. */
 #include <string.h>
 
 #include "mesh_write.h"
@@ -21,7 +22,7 @@ static void write_header(mmi_writer *w, const mmi_host_mesh *m, int binary, int 
                      "element vertex %lld\nproperty %s x\nproperty %s y\nproperty %s z\n"
                      "element face %lld\nproperty list %s %s vertex_indices\nend_header\n",
                      binary ? "binary_little_endian" : "ascii", (long long)m->info.num_vertices,
-                     real, real, real, (long long)m->info.num_faces,
+                     real, real, real, (long long)(m->info.num_faces - m->info.num_holes),
                      byte_counts ? "uchar" : "uint", signed_ids ? "int" : "uint");
 }
 
@@ -78,7 +79,9 @@ void mmi_mesh_write_ply(mmi_writer *w, const mmi_host_mesh *m, int binary)
         }
         mmi_write_bytes(w, "\n", 1);
     }
+    int64_t hole = 0;
     for (int64_t f = 0; f < in->num_faces && w->err == 0; ++f) {
+        if (mmi_host_mesh_is_hole(m, f, &hole)) continue;
         if (binary) {
             write_face_binary(w, m, f, byte_counts);
             continue;

@@ -88,3 +88,9 @@ void mmi_write_float(mmi_writer *w, float x)
 {
     write_real(w, x, 1);
 }
+
+int mmi_host_mesh_is_hole(const mmi_host_mesh *m, int64_t f, int64_t *next)
+{
+    while (*next < m->info.num_holes && (int64_t)m->a.hole_faces[*next] < f) ++*next;
+    return *next < m->info.num_holes && (int64_t)m->a.hole_faces[*next] == f;
+}

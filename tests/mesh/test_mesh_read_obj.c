@@ -206,7 +206,8 @@ START_TEST(obj_reads_opensubdiv_tags)
                                "#osd-tag: t corner 2/1/0 0 1 7\n"
                                "t corner 2/2/0 2 4 1 2\n"
                                "t interpolateboundary 1/0/0 1\n"
-                               "# osd-tag: t hole 1/0/0 0\n"
+                               "# osd-tag: t hole 1/0/0 1\n"
+                               "t hole 2/0/0 1 0\n"
                                "# osd-tag: t creasemethod 0/0/1 chaikin\n"
                                "# a comment that only mentions t crease 2/1/0 0 1 9\n";
     /* {2, 3} is tagged twice: the mesh keeps it once, with the sharpness
@@ -215,6 +216,8 @@ START_TEST(obj_reads_opensubdiv_tags)
     static const float crease_s[] = {2.5f, 4, 1.5f, 0.5f};
     static const uint32_t corner_ids[] = {0, 1, 2, 4};
     static const float corner_s[] = {7, 7, 1, 2};
+    /* Holes are face ids in file order; face 1, named twice, is one hole. */
+    static const uint32_t holes[] = {0, 1};
     mm_context ctx = mmt_context();
     mmt_host_mesh h;
     read_host(ctx, "tags.obj", text, NULL, &h);
@@ -225,6 +228,8 @@ START_TEST(obj_reads_opensubdiv_tags)
     ck_assert_mem_eq(h.crease_sharpness, crease_s, sizeof crease_s);
     ck_assert_mem_eq(h.corner_vertices, corner_ids, sizeof corner_ids);
     ck_assert_mem_eq(h.corner_sharpness, corner_s, sizeof corner_s);
+    ck_assert_int_eq(h.info.num_holes, 2);
+    ck_assert_mem_eq(h.hole_faces, holes, sizeof holes);
     mmt_host_mesh_free(&h);
     mm_context_free(&ctx);
 }
@@ -348,6 +353,14 @@ static const bad_case bad_cases[] = {
      "tag_continued.obj:5: corner tag names vertex 7"},
     {"tag_cr.obj", "v 0 0 0\rv 1 0 0\rv 0 1 0\rf 1 2 3\r\rt corner 1/1/0 4 1\r", MM_ERR_INVALID_MESH,
      "tag_cr.obj:6: corner tag names vertex 4"},
+    {"hole_range.obj", TRI "f 1 2 3\nt hole 1/0/0 0\n# osd-tag: t hole 2/0/0 0 1\n",
+     MM_ERR_INVALID_MESH, "hole_range.obj:6: hole tag names face 1 (0-based), but there are 1 faces"},
+    {"hole_floats.obj", TRI "f 1 2 3\nt hole 1/1/0 0 2\n", MM_ERR_PARSE,
+     "hole_floats.obj:5: 't hole 1/1/…' needs N ≥ 1 face ids and no float values"},
+    {"hole_none.obj", TRI "f 1 2 3\nt hole 0/0/0\n", MM_ERR_PARSE,
+     "hole_none.obj:5: 't hole 0/0/…' needs N ≥ 1 face ids"},
+    {"hole_id.obj", TRI "f 1 2 3\nt hole 1/0/0 -2\n", MM_ERR_PARSE,
+     "hole_id.obj:5: expected a face id (0-based, below 2^32) in the tag, found '-2'"},
     {"mesh.stl", TRI "f 1 2 3\n", MM_ERR_FORMAT, "mesh.stl: unknown extension"},
 };
 

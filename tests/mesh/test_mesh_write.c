@@ -93,7 +93,7 @@ static mm_mesh_desc small_desc(void)
 START_TEST(writers_produce_the_expected_text)
 {
     static const char *const expected[] = {
-        "# meshmat: 4 vertices, 1 faces, 1 creases, 1 corners\n"
+        "# meshmat: 4 vertices, 1 faces, 1 creases, 1 corners, 0 holes\n"
         "v 0 0 0\nv 1 0 0\nv 0.1 1 0\nv 0 1 -2.5\nf 1 2 3 4\n"
         "t crease 2/1/0 0 1 2.5\nt corner 1/1/0 3 1\n",
         "OFF\n4 1 0\n0 0 0\n1 0 0\n0.1 1 0\n0 1 -2.5\n4 0 1 2 3\n",
@@ -129,6 +129,59 @@ START_TEST(writers_produce_the_expected_text)
     static const unsigned char face[] = {4, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0};
     ck_assert_mem_eq(bin + h + 4 * 24, face, sizeof face);
     free(bin);
+    mmt_temp_dir_remove(dir);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Holes: OBJ writes them as `t hole` tags (read back as the same holes);
+ * OFF and PLY have no tag for them and leave those faces out, the others in
+ * their order. Three triangles over a fan, the middle one (1) and the last
+ * (2) holes, given out of order and repeated. */
+START_TEST(writers_keep_holes_as_tags_or_leave_them_out)
+{
+    static const double xyz[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, -1, 1, 0};
+    static const uint32_t ids[] = {0, 1, 2, 0, 2, 3, 0, 3, 4};
+    static const uint32_t holes[] = {2, 1, 2};
+    static const char *const expected[] = {
+        "# meshmat: 5 vertices, 3 faces, 0 creases, 0 corners, 2 holes\n"
+        "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv -1 1 0\nf 1 2 3\nf 1 3 4\nf 1 4 5\n"
+        "t hole 1/0/0 1\nt hole 1/0/0 2\n",
+        "OFF\n5 1 0\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n-1 1 0\n3 0 1 2\n",
+        "ply\nformat ascii 1.0\ncomment written by meshmat\nelement vertex 5\n"
+        "property double x\nproperty double y\nproperty double z\nelement face 1\n"
+        "property list uchar int vertex_indices\nend_header\n"
+        "0 0 0\n1 0 0\n1 1 0\n0 1 0\n-1 1 0\n3 0 1 2\n"};
+    mm_context ctx = mmt_context();
+    mm_mesh_desc d;
+    memset(&d, 0, sizeof d);
+    d.num_vertices = 5;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = xyz;
+    d.num_faces = 3;
+    d.face_order = 3;
+    d.face_vertices = ids;
+    d.num_holes = 3;
+    d.hole_faces = holes;
+    mm_mesh mesh = new_mesh(ctx, &d);
+    const char *dir = mmt_temp_dir();
+    char path[512];
+    size_t size;
+    for (int i = 0; i < 3; ++i) {
+        mmt_temp_path(path, sizeof path, dir, i == 0 ? "h.obj" : i == 1 ? "h.off" : "h.ply");
+        MMT_OK(ctx, mm_mesh_write(ctx, mesh, path, formats[i]));
+        char *text = slurp(path, &size);
+        ck_assert_str_eq(text, expected[i]);
+        free(text);
+    }
+    mm_mesh back = write_and_read(ctx, mesh, dir, "b.ply", MM_FILE_PLY_BINARY);
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(back, &info));
+    ck_assert_int_eq(info.num_faces, 1);
+    ck_assert_int_eq(info.num_holes, 0);
+    mm_mesh_free(&back);
     mmt_temp_dir_remove(dir);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
@@ -649,6 +702,7 @@ int main(void)
     Suite *s = suite_create("mesh_write");
     TCase *tc = tcase_create("write");
     tcase_add_test(tc, writers_produce_the_expected_text);
+    tcase_add_test(tc, writers_keep_holes_as_tags_or_leave_them_out);
     tcase_add_loop_test(tc, writers_round_trip_bit_exactly, 0, 8);
     tcase_add_test(tc, ply_writer_widens_counts_and_narrows_floats);
     tcase_add_test(tc, writers_pad_or_cut_columns_to_three);
