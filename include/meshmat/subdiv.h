@@ -31,9 +31,14 @@ typedef enum mm_boundary {
                                         edge points at midpoints, boundary vertices
                                         3/4 p + 1/8 (p_prev + p_next) (eq. 20); for √3
                                         Kobbelt's boundary rule (docs/schemes.md)      */
-    MM_BOUNDARY_EDGE_AND_CORNER = 1  /* VTX_BOUNDARY_EDGE_AND_CORNER: as EDGE_ONLY, and a
+    MM_BOUNDARY_EDGE_AND_CORNER = 1, /* VTX_BOUNDARY_EDGE_AND_CORNER: as EDGE_ONLY, and a
                                         vertex in exactly one face (a valence-2 boundary
                                         corner) stays where it is                        */
+    MM_BOUNDARY_NONE = 2             /* VTX_BOUNDARY_NONE: as EDGE_ONLY, but every face at a
+                                        vertex on a boundary edge that is not infinitely
+                                        sharp (< 10) is a hole: the surface stops short of
+                                        the boundary (Catmull-Clark and Loop; the generic
+                                        path; docs/creases.md)                            */
 } mm_boundary;
 
 /* How semi-sharp edge sharpness decreases from level to level (OpenSubdiv's

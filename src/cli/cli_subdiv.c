@@ -10,7 +10,7 @@
 
 static const char usage[] =
     "usage: meshmat subdiv --levels N IN -o OUT [--scheme catmull-clark|loop|sqrt3]\n"
-    "                      [--boundary edge-only|edge-and-corner] [--creasing uniform|chaikin]\n"
+    "                      [--boundary edge-only|edge-and-corner|none] [--creasing uniform|chaikin]\n"
     "                      [--path auto|specialized|generic] [--mode dynamic|static]\n"
     "                      [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
     "                      [--max-memory BYTES[K|M|G]]\n"
@@ -111,8 +111,10 @@ static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, con
         } else if (strcmp(opt, "--boundary") == 0) {
             if (strcmp(v, "edge-only") == 0) o->boundary = MM_BOUNDARY_EDGE_ONLY;
             else if (strcmp(v, "edge-and-corner") == 0) o->boundary = MM_BOUNDARY_EDGE_AND_CORNER;
+            else if (strcmp(v, "none") == 0) o->boundary = MM_BOUNDARY_NONE;
             else {
-                fprintf(stderr, "meshmat subdiv: --boundary takes edge-only or edge-and-corner\n");
+                fprintf(stderr,
+                        "meshmat subdiv: --boundary takes edge-only, edge-and-corner or none\n");
                 return CLI_USAGE;
             }
         } else if (strcmp(opt, "--path") == 0) {
@@ -217,9 +219,10 @@ int cli_subdiv(int argc, char **argv)
         mm_mesh_info_get(mesh, &a);
         mm_mesh_info_get(fine, &b);
         static const char *schemes[] = {"Catmull-Clark", "Loop", "sqrt(3)"};
+        static const char *boundaries[] = {"edge-only", "edge-and-corner", "boundary none"};
         printf("%s -> %s: %s, %d levels, %s, %s path, %s mode, %s backend (%s)\n", in, out,
                schemes[o.scheme], o.levels,
-               o.boundary == MM_BOUNDARY_EDGE_ONLY ? "edge-only" : "edge-and-corner",
+               boundaries[o.boundary],
                o.path == MM_PATH_GENERIC       ? "generic"
                : o.path == MM_PATH_SPECIALIZED ? "specialized"
                                                : "auto",

@@ -42,7 +42,7 @@ done:
     return st;
 }
 
-/* Level 0's hole flags from the mesh's hole faces. */
+/* Level 0's hole flags from the mesh's hole faces (none: all 0). */
 static mm_status hole_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh)
 {
     mm_status st = MM_OK;
@@ -70,14 +70,33 @@ done:
     return st;
 }
 
-mm_status mmi_crease_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh)
+/* MM_BOUNDARY_NONE: the faces at a boundary that is not infinitely sharp
+ * become holes too, once the tags' sharpness is in place. */
+static mm_status boundary_holes(mm_context ctx, mmi_generic_level *lv)
+{
+    mm_status st = MM_OK;
+    MM_TRY(mmi_level_edge_matrix(ctx, lv)); /* τ: which edges are on the boundary */
+    mmi_generic_args g = mmi_level_args(MMI_HOLE_BOUNDARY, lv);
+    g.sharp = lv->sharp ? lv->sharp->data : NULL;
+    g.child_hole = lv->hole;
+    MM_TRY(mmi_generic_run(ctx, &g, lv->n.faces));
+done:
+    return st;
+}
+
+mm_status mmi_crease_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh,
+                            mm_boundary boundary)
 {
     mm_status st = MM_OK;
     int64_t tags = mesh->num_creases + mesh->num_corners;
     uint32_t *edges = NULL;
     int64_t bytes = mesh->num_creases * (int64_t)sizeof(uint32_t);
-    if (mesh->num_holes > 0) MM_TRY(hole_level0(ctx, lv, mesh));
-    if (tags == 0) return MM_OK;
+    int none = boundary == MM_BOUNDARY_NONE;
+    if (mesh->num_holes > 0 || none) MM_TRY(hole_level0(ctx, lv, mesh));
+    if (tags == 0) {
+        if (none) MM_TRY(boundary_holes(ctx, lv));
+        return st;
+    }
     MM_TRY(zero_sharpness(ctx, &lv->sharp, lv->n.edges));
     MM_TRY(zero_sharpness(ctx, &lv->vsharp, lv->n.vertices));
     MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), bytes, (void **)&edges));
@@ -94,6 +113,7 @@ mm_status mmi_crease_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh)
     if (g.crease_tags > 0) MM_TRY(find_tag_edges(ctx, &g));
     g.rule = MMI_CREASE_TAG_SET;
     MM_TRY(mmi_generic_run(ctx, &g, tags));
+    if (none) MM_TRY(boundary_holes(ctx, lv));
 done:
     if (edges) mmi_free(ctx, mmi_backend_memory(ctx), edges, bytes);
     return st;

@@ -11,11 +11,10 @@
 #include "../rules/crease.h"
 #include "generic_args.h"
 
-/* Level 0: the edge crease tag i names, by binary search of the edges sorted
- * by (min, max) (DESIGN §3); UINT32_MAX when the pair is no edge. */
-MM_HD void crease_tag_edge(const mmi_generic_args *g, int64_t i)
+/* Level 0: the edge {a, b}, by binary search of the edges sorted by (min,
+ * max) (DESIGN §3); UINT32_MAX when the pair is no edge. */
+MM_HD uint32_t crease_level0_edge(const mmi_generic_args *g, uint32_t a, uint32_t b)
 {
-    uint32_t a = g->crease_ends[2 * i], b = g->crease_ends[2 * i + 1];
     uint32_t lo_v = a < b ? a : b, hi_v = a < b ? b : a;
     int64_t lo = 0, hi = g->ne;
     while (lo < hi) {
@@ -25,7 +24,13 @@ MM_HD void crease_tag_edge(const mmi_generic_args *g, int64_t i)
         else hi = mid;
     }
     int found = lo < g->ne && g->ends[2 * lo] == lo_v && g->ends[2 * lo + 1] == hi_v;
-    g->tag_edges[i] = found ? (uint32_t)lo : UINT32_MAX;
+    return found ? (uint32_t)lo : UINT32_MAX;
+}
+
+/* Level 0: the edge crease tag i names. */
+MM_HD void crease_tag_edge(const mmi_generic_args *g, int64_t i)
+{
+    g->tag_edges[i] = crease_level0_edge(g, g->crease_ends[2 * i], g->crease_ends[2 * i + 1]);
 }
 
 /* Tag i's sharpness into its edge (i < crease tags) or vertex (after them),
@@ -269,6 +274,24 @@ MM_HD void hole_set(const mmi_generic_args *g, int64_t f)
         else hi = mid;
     }
     g->child_hole[f] = lo < g->holes && (int64_t)g->hole_faces[lo] == f;
+}
+
+/* MM_BOUNDARY_NONE, as Far's VTX_BOUNDARY_NONE: level 0's face f is also a
+ * hole when one of its vertices ends a boundary edge (τ = 1 in E) whose tag
+ * does not make it infinitely sharp (sharp NULL: no crease tags). */
+MM_HD void hole_boundary(const mmi_generic_args *g, int64_t f)
+{
+    for (int64_t k = csc_col_start(&g->M, f); k < csc_col_start(&g->M, f + 1); ++k) {
+        uint32_t v = g->M.rows[k];
+        for (int64_t q = csc_col_start(&g->E, v); q < csc_col_start(&g->E, (int64_t)v + 1); ++q) {
+            if (g->E.values[q] != 1) continue;
+            float s = g->sharp ? g->sharp[crease_level0_edge(g, v, g->E.rows[q])] : 0.0f;
+            if (s < MMI_SHARP_INFINITE) {
+                g->child_hole[f] = 1;
+                return;
+            }
+        }
+    }
 }
 
 /* Face f's children (DESIGN §3: Loop's 4f … 4f + 3, Catmull-Clark's one per

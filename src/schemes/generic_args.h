@@ -44,7 +44,8 @@ typedef enum mmi_generic_rule {
     MMI_LOOP_CREASE_WEIGHTS = 22, /* i < |V|: the same with Loop's masks                    */
     MMI_CREASE_EDGE_ORDER = 23,   /* i < |V_0|: the rank of each edge around vertex i        */
     MMI_HOLE_SET = 24,            /* i < |F_0|: 1 for the faces the hole tags name           */
-    MMI_HOLE_CHILDREN = 25        /* i < |F|: face i's children inherit its hole flag        */
+    MMI_HOLE_CHILDREN = 25,       /* i < |F|: face i's children inherit its hole flag        */
+    MMI_HOLE_BOUNDARY = 26        /* i < |F_0|: MM_BOUNDARY_NONE's holes at the boundary     */
 } mmi_generic_rule;
 
 /* A CSC pattern as the rules see it: ptr NULL when uniform > 0. */

@@ -84,6 +84,7 @@ mm_status mmi_level_valences(mm_context ctx, const mmi_generic_level *lv, mm_den
 
 mm_status mmi_level_edge_matrix(mm_context ctx, mmi_generic_level *lv)
 {
+    if (lv->E != NULL) return MM_OK; /* level 0 with MM_BOUNDARY_NONE: made for its holes */
     mm_spgemm_op op = {{.kind = MM_MAP_CIRCULANT, .shifts = {1, -1}, .num_shifts = 2},
                        {.kind = MM_LAMBDA_COUNT}, MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_INT32};
     return mmi_spgemm(ctx, &op, lv->M, lv->Mt, &lv->E);

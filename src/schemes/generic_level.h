@@ -128,9 +128,11 @@ mm_status mmi_level_vertex_update(mm_context ctx, const mmi_generic_level *lv, m
 
 /* Creases and holes (crease_level.c, paper §5.1). Level 0's sharpness from
  * the mesh's tags: lv->sharp and lv->vsharp (none when the mesh has no crease
- * or corner tags), and lv->hole (none without hole tags); a tag on a vertex
- * pair that is no edge is refused (MM_ERR_INVALID_MESH naming it). */
-mm_status mmi_crease_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh);
+ * or corner tags), and lv->hole (none without hole tags unless boundary is
+ * MM_BOUNDARY_NONE, whose boundary faces it adds); a tag on a vertex pair that
+ * is no edge is refused (MM_ERR_INVALID_MESH naming it). */
+mm_status mmi_crease_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh,
+                            mm_boundary boundary);
 
 /* With lv->hole: next->hole, the children of holes (triangles: Loop's split,
  * else Catmull-Clark's). */

@@ -70,7 +70,7 @@ static mm_status generic_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     lv->n.nnz = mesh->M->nnz;
     lv->boundary = boundary;
     MM_TRY(mmi_generic_enumerate_edges(ctx, lv));
-    if (opts->scheme != MM_SCHEME_SQRT3) MM_TRY(mmi_crease_level0(ctx, lv, mesh));
+    if (opts->scheme != MM_SCHEME_SQRT3) MM_TRY(mmi_crease_level0(ctx, lv, mesh, opts->boundary));
     for (int l = 0; l < L; ++l) MM_TRY(scheme->next_counts(ctx, &lv[l], &lv[l + 1]));
     for (int l = 0; l < L; ++l) {
         MM_TRY(scheme->build_level(ctx, &lv[l], &lv[l + 1], opts));

@@ -37,6 +37,7 @@ MM_HD void generic_rule_at(const mmi_generic_args *g, int64_t i)
     case MMI_CREASE_EDGE_ORDER: crease_edge_order(g, i); break;
     case MMI_HOLE_SET: hole_set(g, i); break;
     case MMI_HOLE_CHILDREN: hole_children(g, i); break;
+    case MMI_HOLE_BOUNDARY: hole_boundary(g, i); break;
     default: g->inv_c[i] = mmi_catmark_face_weight((int64_t)g->c[i]); break;
     }
 }

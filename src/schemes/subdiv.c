@@ -53,12 +53,14 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
     if (o->scheme != MM_SCHEME_CATMULL_CLARK && o->scheme != MM_SCHEME_LOOP &&
         o->scheme != MM_SCHEME_SQRT3)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "scheme %d is unknown", (int)o->scheme);
-    if (o->boundary != MM_BOUNDARY_EDGE_ONLY && o->boundary != MM_BOUNDARY_EDGE_AND_CORNER)
+    if (o->boundary != MM_BOUNDARY_EDGE_ONLY && o->boundary != MM_BOUNDARY_EDGE_AND_CORNER &&
+        o->boundary != MM_BOUNDARY_NONE)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "boundary rule %d is unknown",
                         (int)o->boundary);
     if (o->scheme == MM_SCHEME_SQRT3 && o->boundary != MM_BOUNDARY_EDGE_ONLY)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has one boundary rule (Kobbelt's, "
-                        "MM_BOUNDARY_EDGE_ONLY); EDGE_AND_CORNER is not defined for it");
+                        "MM_BOUNDARY_EDGE_ONLY); EDGE_AND_CORNER and NONE are not defined for "
+                        "it");
     if (o->path != MM_PATH_GENERIC && o->path != MM_PATH_SPECIALIZED && o->path != MM_PATH_AUTO)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "path %d is unknown", (int)o->path);
     if (o->mode != MM_MODE_DYNAMIC && o->mode != MM_MODE_STATIC)
@@ -151,12 +153,20 @@ static int has_tags(mm_mesh mesh)
     return mesh->num_creases + mesh->num_corners + mesh->num_holes > 0;
 }
 
-/* The options a mesh is refined with: a mesh with tags takes the generic
- * path, the one that has the crease rules (docs/creases.md). */
+/* Does the refinement carry sharpness or holes: the mesh's tags, or the
+ * holes MM_BOUNDARY_NONE makes at the boundary? */
+static int sharp_or_holes(mm_mesh mesh, const mm_subdiv_options *opts)
+{
+    return has_tags(mesh) || opts->boundary == MM_BOUNDARY_NONE;
+}
+
+/* The options a mesh is refined with: a mesh with tags, or MM_BOUNDARY_NONE,
+ * takes the generic path, the one that has the crease and hole rules
+ * (docs/creases.md). */
 static mm_subdiv_options route(mm_mesh mesh, const mm_subdiv_options *opts)
 {
     mm_subdiv_options o = *opts;
-    if (has_tags(mesh)) o.path = MM_PATH_GENERIC;
+    if (sharp_or_holes(mesh, opts)) o.path = MM_PATH_GENERIC;
     return o;
 }
 
@@ -289,7 +299,7 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     } else {
         MM_TRY(build_checked(ctx, mesh, &o, &s));
         MM_TRY(mmi_subdiv_eval(s, mesh->X, &m->X));
-        if (has_tags(mesh)) MM_TRY(carry_tags(s, o.levels, m));
+        if (sharp_or_holes(mesh, &o)) MM_TRY(carry_tags(s, o.levels, m));
         m->M = s->impl->take_matrix(s->state, o.levels);
     }
 done:

@@ -490,9 +490,9 @@ inline OpenSubdiv::Far::TopologyRefiner *far_refiner(const Shape &s, const Tags 
         desc.holeIndices = t->holes.data();
     }
     Sdc::Options o;
-    o.SetVtxBoundaryInterpolation(boundary == MM_BOUNDARY_EDGE_ONLY
-                                      ? Sdc::Options::VTX_BOUNDARY_EDGE_ONLY
-                                      : Sdc::Options::VTX_BOUNDARY_EDGE_AND_CORNER);
+    o.SetVtxBoundaryInterpolation(boundary == MM_BOUNDARY_EDGE_ONLY ? Sdc::Options::VTX_BOUNDARY_EDGE_ONLY
+                                  : boundary == MM_BOUNDARY_NONE    ? Sdc::Options::VTX_BOUNDARY_NONE
+                                                                    : Sdc::Options::VTX_BOUNDARY_EDGE_AND_CORNER);
     o.SetCreasingMethod(creasing == MM_CREASING_CHAIKIN ? Sdc::Options::CREASE_CHAIKIN
                                                         : Sdc::Options::CREASE_UNIFORM);
     typedef Far::TopologyRefinerFactory<Far::TopologyDescriptor> Factory;

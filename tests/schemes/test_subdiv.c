@@ -259,6 +259,10 @@ START_TEST(bad_input_is_refused)
     ck_assert(strstr(mm_last_error(ctx), "levels") != NULL);
     o = opts(1, (mm_boundary)7);
     ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    o = opts(1, MM_BOUNDARY_NONE); /* sqrt(3) has Kobbelt's boundary rule only */
+    o.scheme = MM_SCHEME_SQRT3;
+    ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_msg(strstr(mm_last_error(ctx), "NONE") != NULL, "%s", mm_last_error(ctx));
     o = opts(1, MM_BOUNDARY_EDGE_ONLY);
     o.scheme = (mm_scheme)3;
     ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);

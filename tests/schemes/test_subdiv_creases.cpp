@@ -76,7 +76,9 @@ std::string label(const std::string &name, const Config &c)
                   c.scheme == MM_SCHEME_LOOP ? "loop" : "catmark",
                   c.path == MM_PATH_GENERIC ? "generic" : "auto",
                   c.mode == MM_MODE_STATIC ? " static" : "",
-                  c.boundary == MM_BOUNDARY_EDGE_ONLY ? "edge-only" : "edge-and-corner",
+                  c.boundary == MM_BOUNDARY_EDGE_ONLY ? "edge-only"
+                  : c.boundary == MM_BOUNDARY_NONE    ? "boundary-none"
+                                                      : "edge-and-corner",
                   c.creasing == MM_CREASING_CHAIKIN ? "chaikin" : "uniform", c.levels);
     return buf;
 }
@@ -499,14 +501,14 @@ std::string compare(mm_context ctx, mm_mesh mesh, const Shape &s, const Tags *t,
 }
 
 // The configurations of a generated case: levels 1-3, both creasing
-// methods, both boundary rules, paths GENERIC and AUTO, and static mode.
+// methods, the three boundary rules, paths GENERIC and AUTO, and static mode.
 std::vector<Config> all_configs(mm_scheme scheme, bool tagged)
 {
     std::vector<Config> out;
     for (int levels = 1; levels <= 3; ++levels)
         for (mm_creasing cr : {MM_CREASING_UNIFORM, MM_CREASING_CHAIKIN}) {
             if (!tagged && cr == MM_CREASING_CHAIKIN) continue;  // no sharpness: no difference
-            for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER}) {
+            for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER, MM_BOUNDARY_NONE}) {
                 out.push_back({scheme, MM_PATH_GENERIC, MM_MODE_DYNAMIC, b, cr, levels});
                 out.push_back({scheme, MM_PATH_AUTO, MM_MODE_DYNAMIC, b, cr, levels});
                 out.push_back({scheme, MM_PATH_AUTO, MM_MODE_STATIC, b, cr, levels});
@@ -705,7 +707,7 @@ START_TEST(far_level_by_level)
 {
     const GenCase &g = gen[(size_t)_i];
     Report rep;
-    for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER})
+    for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER, MM_BOUNDARY_NONE})
         for (mm_creasing cr : {MM_CREASING_UNIFORM, MM_CREASING_CHAIKIN})
             rep.add(label(gen_name(g) + " (Far alone)", {g.scheme, MM_PATH_AUTO, MM_MODE_DYNAMIC, b, cr, 3}),
                     far_one_level_twice(g.shape, g.tags, g.scheme, b, cr));
@@ -918,7 +920,7 @@ START_TEST(level_by_level)
     double size = shape_size(g.shape);
     Report rep;
     for (mm_subdiv_path path : {MM_PATH_GENERIC, MM_PATH_AUTO})
-        for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER})
+        for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER, MM_BOUNDARY_NONE})
             for (mm_creasing cr : {MM_CREASING_UNIFORM, MM_CREASING_CHAIKIN}) {
                 Config c = {g.scheme, path, MM_MODE_DYNAMIC, b, cr, 3};
                 rep.add(label(gen_name(g) + " one level at a time", c), one_level_at_a_time(ctx, mesh, c, size));
@@ -1174,7 +1176,8 @@ START_TEST(model_far_sees_tags)
     for (int f = 0; f < tagged->GetLevel(L).GetNumFaces(); ++f) holes += tagged->GetLevel(L).IsFaceHole(f);
     ck_assert_msg(worst > 1e-6 || holes > 0, "%s: Far's result with the file's tags is the untagged "
                   "one (%g, %d hole faces)", m.file.c_str(), worst, holes);
-    ck_assert_int_eq(holes > 0, !m.osd.tags.holes.empty());
+    if (m.boundary != MM_BOUNDARY_NONE)  // NONE makes holes of its own at the boundary
+        ck_assert_int_eq(holes > 0, !m.osd.tags.holes.empty());
     delete plain;
     delete tagged;
 }
@@ -1198,12 +1201,9 @@ void find_models()
             const Tags &t = m.osd.tags;
             m.has_feature_tags = !t.empty();
             if (!m.has_feature_tags && m.osd.interpolateboundary < 0) continue;  // untagged: test_subdiv_opensubdiv
-            if (m.osd.interpolateboundary == 0) {
-                mmt_skip(n.c_str(), "t interpolateboundary 0 is VTX_BOUNDARY_NONE, which mm_boundary "
-                                    "does not offer");
-                continue;
-            }
-            m.boundary = m.osd.interpolateboundary == 1 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
+            m.boundary = m.osd.interpolateboundary == 0   ? MM_BOUNDARY_NONE
+                         : m.osd.interpolateboundary == 1 ? MM_BOUNDARY_EDGE_AND_CORNER
+                                                          : MM_BOUNDARY_EDGE_ONLY;
             m.scheme = n.compare(0, 5, "loop_") == 0 ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
             mm_read_options ro = mm_read_options_default();
             ro.keep_repeated = 1;
