@@ -42,7 +42,9 @@ mm_status mm_context_new(mm_context *ctx, const mm_context_options *opts)
     c->max_memory = o.max_memory > 0 ? o.max_memory : 0;
     c->fail_after = -1;
     c->where = "mm_context_new";
-    int devices = mmi_cuda_device_count();
+    /* A CPU context never touches the CUDA runtime: initialized before a fork
+     * (a test harness, a server's workers), it would be unusable in the child. */
+    int devices = o.backend == MM_BACKEND_CPU ? 0 : mmi_cuda_device_count();
     if (o.backend == MM_BACKEND_AUTO)
         o.backend = (devices > 0 && o.device < devices) ? MM_BACKEND_CUDA : MM_BACKEND_CPU;
     c->backend = o.backend;

@@ -28,6 +28,7 @@ struct mm_context_s {
     char error[1024];
     int64_t in_use[2], peak[2];
     int64_t max_memory;     /* > 0: the ceiling of mm_context_options        */
+    int64_t device_bytes;   /* CUDA: the device's whole memory               */
     int64_t fail_after;     /* < 0: never; else allocations left before failing */
     mmi_stage *stages;
     int num_stages, cap_stages;

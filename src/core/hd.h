@@ -18,6 +18,19 @@
 #define MM_RESTRICT restrict
 #endif
 
+/* a · b in float, rounded on its own: nvcc fuses a product and a sum into one
+ * FMA (one rounding) unless the product is __fmul_rn; the host's x86-64 code
+ * rounds each. Rules whose float results must be bit-identical on both
+ * backends (crease sharpness, which OpenSubdiv computes in float) use it. */
+MM_HD float mmi_mul_rn(float a, float b)
+{
+#ifdef __CUDA_ARCH__
+    return __fmul_rn(a, b);
+#else
+    return a * b;
+#endif
+}
+
 /* π for the element rules' weights (C11 has no M_PI). */
 #define MMI_PI 3.14159265358979323846
 

@@ -23,6 +23,12 @@ mm_memory mmi_backend_memory(mm_context ctx);
 /* The bytes a run may still take in where (memory_room.c): the machine's free
  * memory, or less under the context's max_memory; *limit says which. */
 mm_status mmi_memory_room(mm_context ctx, mm_memory where, int64_t *bytes, const char **limit);
+/* Whether bytes surely fit in where without asking what is free: at most an
+ * eighth of the space's whole size, and under max_memory. The query itself
+ * (cudaMemGetInfo, /proc/meminfo) takes tens of microseconds, the whole time
+ * of a small run; a small run that still does not fit (others hold the
+ * memory) fails at its allocation, as cleanly. */
+int mmi_memory_surely_fits(mm_context ctx, mm_memory where, double bytes);
 
 /* Copies bytes between any two spaces, ordered on ctx's stream, complete on return. */
 mm_status mmi_copy(mm_context ctx, void *dst, mm_memory dst_where, const void *src,

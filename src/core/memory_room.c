@@ -24,6 +24,15 @@ static int64_t host_available(void)
     return pages > 0 && size > 0 ? (int64_t)pages * size : INT64_MAX;
 }
 
+int mmi_memory_surely_fits(mm_context ctx, mm_memory where, double bytes)
+{
+    double size = where == MM_MEMORY_DEVICE ? (double)ctx->device_bytes
+                                            : (double)sysconf(_SC_PHYS_PAGES) *
+                                                  (double)sysconf(_SC_PAGESIZE);
+    if (ctx->max_memory > 0 && bytes > (double)(ctx->max_memory - ctx->in_use[where])) return 0;
+    return size > 0 && bytes <= size / 8;
+}
+
 mm_status mmi_memory_room(mm_context ctx, mm_memory where, int64_t *bytes, const char **limit)
 {
     mm_status st = MM_OK;

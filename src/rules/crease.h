@@ -48,7 +48,7 @@ MM_HD float mmi_child_edge_sharpness(float s, int chaikin, int64_t edges, mmi_se
     if (s >= MMI_SHARP_INFINITE) return MMI_SHARP_INFINITE;
     if (around.count > 1) {
         float others = (around.sum - s) / (float)(around.count - 1);
-        s = 0.75f * s + 0.25f * others;
+        s = mmi_mul_rn(0.75f, s) + mmi_mul_rn(0.25f, others); /* no FMA: Sdc's roundings */
     }
     s -= 1.0f;
     return s > 0.0f ? s : 0.0f;

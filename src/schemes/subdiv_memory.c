@@ -56,12 +56,15 @@ mm_status mmi_subdiv_check_memory(mm_context ctx, mm_mesh mesh, const mm_subdiv_
     mm_memory where = mmi_backend_memory(ctx);
     const char *limit;
     int64_t room;
-    MM_TRY(mmi_memory_room(ctx, where, &room, &limit));
     int tags = mesh->num_creases + mesh->num_corners + mesh->num_holes > 0;
     double v = (double)mesh->M->nrows, f = (double)mesh->M->ncols, nnz = (double)mesh->M->nnz;
     double e = nnz, data = (double)mesh->X->d * (o->mode == MM_MODE_STATIC ? 8.0 : mm_type_size(mesh->X->type));
     double per = bytes_per_corner(o, tags);
     if (passes_ids(o, v, f, e, nnz)) return MM_OK; /* the build refuses: MM_ERR_OVERFLOW */
+    double lv = v, lf = f, le = e, ln = nnz; /* the last level's need: the largest */
+    for (int l = 1; l <= o->levels; ++l) next_counts(o->scheme, (l - 1) % 2, &lv, &lf, &le, &ln);
+    if (mmi_memory_surely_fits(ctx, where, per * ln + 2.0 * lv * data)) return MM_OK;
+    MM_TRY(mmi_memory_room(ctx, where, &room, &limit));
     for (int l = 1; l <= o->levels; ++l) {
         next_counts(o->scheme, (l - 1) % 2, &v, &f, &e, &nnz);
         double need = per * nnz + 2.0 * v * data;
