@@ -17,7 +17,7 @@ typedef struct build_work {
     int64_t ids_bytes;
 } build_work;
 
-/* The weights the evaluation applies: 1/c per face, α, β, β_f, β_b per vertex. */
+/* The weights the evaluation applies: 1/c per face, α, β, β_b per vertex. */
 static mm_status cc_weights(mm_context ctx, mmi_generic_level *lv, const build_work *w,
                             mm_boundary boundary)
 {

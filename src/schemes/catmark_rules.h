@@ -56,9 +56,9 @@ MM_HD void cc_stencil(const mmi_generic_args *g, int64_t e)
                      crease_edge_mask(g, e, boundary, mmi_catmark_edge_mask(0)));
 }
 
-/* S(p_i) = α p_i + β Σ_j p_j + β_f Σ_j f_j + β_b Σ_boundary p_j with the
+/* S(p_i) = α p_i + β (Σ_j p_j + Σ_j f_j) + β_b Σ_boundary p_j with the
  * weights of mmi_catmark_vertex_mask (eq. 9/11 inside, eq. 20 on the
- * boundary). */
+ * boundary; its edge and face weights are equal). */
 MM_HD void cc_vertex_weights(const mmi_generic_args *g, int64_t i)
 {
     generic_vertex_weights(g, i, mmi_catmark_vertex_mask(generic_vertex_rule(g, i), g->n[i]));

@@ -24,7 +24,7 @@ typedef enum mmi_generic_rule {
     MMI_CC_CHILD_EDGES = 2, /* i < 2|E| + nnz: the ends of refined edge i (DESIGN §3)        */
     MMI_CC_QUADS = 3,       /* i < |V|: σ (eq. 12) for the sides entering vertex i (F's col) */
     MMI_CC_STENCIL = 4,     /* i < |E|: the 4 weighted sources of edge point i               */
-    MMI_CC_VERTEX_WEIGHTS = 5, /* i < |V|: α, β, β_f, β_b of the vertex update               */
+    MMI_CC_VERTEX_WEIGHTS = 5, /* i < |V|: α, β, β_b of the vertex update                    */
     MMI_FACE_WEIGHTS = 6,   /* i < |F|: 1 / c_i (eq. 3)                                  */
     MMI_LOOP_STENCIL = 7,      /* i < |E|: the 8 sources of Loop edge point i (tri_rules.h) */
     MMI_LOOP_VERTEX_WEIGHTS = 8, /* i < |V|: α, β, β_b of eq. 28–29                          */

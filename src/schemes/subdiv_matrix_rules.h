@@ -12,7 +12,7 @@
  *   S_lᵀ  ((|V| + |W|) × |V'|): column r = refined vertex r as a combination of
  *          [P; W P] (DESIGN §3's order): the vertex update α, β, β_b (eq. 11 /
  *          20, 28 / 31, 24 / 27; Catmull-Clark's also reads the face points,
- *          β_f), each new point itself, then Catmull-Clark's edge points with
+ *          with β), each new point itself, then Catmull-Clark's edge points with
  *          their stencil's weights (src/rules: the masks every path shares).
  * subdiv_matrix.c multiplies them with mm_spgemm, which also merges a
  * stencil's repeated sources. The seven weights of §6.3 are the entries of
