@@ -12,6 +12,26 @@ extern "C" {
 
 typedef struct mm_mesh_s *mm_mesh;
 
+/* How boundaries are interpolated (paper §5.3; OpenSubdiv's Sdc names): a
+ * mesh carries one (its file may declare it), a subdivision applies one. */
+typedef enum mm_boundary {
+    MM_BOUNDARY_EDGE_ONLY = 0,       /* VTX_BOUNDARY_EDGE_ONLY: boundary edges are creases:
+                                        edge points at midpoints, boundary vertices
+                                        3/4 p + 1/8 (p_prev + p_next) (eq. 20); for √3
+                                        Kobbelt's boundary rule (docs/schemes.md)      */
+    MM_BOUNDARY_EDGE_AND_CORNER = 1, /* VTX_BOUNDARY_EDGE_AND_CORNER: as EDGE_ONLY, and a
+                                        vertex in exactly one face (a valence-2 boundary
+                                        corner) stays where it is                        */
+    MM_BOUNDARY_NONE = 2,            /* VTX_BOUNDARY_NONE: as EDGE_ONLY, but every face at a
+                                        vertex on a boundary edge that is not infinitely
+                                        sharp (< 10) is a hole: the surface stops short of
+                                        the boundary (Catmull-Clark and Loop; the generic
+                                        path; docs/creases.md)                            */
+    MM_BOUNDARY_OF_MESH = 3          /* mm_subdiv_options only (its default): the rule the
+                                        mesh carries (mm_mesh_desc.boundary, an OBJ file's
+                                        `t interpolateboundary`); EDGE_ONLY for √3        */
+} mm_boundary;
+
 /* A mesh as host arrays: the input of mm_mesh_new.
  *   vertices       num_vertices × dim, row-major, of vertex_type (FLOAT32 / FLOAT64)
  *   face_offsets   num_faces + 1 offsets into face_vertices, or NULL when every
@@ -27,7 +47,11 @@ typedef struct mm_mesh_s *mm_mesh;
  *                  degenerate in the statistics) instead of refusing them
  *   holes          num_holes face ids (OpenSubdiv's `t hole`): those faces are
  *                  not refined into a subdivision's output, but their points
- *                  still shape their neighbours (docs/creases.md) */
+ *                  still shape their neighbours (docs/creases.md)
+ *   boundary       the boundary rule the mesh is meant to be refined with
+ *                  (OpenSubdiv's `t interpolateboundary`; 0: EDGE_ONLY, its
+ *                  default), which subdivision applies by default
+ *                  (MM_BOUNDARY_OF_MESH); not MM_BOUNDARY_OF_MESH itself */
 typedef struct mm_mesh_desc {
     int64_t num_vertices;
     int64_t dim;
@@ -50,6 +74,7 @@ typedef struct mm_mesh_desc {
     int keep_repeated;
     int64_t num_holes;
     const uint32_t *hole_faces;
+    mm_boundary boundary;
 } mm_mesh_desc;
 
 /* mm_mesh_new: build and validate a mesh in the context's memory.
@@ -66,12 +91,14 @@ MM_API mm_status mm_mesh_new(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *
 MM_API void mm_mesh_free(mm_mesh *mesh);
 
 /* Sizes: |V|, |F|, nnz(M) = Σ face orders, the dimension d of the vertex data,
- * and the common face order (0 when the orders are mixed). */
+ * the common face order (0 when the orders are mixed), the tags' counts and
+ * the boundary rule. */
 typedef struct mm_mesh_info {
     int64_t num_vertices, num_faces, nnz, dim;
     int64_t uniform_order;
     mm_type precision;
     int64_t num_creases, num_corners, num_holes;
+    mm_boundary boundary; /* the rule the mesh carries (mm_mesh_desc.boundary) */
 } mm_mesh_info;
 
 MM_API mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info);

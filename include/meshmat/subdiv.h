@@ -25,22 +25,6 @@ typedef enum mm_scheme {
                                     Sqrt3T applies it (EDGE_ONLY only)                 */
 } mm_scheme;
 
-/* How boundaries are interpolated (paper §5.3; OpenSubdiv's Sdc names). */
-typedef enum mm_boundary {
-    MM_BOUNDARY_EDGE_ONLY = 0,       /* VTX_BOUNDARY_EDGE_ONLY: boundary edges are creases:
-                                        edge points at midpoints, boundary vertices
-                                        3/4 p + 1/8 (p_prev + p_next) (eq. 20); for √3
-                                        Kobbelt's boundary rule (docs/schemes.md)      */
-    MM_BOUNDARY_EDGE_AND_CORNER = 1, /* VTX_BOUNDARY_EDGE_AND_CORNER: as EDGE_ONLY, and a
-                                        vertex in exactly one face (a valence-2 boundary
-                                        corner) stays where it is                        */
-    MM_BOUNDARY_NONE = 2             /* VTX_BOUNDARY_NONE: as EDGE_ONLY, but every face at a
-                                        vertex on a boundary edge that is not infinitely
-                                        sharp (< 10) is a hole: the surface stops short of
-                                        the boundary (Catmull-Clark and Loop; the generic
-                                        path; docs/creases.md)                            */
-} mm_boundary;
-
 /* How semi-sharp edge sharpness decreases from level to level (OpenSubdiv's
  * Sdc CREASE_UNIFORM and CREASE_CHAIKIN; docs/creases.md). Both: a sharpness
  * of 10 or more is infinitely sharp and never decreases, a vertex's
@@ -95,7 +79,8 @@ typedef struct mm_subdiv_options {
     mm_creasing creasing;           /* the mesh's creases and corners */
 } mm_subdiv_options;
 
-/* Catmull-Clark, 1 level, EDGE_ONLY, MM_PATH_AUTO, dynamic mode, no
+/* Catmull-Clark, 1 level, the mesh's boundary rule (MM_BOUNDARY_OF_MESH:
+ * EDGE_ONLY unless the mesh says otherwise), MM_PATH_AUTO, dynamic mode, no
  * progress callback, uniform creasing. */
 MM_API mm_subdiv_options mm_subdiv_options_default(void);
 

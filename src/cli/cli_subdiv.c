@@ -222,7 +222,7 @@ int cli_subdiv(int argc, char **argv)
         static const char *boundaries[] = {"edge-only", "edge-and-corner", "boundary none"};
         printf("%s -> %s: %s, %d levels, %s, %s path, %s mode, %s backend (%s)\n", in, out,
                schemes[o.scheme], o.levels,
-               boundaries[o.boundary],
+               boundaries[b.boundary], /* the rule applied: the file's unless --boundary */
                o.path == MM_PATH_GENERIC       ? "generic"
                : o.path == MM_PATH_SPECIALIZED ? "specialized"
                                                : "auto",

@@ -19,6 +19,7 @@ struct mm_mesh_s {
     float *corner_sharpness;
     int64_t num_holes;
     uint32_t *hole_faces;      /* faces left out of a subdivision's output          */
+    mm_boundary boundary;      /* the rule it is meant to be refined with           */
     int64_t degenerate_faces;  /* faces repeating a vertex (kept with keep_repeated) */
 };
 

@@ -49,6 +49,7 @@ void mmi_mesh_lists_init(mmi_mesh_lists *l)
     l->corner_vertices = MMI_GROWABLE(uint32_t);
     l->corner_sharpness = MMI_GROWABLE(float);
     l->hole_faces = MMI_GROWABLE(uint32_t);
+    l->boundary = MM_BOUNDARY_EDGE_ONLY;
 }
 
 void mmi_mesh_lists_free(mmi_mesh_lists *l)
@@ -96,6 +97,7 @@ mm_status mmi_mesh_lists_build(mm_context ctx, mmi_mesh_lists *l, const char *so
     d.corner_sharpness = (const float *)l->corner_sharpness.data;
     d.num_holes = l->hole_faces.len;
     d.hole_faces = (const uint32_t *)l->hole_faces.data;
+    d.boundary = l->boundary;
     d.source = source;
     d.vertex_lines = l->vertex_lines.len == nv ? (const int64_t *)l->vertex_lines.data : NULL;
     d.face_lines = l->face_lines.len == num_faces ? (const int64_t *)l->face_lines.data : NULL;

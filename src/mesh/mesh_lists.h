@@ -45,6 +45,7 @@ typedef struct mmi_mesh_lists {
     mmi_growable crease_vertices, crease_sharpness; /* uint32 pairs, float */
     mmi_growable corner_vertices, corner_sharpness; /* uint32, float       */
     mmi_growable hole_faces;    /* uint32, 0-based face ids             */
+    mm_boundary boundary;       /* a file's declared rule (EDGE_ONLY)   */
 } mmi_mesh_lists;
 
 void mmi_mesh_lists_init(mmi_mesh_lists *l);

@@ -93,6 +93,7 @@ mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
     MM_TRY(upload(ctx, t.corner_sharpness, t.num_corners, sizeof(float),
                   (void **)&m->corner_sharpness));
     m->num_holes = t.num_holes;
+    m->boundary = d->boundary;
     MM_TRY(upload(ctx, t.hole_faces, t.num_holes, sizeof(uint32_t), (void **)&m->hole_faces));
 done:
     mmi_mesh_tags_free(ctx, &t);
@@ -135,6 +136,7 @@ mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info)
     info->num_creases = mesh->num_creases;
     info->num_corners = mesh->num_corners;
     info->num_holes = mesh->num_holes;
+    info->boundary = mesh->boundary;
     return MM_OK;
 }
 

@@ -1,8 +1,8 @@
 /* mesh_read_obj.c: the Wavefront OBJ reader, one parsing pass over the buffer
  * (after a quick scan that sizes the lists): `v` (x y z), `f` (v, v/vt, v//vn,
  * v/vt/vn; negative = relative), OpenSubdiv `t crease` / `t corner` / `t hole`
- * tags (also as `# osd-tag: t ...` comments); other statements and tags are
- * skipped. A trailing
+ * / `t interpolateboundary` tags (also as `# osd-tag: t ...` comments); other
+ * statements and tags are skipped. A trailing
  * backslash continues a statement. */
 #include <math.h>
 #include <stdio.h>
@@ -321,8 +321,24 @@ done:
     return st;
 }
 
+/* t interpolateboundary 1/0/0 k: the rule the file means (OpenSubdiv's
+ * numbering: 0 none, 1 edge-and-corner, 2 edge-only); the last one wins. */
+static mm_status set_boundary(obj_reader *r, int64_t line)
+{
+    static const mm_boundary rules[3] = {MM_BOUNDARY_NONE, MM_BOUNDARY_EDGE_AND_CORNER,
+                                         MM_BOUNDARY_EDGE_ONLY};
+    uint32_t k = *(const uint32_t *)r->tag_ids.data;
+    if (k > 2)
+        return mmi_fail(r->ctx, MM_ERR_PARSE,
+                        "%s:%lld: 't interpolateboundary' is %u; expected 0 (none), 1 "
+                        "(edge-and-corner) or 2 (edge-only)",
+                        r->name, (long long)line, k);
+    r->l->boundary = rules[k];
+    return MM_OK;
+}
+
 /* t name N/M/S args: crease, corner and hole tags become the mesh's tags,
- * others are skipped. */
+ * interpolateboundary its boundary rule; others are skipped. */
 static mm_status parse_tag(obj_reader *r)
 {
     mm_status st = MM_OK;
@@ -333,7 +349,8 @@ static mm_status parse_tag(obj_reader *r)
     int crease = len == 6 && memcmp(name, "crease", 6) == 0;
     int corner = len == 6 && memcmp(name, "corner", 6) == 0;
     int hole = len == 4 && memcmp(name, "hole", 4) == 0;
-    if (!crease && !corner && !hole) {
+    int boundary = len == 19 && memcmp(name, "interpolateboundary", 19) == 0;
+    if (!crease && !corner && !hole && !boundary) {
         skip_statement(r);
         return MM_OK;
     }
@@ -353,10 +370,17 @@ static mm_status parse_tag(obj_reader *r)
         MM_FAIL(r->ctx, MM_ERR_PARSE,
                 "%s:%lld: 't hole %lld/%lld/…' needs N ≥ 1 face ids and no float values",
                 r->name, (long long)r->line, (long long)c[0], (long long)c[1]);
+    if (boundary && (c[0] != 1 || c[1] != 0))
+        MM_FAIL(r->ctx, MM_ERR_PARSE,
+                "%s:%lld: 't interpolateboundary %lld/%lld/…' needs one integer (1/0/0)",
+                r->name, (long long)r->line, (long long)c[0], (long long)c[1]);
     MM_TRY(parse_tag_args(r, c[0], c[1],
-                          hole ? "a face id (0-based, below 2^32) in the tag"
-                               : "a vertex id (0-based, below 2^32) in the tag"));
-    if (hole)
+                          boundary ? "a boundary rule (0, 1 or 2) in the tag"
+                          : hole   ? "a face id (0-based, below 2^32) in the tag"
+                                   : "a vertex id (0-based, below 2^32) in the tag"));
+    if (boundary)
+        MM_TRY(set_boundary(r, line));
+    else if (hole)
         MM_TRY(add_holes(r, c[0], line));
     else
         MM_TRY(crease ? add_creases(r, c[0], c[1], line) : add_corners(r, c[0], c[1], line));

@@ -57,6 +57,11 @@ static mm_status check_sizes(mm_context ctx, const mm_mesh_desc *d)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "crease or corner arrays are NULL");
     if (d->num_holes > 0 && d->hole_faces == NULL)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "hole_faces is NULL");
+    if (d->boundary != MM_BOUNDARY_EDGE_ONLY && d->boundary != MM_BOUNDARY_EDGE_AND_CORNER &&
+        d->boundary != MM_BOUNDARY_NONE)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "boundary is %d; a mesh carries EDGE_ONLY, EDGE_AND_CORNER or NONE",
+                        (int)d->boundary);
     return MM_OK;
 }
 

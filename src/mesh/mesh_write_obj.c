@@ -1,6 +1,8 @@
 /* mesh_write_obj.c: the OBJ writer: `v x y z`, `f` with 1-based indices, and
  * the tags as OpenSubdiv writes them (`t crease 2/1/0 a b s`, `t corner
- * 1/1/0 v s`, `t hole 1/0/0 f`, 0-based ids), which mm_mesh_read reads back. */
+ * 1/1/0 v s`, `t hole 1/0/0 f`, 0-based ids; `t interpolateboundary 1/0/0 k`
+ * for a rule other than EDGE_ONLY, OpenSubdiv's default), which mm_mesh_read
+ * reads back. */
 #include "mesh_write.h"
 
 void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
@@ -38,4 +40,7 @@ void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
     }
     for (int64_t h = 0; h < in->num_holes && w->err == 0; ++h)
         mmi_write_printf(w, "t hole 1/0/0 %u\n", m->a.hole_faces[h]);
+    if (in->boundary != MM_BOUNDARY_EDGE_ONLY) /* OpenSubdiv's numbering: 0 none, 1 edge-and-corner */
+        mmi_write_printf(w, "t interpolateboundary 1/0/0 %d\n",
+                         in->boundary == MM_BOUNDARY_NONE ? 0 : 1);
 }

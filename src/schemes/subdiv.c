@@ -20,7 +20,7 @@ struct mm_subdiv_s {
 
 mm_subdiv_options mm_subdiv_options_default(void)
 {
-    mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_EDGE_ONLY, MM_PATH_AUTO,
+    mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_OF_MESH, MM_PATH_AUTO,
                            MM_MODE_DYNAMIC, MM_STATIC_AUTO, NULL, NULL,
                            MM_CREASING_UNIFORM};
     return o;
@@ -54,10 +54,11 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
         o->scheme != MM_SCHEME_SQRT3)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "scheme %d is unknown", (int)o->scheme);
     if (o->boundary != MM_BOUNDARY_EDGE_ONLY && o->boundary != MM_BOUNDARY_EDGE_AND_CORNER &&
-        o->boundary != MM_BOUNDARY_NONE)
+        o->boundary != MM_BOUNDARY_NONE && o->boundary != MM_BOUNDARY_OF_MESH)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "boundary rule %d is unknown",
                         (int)o->boundary);
-    if (o->scheme == MM_SCHEME_SQRT3 && o->boundary != MM_BOUNDARY_EDGE_ONLY)
+    if (o->scheme == MM_SCHEME_SQRT3 && o->boundary != MM_BOUNDARY_EDGE_ONLY &&
+        o->boundary != MM_BOUNDARY_OF_MESH)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has one boundary rule (Kobbelt's, "
                         "MM_BOUNDARY_EDGE_ONLY); EDGE_AND_CORNER and NONE are not defined for "
                         "it");
@@ -160,13 +161,16 @@ static int sharp_or_holes(mm_mesh mesh, const mm_subdiv_options *opts)
     return has_tags(mesh) || opts->boundary == MM_BOUNDARY_NONE;
 }
 
-/* The options a mesh is refined with: a mesh with tags, or MM_BOUNDARY_NONE,
- * takes the generic path, the one that has the crease and hole rules
+/* The options a mesh is refined with: MM_BOUNDARY_OF_MESH becomes the mesh's
+ * rule (√3 has Kobbelt's only); a mesh with tags, or MM_BOUNDARY_NONE, takes
+ * the generic path, the one that has the crease and hole rules
  * (docs/creases.md). */
 static mm_subdiv_options route(mm_mesh mesh, const mm_subdiv_options *opts)
 {
     mm_subdiv_options o = *opts;
-    if (sharp_or_holes(mesh, opts)) o.path = MM_PATH_GENERIC;
+    if (o.boundary == MM_BOUNDARY_OF_MESH)
+        o.boundary = o.scheme == MM_SCHEME_SQRT3 ? MM_BOUNDARY_EDGE_ONLY : mesh->boundary;
+    if (sharp_or_holes(mesh, &o)) o.path = MM_PATH_GENERIC;
     return o;
 }
 
@@ -292,6 +296,7 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     struct mm_mesh_s *m = calloc(1, sizeof *m);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
+    m->boundary = o.boundary; /* refined on, it keeps the rule it was made with */
     *out = m;
     const mmi_subdiv_impl *impl = impl_for(o.scheme, o.path);
     if (impl->subdivide != NULL && o.mode == MM_MODE_DYNAMIC) {

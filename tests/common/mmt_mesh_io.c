@@ -148,6 +148,7 @@ void mmt_assert_same_mesh(const mmt_host_mesh *a, const mmt_host_mesh *b, int cr
         ck_assert_mem_eq(a->corner_sharpness, b->corner_sharpness,
                          (size_t)x->num_corners * sizeof(float));
     }
+    ck_assert_int_eq(x->boundary, y->boundary);
     ck_assert_int_eq(x->num_holes, y->num_holes);
     if (x->num_holes > 0)
         ck_assert_mem_eq(a->hole_faces, b->hole_faces, (size_t)x->num_holes * sizeof(uint32_t));

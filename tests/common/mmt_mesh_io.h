@@ -37,7 +37,8 @@ void mmt_assert_mesh(const mmt_host_mesh *h, int64_t nv, const double *xyz, int6
 
 /* Asserts that a and b hold the same faces and bit-identical first three
  * vertex columns, and with creases != 0 (a format with tags) the same creases,
- * corners and holes; with creases == 0, b holds a's faces less its holes. */
+ * corners, holes and boundary rule; with creases == 0, b holds a's faces less
+ * its holes. */
 void mmt_assert_same_mesh(const mmt_host_mesh *a, const mmt_host_mesh *b, int creases);
 
 /* mm_mesh_read_memory of a NUL-terminated text; name's extension picks the

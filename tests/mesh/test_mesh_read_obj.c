@@ -230,6 +230,8 @@ START_TEST(obj_reads_opensubdiv_tags)
     ck_assert_mem_eq(h.corner_sharpness, corner_s, sizeof corner_s);
     ck_assert_int_eq(h.info.num_holes, 2);
     ck_assert_mem_eq(h.hole_faces, holes, sizeof holes);
+    /* t interpolateboundary 1: OpenSubdiv's edge-and-corner. */
+    ck_assert_int_eq(h.info.boundary, MM_BOUNDARY_EDGE_AND_CORNER);
     mmt_host_mesh_free(&h);
     mm_context_free(&ctx);
 }
@@ -361,6 +363,13 @@ static const bad_case bad_cases[] = {
      "hole_none.obj:5: 't hole 0/0/…' needs N ≥ 1 face ids"},
     {"hole_id.obj", TRI "f 1 2 3\nt hole 1/0/0 -2\n", MM_ERR_PARSE,
      "hole_id.obj:5: expected a face id (0-based, below 2^32) in the tag, found '-2'"},
+    {"boundary_rule.obj", TRI "f 1 2 3\nt interpolateboundary 1/0/0 3\n", MM_ERR_PARSE,
+     "boundary_rule.obj:5: 't interpolateboundary' is 3; expected 0 (none), 1 (edge-and-corner) "
+     "or 2 (edge-only)"},
+    {"boundary_args.obj", TRI "f 1 2 3\n# osd-tag: t interpolateboundary 2/0/0 1 1\n", MM_ERR_PARSE,
+     "boundary_args.obj:5: 't interpolateboundary 2/0/…' needs one integer (1/0/0)"},
+    {"boundary_neg.obj", TRI "f 1 2 3\nt interpolateboundary 1/0/0 -1\n", MM_ERR_PARSE,
+     "boundary_neg.obj:5: expected a boundary rule (0, 1 or 2) in the tag, found '-1'"},
     {"mesh.stl", TRI "f 1 2 3\n", MM_ERR_FORMAT, "mesh.stl: unknown extension"},
 };
 

@@ -147,7 +147,7 @@ START_TEST(writers_keep_holes_as_tags_or_leave_them_out)
     static const char *const expected[] = {
         "# meshmat: 5 vertices, 3 faces, 0 creases, 0 corners, 2 holes\n"
         "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv -1 1 0\nf 1 2 3\nf 1 3 4\nf 1 4 5\n"
-        "t hole 1/0/0 1\nt hole 1/0/0 2\n",
+        "t hole 1/0/0 1\nt hole 1/0/0 2\nt interpolateboundary 1/0/0 0\n",
         "OFF\n5 1 0\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n-1 1 0\n3 0 1 2\n",
         "ply\nformat ascii 1.0\ncomment written by meshmat\nelement vertex 5\n"
         "property double x\nproperty double y\nproperty double z\nelement face 1\n"
@@ -165,6 +165,7 @@ START_TEST(writers_keep_holes_as_tags_or_leave_them_out)
     d.face_vertices = ids;
     d.num_holes = 3;
     d.hole_faces = holes;
+    d.boundary = MM_BOUNDARY_NONE; /* OBJ only: t interpolateboundary 0 */
     mm_mesh mesh = new_mesh(ctx, &d);
     const char *dir = mmt_temp_dir();
     char path[512];

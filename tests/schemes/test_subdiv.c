@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "mmt_mesh_io.h"
 #include "mmt_meshes.h"
 #include "test_util.h"
 
@@ -125,6 +126,84 @@ START_TEST(figure3_positions_by_hand)
     mm_dense_free(&X);
     mm_subdiv_free(&s);
     mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Figure 3's mesh carrying a boundary rule (mm_mesh_desc.boundary). */
+static mm_mesh fig3_carrying(mm_context ctx, mm_boundary rule)
+{
+    mm_mesh_desc d;
+    memset(&d, 0, sizeof d);
+    d.num_vertices = 5;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = fig3_xyz;
+    d.num_faces = 2;
+    d.face_offsets = fig3_offsets;
+    d.face_vertices = fig3_ids;
+    d.boundary = rule;
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    return mesh;
+}
+
+/* The default options (MM_BOUNDARY_OF_MESH) apply the rule the mesh
+ * carries: the same result as naming it on a mesh that carries none, and the
+ * result carries it on; a rule named in the options wins; √3 keeps Kobbelt's
+ * rule whatever the mesh says; a mesh cannot carry OF_MESH itself. */
+START_TEST(the_mesh_boundary_rule_applies_by_default)
+{
+    static const mm_boundary rules[] = {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER,
+                                        MM_BOUNDARY_NONE};
+    mm_context ctx = mmt_context();
+    mm_mesh plain = fig3(ctx, MM_TYPE_FLOAT64);
+    for (int r = 0; r < 3; ++r) {
+        mm_mesh carrying = fig3_carrying(ctx, rules[r]), a = NULL, b = NULL, c = NULL;
+        mm_subdiv_options by_mesh = opts(2, MM_BOUNDARY_OF_MESH), named = opts(2, rules[r]);
+        MMT_OK(ctx, mm_subdivide(ctx, carrying, &by_mesh, &a));
+        MMT_OK(ctx, mm_subdivide(ctx, plain, &named, &b));
+        mmt_host_mesh ha, hb, hc;
+        mmt_host_mesh_get(ctx, a, &ha);
+        mmt_host_mesh_get(ctx, b, &hb);
+        mmt_assert_same_mesh(&ha, &hb, 1);
+        ck_assert_int_eq(ha.info.boundary, rules[r]);
+        ck_assert_int_eq(hb.info.boundary, rules[r]);
+        ck_assert_int_eq(ha.info.num_holes, rules[r] == MM_BOUNDARY_NONE ? 28 : 0);
+        mm_subdiv_options edge_only = opts(2, MM_BOUNDARY_EDGE_ONLY);
+        MMT_OK(ctx, mm_subdivide(ctx, carrying, &edge_only, &c));
+        mmt_host_mesh_get(ctx, c, &hc);
+        ck_assert_int_eq(hc.info.boundary, MM_BOUNDARY_EDGE_ONLY);
+        ck_assert_int_eq(hc.info.num_holes, 0);
+        mmt_host_mesh_free(&ha), mmt_host_mesh_free(&hb), mmt_host_mesh_free(&hc);
+        mm_mesh_free(&a), mm_mesh_free(&b), mm_mesh_free(&c), mm_mesh_free(&carrying);
+    }
+    mm_mesh carrying = fig3_carrying(ctx, MM_BOUNDARY_EDGE_AND_CORNER), tri = NULL;
+    /* √3 needs triangles: the quad's two halves and the triangle. */
+    static const uint32_t tris[] = {0, 1, 2, 0, 2, 3, 1, 4, 2};
+    mm_mesh_desc d;
+    memset(&d, 0, sizeof d);
+    d.num_vertices = 5, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT64, d.vertices = fig3_xyz;
+    d.num_faces = 3, d.face_order = 3, d.face_vertices = tris;
+    d.boundary = MM_BOUNDARY_EDGE_AND_CORNER;
+    MMT_OK(ctx, mm_mesh_new(ctx, &tri, &d));
+    mm_subdiv_options s3 = opts(1, MM_BOUNDARY_OF_MESH);
+    s3.scheme = MM_SCHEME_SQRT3;
+    mm_mesh out = NULL;
+    MMT_OK(ctx, mm_subdivide(ctx, tri, &s3, &out));
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(out, &info));
+    ck_assert_int_eq(info.boundary, MM_BOUNDARY_EDGE_ONLY);
+    mm_mesh_free(&out);
+    mm_mesh_free(&tri);
+    d.boundary = MM_BOUNDARY_OF_MESH;
+    ck_assert_int_eq(mm_mesh_new(ctx, &tri, &d), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_msg(strstr(mm_last_error(ctx), "boundary") != NULL, "%s", mm_last_error(ctx));
+    d.boundary = (mm_boundary)-1;
+    ck_assert_int_eq(mm_mesh_new(ctx, &tri, &d), MM_ERR_INVALID_ARGUMENT);
+    ck_assert(tri == NULL);
+    mm_mesh_free(&carrying);
+    mm_mesh_free(&plain);
     mm_context_free(&ctx);
 }
 END_TEST
@@ -624,6 +703,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, figure3_topology_by_hand);
     tcase_add_loop_test(tc, figure3_positions_by_hand, 0, 4);
+    tcase_add_test(tc, the_mesh_boundary_rule_applies_by_default);
     tcase_add_test(tc, cube_interior_rule_and_subdivide);
     tcase_add_test(tc, eval_any_columns_and_deterministic);
     tcase_add_test(tc, non_manifold_and_flipped_are_refused);

@@ -1110,6 +1110,11 @@ START_TEST(model_against_far)
                     (size_t)info.num_holes == distinct(t.holes)
                 ? ""
                 : counts);
+    // The file's t interpolateboundary, read into the mesh (what the default
+    // options, MM_BOUNDARY_OF_MESH, apply).
+    rep.add(m.file + " boundary rule",
+            info.boundary == m.boundary ? "" : "mm_mesh_read took boundary rule " + std::to_string((int)info.boundary) +
+                                                   ", the file declares " + std::to_string((int)m.boundary));
     for (int levels = 1; levels <= m.max_level; ++levels)
         for (mm_creasing cr : {MM_CREASING_UNIFORM, MM_CREASING_CHAIKIN}) {
             std::vector<Config> cs = {{m.scheme, MM_PATH_GENERIC, MM_MODE_DYNAMIC, m.boundary, cr, levels},
