@@ -1,6 +1,18 @@
 /* meshmat/context.h: status codes, the context (backend, device, stream), error
  * messages, memory accounting and stage timers. Every other handle is made on a
- * context and computes where its backend computes (DESIGN §2–3). */
+ * context and computes where its backend computes (DESIGN §2–3).
+ *
+ * Handles detect misuse: every function given a freed handle (a mesh after
+ * mm_mesh_free, say), a handle of another type, or an object made on another
+ * context than its ctx argument, returns MM_ERR_INVALID_ARGUMENT without
+ * touching the object (with a message in mm_last_error(ctx) when ctx is
+ * live); accessors return NULL or 0, and mm_*_free does nothing (so freeing a
+ * copy of a freed handle is harmless). The check reads only the handle's
+ * first 4 bytes (and, when they are right, its context's). It is exact for
+ * live handles of a context freed before them (see mm_context_free) and for
+ * the last 64 handles freed on a live context, whose memory the context keeps
+ * until it goes; past that it is a best-effort guard, as GraphBLAS's: it
+ * catches a use after free as long as the allocator has not reused the block. */
 #ifndef MESHMAT_CONTEXT_H
 #define MESHMAT_CONTEXT_H
 
@@ -70,7 +82,13 @@ MM_API mm_context_options mm_context_options_default(void);
  *   message can only be read through mm_status_string. */
 MM_API mm_status mm_context_new(mm_context *ctx, const mm_context_options *opts);
 
-/* Frees the context and sets *ctx to NULL. Handles made on it must be freed first. */
+/* Frees the context and sets *ctx to NULL; NULL, and a context freed already
+ * (through a copy of its handle), are ignored. With handles made on it still
+ * alive, the release is deferred: the context is closed, every call with it
+ * or on those handles returns MM_ERR_INVALID_ARGUMENT (mm_last_error on it
+ * says it is closed) except their mm_*_free, which still free them, and the
+ * last of these frees releases the context (its CUDA stream and memory pool
+ * included). */
 MM_API void mm_context_free(mm_context *ctx);
 
 /* The backend the context computes on (never AUTO). */

@@ -1,5 +1,7 @@
 /* context.c: making and freeing contexts (backend choice, device, stream),
- * and the last-error message every public call records on failure. */
+ * the last-error message every public call records on failure, and the
+ * handles' life on their context (handle.h): counting, the quarantine of freed
+ * structs, the deferred release of a context freed before its handles. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +10,7 @@
 #include "context_impl.h"
 #include "cuda_backend.h"
 #include "error.h"
+#include "handle.h"
 #include "timer.h"
 
 mm_context_options mm_context_options_default(void)
@@ -40,6 +43,7 @@ mm_status mm_context_new(mm_context *ctx, const mm_context_options *opts)
     c->stream = o.stream;
     c->timing = o.timing;
     c->max_memory = o.max_memory > 0 ? o.max_memory : 0;
+    c->magic = MMI_MAGIC_CONTEXT;
     c->fail_after = -1;
     c->where = "mm_context_new";
     /* A CPU context never touches the CUDA runtime: initialized before a fork
@@ -65,34 +69,96 @@ mm_status mm_context_new(mm_context *ctx, const mm_context_options *opts)
     return MM_OK;
 }
 
+/* Frees everything of c: after mm_context_free, or after its last handle's
+ * free when mm_context_free came first. */
+static void context_release(mm_context c)
+{
+    if (c->backend == MM_BACKEND_CUDA) mmi_cuda_close(c);
+    if (c->jit_release != NULL) c->jit_release(c); /* after the stream is idle */
+    mmi_stages_free(c);
+    for (int i = 0; i < MMI_QUARANTINE; ++i) free(c->quarantine[i]);
+    c->magic = MMI_MAGIC_CONTEXT_FREED;
+    free(c);
+}
+
 void mm_context_free(mm_context *ctx)
 {
     if (ctx == NULL || *ctx == NULL) return;
-    if ((*ctx)->backend == MM_BACKEND_CUDA) mmi_cuda_close(*ctx);
-    if ((*ctx)->jit_release != NULL) (*ctx)->jit_release(*ctx); /* after the stream is idle */
-    mmi_stages_free(*ctx);
-    free(*ctx);
+    if (!mmi_context_live(*ctx)) return; /* closed or freed already, or not a context */
+    mm_context c = *ctx;
     *ctx = NULL;
+    if (c->handles > 0)
+        c->magic = MMI_MAGIC_CONTEXT_CLOSED; /* the last handle's free releases it */
+    else
+        context_release(c);
+}
+
+void *mmi_handle_new(mm_context ctx, size_t bytes, uint32_t live)
+{
+    uint32_t *h = calloc(1, bytes);
+    if (h == NULL) return NULL;
+    *h = live;
+    ctx->handles++;
+    return h;
+}
+
+void mmi_handle_free(mm_context ctx, void *h, uint32_t freed)
+{
+    *(uint32_t *)h = freed;
+    int i = ctx->quarantine_next;
+    free(ctx->quarantine[i]);
+    ctx->quarantine[i] = h;
+    ctx->quarantine_next = (i + 1) % MMI_QUARANTINE;
+    if (--ctx->handles == 0 && ctx->magic == MMI_MAGIC_CONTEXT_CLOSED) context_release(ctx);
+}
+
+static const char *type_name(uint32_t live)
+{
+    switch (live) {
+    case MMI_MAGIC_MATRIX: return "matrix";
+    case MMI_MAGIC_DENSE: return "dense array";
+    case MMI_MAGIC_MESH: return "mesh";
+    case MMI_MAGIC_SUBDIV: return "subdivision";
+    }
+    return "handle";
+}
+
+void mmi_handle_refuse(mm_context ctx, const void *h, const mm_context *owner, uint32_t live,
+                       const char *what)
+{
+    const char *type = type_name(live);
+    if (!mmi_handle_is(h, live))
+        mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s is not a live %s (freed, or not a %s)", what,
+                 type, type);
+    else if (ctx != NULL && *owner != ctx)
+        mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s was made on another context%s", what,
+                 mmi_handle_is(*owner, MMI_MAGIC_CONTEXT_CLOSED) ? ", since freed" : "");
+    /* else its context is closed: there is nowhere to record */
 }
 
 mm_backend mm_context_backend(mm_context ctx)
 {
-    return ctx ? ctx->backend : MM_BACKEND_CPU;
+    return mmi_context_live(ctx) ? ctx->backend : MM_BACKEND_CPU;
 }
 
 const char *mm_context_device_name(mm_context ctx)
 {
-    return ctx ? ctx->device_name : "";
+    return mmi_context_live(ctx) ? ctx->device_name : "";
 }
 
 const char *mm_last_error(mm_context ctx)
 {
-    return ctx ? ctx->error : "";
+    if (ctx == NULL) return "";
+    if (mmi_handle_is(ctx, MMI_MAGIC_CONTEXT)) return ctx->error;
+    if (mmi_handle_is(ctx, MMI_MAGIC_CONTEXT_CLOSED))
+        return "mm_last_error: the context was freed (mm_context_free) while handles made on it "
+               "were alive; it refuses every call, and goes with the last handle's free";
+    return "mm_last_error: not a live context (freed, or not a context)";
 }
 
 mm_status mm_context_synchronize(mm_context ctx)
 {
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return ctx->backend == MM_BACKEND_CUDA ? mmi_cuda_synchronize(ctx) : MM_OK;
 }

@@ -1,9 +1,10 @@
-/* context_impl.h: the layout behind mm_context, for src/core only: backend,
- * device and stream, the last error, memory counters, recorded stages, the
- * modules compiled at run time. */
+/* context_impl.h: the layout behind mm_context, for src/core only: its magic
+ * and the handles made on it (handle.h), backend, device and stream, the last
+ * error, memory counters, recorded stages, the modules compiled at run time. */
 #ifndef MESHMAT_CORE_CONTEXT_IMPL_H
 #define MESHMAT_CORE_CONTEXT_IMPL_H
 
+#include "handle.h"
 #include "meshmat/context.h"
 
 typedef struct mmi_stage {
@@ -16,6 +17,10 @@ typedef struct mmi_stage {
 } mmi_stage;
 
 struct mm_context_s {
+    uint32_t magic;         /* MMI_MAGIC_CONTEXT, or _CLOSED while handles outlive it */
+    int64_t handles;        /* live handles made on it (mmi_handle_new)               */
+    void *quarantine[MMI_QUARANTINE]; /* the last freed handle structs (handle.h)    */
+    int quarantine_next;    /* the slot the next freed struct goes to                */
     mm_backend backend;
     int device;
     void *stream;

@@ -7,6 +7,7 @@
 #include "context_impl.h"
 #include "cuda_backend.h"
 #include "error.h"
+#include "handle.h"
 #include "memory.h"
 
 mm_memory mmi_backend_memory(mm_context ctx)
@@ -75,17 +76,19 @@ mm_status mmi_zero(mm_context ctx, void *p, mm_memory where, int64_t bytes)
 
 int64_t mm_context_bytes_in_use(mm_context ctx, mm_memory where)
 {
-    return (ctx && (where == MM_MEMORY_HOST || where == MM_MEMORY_DEVICE)) ? ctx->in_use[where] : 0;
+    return (mmi_context_live(ctx) && (where == MM_MEMORY_HOST || where == MM_MEMORY_DEVICE))
+               ? ctx->in_use[where] : 0;
 }
 
 int64_t mm_context_peak_bytes(mm_context ctx, mm_memory where)
 {
-    return (ctx && (where == MM_MEMORY_HOST || where == MM_MEMORY_DEVICE)) ? ctx->peak[where] : 0;
+    return (mmi_context_live(ctx) && (where == MM_MEMORY_HOST || where == MM_MEMORY_DEVICE))
+               ? ctx->peak[where] : 0;
 }
 
 void mm_context_reset_peak(mm_context ctx)
 {
-    if (ctx == NULL) return;
+    if (!mmi_context_live(ctx)) return;
     ctx->peak[MM_MEMORY_HOST] = ctx->in_use[MM_MEMORY_HOST];
     ctx->peak[MM_MEMORY_DEVICE] = ctx->in_use[MM_MEMORY_DEVICE];
 }

@@ -11,6 +11,7 @@
 #include "context_impl.h"
 #include "cuda_backend.h"
 #include "error.h"
+#include "handle.h"
 #include "timer.h"
 
 static double now_ms(void)
@@ -63,13 +64,13 @@ void mmi_stage_rename(mm_context ctx, int i, const char *name)
 
 int mm_context_stage_count(mm_context ctx)
 {
-    return ctx ? ctx->num_stages : 0;
+    return mmi_context_live(ctx) ? ctx->num_stages : 0;
 }
 
 mm_status mm_context_stage(mm_context ctx, int i, const char **name, double *ms)
 {
     mm_status st = MM_OK;
-    if (ctx == NULL || name == NULL || ms == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx) || name == NULL || ms == NULL) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (i < 0 || i >= ctx->num_stages)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "stage %d requested, but %d were recorded", i,
@@ -90,7 +91,7 @@ done:
 
 void mm_context_clear_stages(mm_context ctx)
 {
-    if (ctx != NULL) ctx->num_stages = 0;
+    if (mmi_context_live(ctx)) ctx->num_stages = 0;
 }
 
 void mmi_stages_free(mm_context ctx)

@@ -2,6 +2,7 @@
  * phase after mm_mesh_info_get), and the host view of M's structure that
  * host-side analyses (statistics) read. */
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/memory.h"
 #include "mesh_impl.h"
 
@@ -39,6 +40,8 @@ done:
 
 mm_status mm_mesh_export(mm_mesh mesh, const mm_mesh_arrays *h)
 {
-    MM_WHERE(mesh ? mesh->ctx : NULL);
+    if (mesh == NULL || MMI_CHECK(NULL, mesh, MMI_MAGIC_MESH, "mesh") != MM_OK)
+        return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(mesh->ctx);
     return mmi_mesh_export(mesh, h);
 }

@@ -8,6 +8,7 @@
 #include "../spla/matrix_impl.h"
 
 struct mm_mesh_s {
+    uint32_t magic;            /* MMI_MAGIC_MESH (core/handle.h)                    */
     mm_context ctx;
     mm_matrix M;               /* |V| × |F|, pattern CSC, rows = face vertices CCW */
     mm_dense X;                /* |V| × d vertex data                               */

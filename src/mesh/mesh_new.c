@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/memory.h"
 #include "mesh_build.h"
 #include "mesh_impl.h"
@@ -74,7 +75,7 @@ mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
     mmi_mesh_tags t = {0};
     *mesh = NULL;
     MM_TRY(mmi_mesh_validate(ctx, d, &degenerate));
-    struct mm_mesh_s *m = calloc(1, sizeof *m);
+    struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
     m->degenerate_faces = degenerate;
@@ -103,14 +104,14 @@ done:
 
 mm_status mm_mesh_new(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *desc)
 {
-    if (ctx == NULL || mesh == NULL || desc == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx) || mesh == NULL || desc == NULL) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_mesh_build(ctx, mesh, desc);
 }
 
 void mm_mesh_free(mm_mesh *mesh)
 {
-    if (mesh == NULL || *mesh == NULL) return;
+    if (mesh == NULL || *mesh == NULL || !mmi_handle_is(*mesh, MMI_MAGIC_MESH)) return;
     struct mm_mesh_s *m = *mesh;
     mm_memory where = mmi_backend_memory(m->ctx);
     mm_matrix_free(&m->M);
@@ -120,13 +121,14 @@ void mm_mesh_free(mm_mesh *mesh)
     mmi_free(m->ctx, where, m->corner_vertices, m->num_corners * (int64_t)sizeof(uint32_t));
     mmi_free(m->ctx, where, m->corner_sharpness, m->num_corners * (int64_t)sizeof(float));
     mmi_free(m->ctx, where, m->hole_faces, m->num_holes * (int64_t)sizeof(uint32_t));
-    free(m);
+    mmi_handle_free(m->ctx, m, MMI_MAGIC_MESH_FREED); /* last: it may release a closed context */
     *mesh = NULL;
 }
 
 mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info)
 {
-    if (mesh == NULL || info == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (mesh == NULL || info == NULL || MMI_CHECK(NULL, mesh, MMI_MAGIC_MESH, "mesh") != MM_OK)
+        return MM_ERR_INVALID_ARGUMENT;
     info->num_vertices = mesh->M->nrows;
     info->num_faces = mesh->M->ncols;
     info->nnz = mesh->M->nnz;
@@ -142,10 +144,10 @@ mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info)
 
 mm_matrix mm_mesh_matrix(mm_mesh mesh)
 {
-    return mesh ? mesh->M : NULL;
+    return mesh && MMI_CHECK(NULL, mesh, MMI_MAGIC_MESH, "mesh") == MM_OK ? mesh->M : NULL;
 }
 
 mm_dense mm_mesh_vertices(mm_mesh mesh)
 {
-    return mesh ? mesh->X : NULL;
+    return mesh && MMI_CHECK(NULL, mesh, MMI_MAGIC_MESH, "mesh") == MM_OK ? mesh->X : NULL;
 }

@@ -2,18 +2,18 @@
  * (DESIGN §1) counted per order: from the implicit pointer of a one-order mesh,
  * otherwise from a host view of M's column pointer. */
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "mesh_impl.h"
 
 mm_status mm_mesh_order_histogram(mm_context ctx, mm_mesh mesh, int64_t max_order, int64_t *counts)
 {
     mm_status st = MM_OK;
     mmi_host_faces hf = {0};
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (mesh == NULL || counts == NULL || max_order < 0)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "needs a mesh, counts and max_order >= 0");
-    if (mesh->ctx != ctx)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh belongs to another context");
+    MM_TRY(MMI_CHECK(ctx, mesh, MMI_MAGIC_MESH, "the mesh"));
     for (int64_t c = 0; c <= max_order; ++c) counts[c] = 0;
     if (mesh->M->uniform > 0) {
         if (mesh->M->uniform > max_order)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "file_format.h"
 #include "mesh_lists.h"
 #include "mesh_read.h"
@@ -75,7 +76,7 @@ mm_status mm_mesh_read(mm_context ctx, mm_mesh *mesh, const char *path,
 {
     mm_status st = MM_OK;
     mmi_growable b = MMI_GROWABLE(char);
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (mesh == NULL || path == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh or path is NULL");
     *mesh = NULL;
@@ -89,7 +90,7 @@ done:
 mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
                               const char *name, const mm_read_options *opts)
 {
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (mesh == NULL || (data == NULL && size > 0))
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "mesh is NULL, or data is NULL with size %zu",

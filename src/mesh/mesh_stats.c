@@ -2,6 +2,7 @@
  * the host through the mesh matrix: face orders c = Mᵀ·1, the edge matrix
  * E = M Mᵀ {Q_c + Q_c^{c-1}} [τ] and the directed side counts of M Mᵀ {Q_c}
  * (eq. 4–6, built by mesh_edges.c), then union-find over their non-zeros. */
+#include "../core/handle.h"
 #include "host_array.h"
 #include "mesh_edges.h"
 #include "mesh_stats.h"
@@ -191,8 +192,7 @@ mm_status mmi_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats)
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
     if (mesh == NULL || stats == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and stats must not be NULL");
-    if (mesh->ctx != ctx)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh belongs to another context");
+    MM_TRY(MMI_CHECK(ctx, mesh, MMI_MAGIC_MESH, "the mesh"));
     MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
     MM_TRY(mmi_mesh_edges_build(ctx, &hf, &E));
     s.vertices = hf.num_vertices;
@@ -215,6 +215,7 @@ done:
 
 mm_status mm_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_mesh_stats_get(ctx, mesh, stats);
 }

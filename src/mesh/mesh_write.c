@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "file_format.h"
 #include "host_array.h"
 #include "mesh_impl.h"
@@ -102,9 +103,10 @@ mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path, mm_file_
     char *buffer = NULL;
     const char *step = "write failed";
     int err;
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (mesh == NULL || path == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh or path is NULL");
+    MM_TRY(MMI_CHECK(ctx, mesh, MMI_MAGIC_MESH, "the mesh"));
     MM_TRY(resolve_format(ctx, path, &format));
     MM_TRY(host_mesh_get(ctx, mesh, &m));
     if ((err = mmi_out_open(&out, path)) != 0)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
 #include "generic_level.h"
@@ -11,12 +12,19 @@
 #include "subdiv_static.h"
 
 struct mm_subdiv_s {
+    uint32_t magic; /* MMI_MAGIC_SUBDIV (handle.h) */
     mm_context ctx;
     mm_subdiv_options opts;
     const mmi_subdiv_impl *impl;
     void *state;
     mmi_subdiv_static *stat; /* MM_MODE_STATIC only */
 };
+
+/* Whether s is a live subdivision on an open context (not NULL included). */
+static int live(mm_subdiv s)
+{
+    return s != NULL && MMI_CHECK(NULL, s, MMI_MAGIC_SUBDIV, "s") == MM_OK;
+}
 
 mm_subdiv_options mm_subdiv_options_default(void)
 {
@@ -181,7 +189,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
     mm_status st = MM_OK;
     if (mesh == NULL || opts == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh and opts must not be NULL");
-    if (mesh->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh was made on another context");
+    MM_TRY(MMI_CHECK(ctx, mesh, MMI_MAGIC_MESH, "the mesh"));
     MM_TRY(check_options(ctx, opts));
     if (opts->creasing != MM_CREASING_UNIFORM && opts->creasing != MM_CREASING_CHAIKIN)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "creasing method %d is unknown", (int)opts->creasing);
@@ -191,8 +199,11 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
                 "crease or hole rules (OpenSubdiv has no sqrt(3) to follow); remove the tags, "
                 "or use Catmull-Clark or Loop", (long long)mesh->num_creases,
                 (long long)mesh->num_corners, (long long)mesh->num_holes);
-    if (!impl_for(opts->scheme, opts->path)->checks_on_device)
-        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, opts->scheme));
+    /* The path that will run decides: a tagged mesh, or MM_BOUNDARY_NONE,
+     * goes to the generic path (route), which does not check on the device. */
+    mm_subdiv_options o = route(mesh, opts);
+    if (!impl_for(o.scheme, o.path)->checks_on_device)
+        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, o.scheme));
 done:
     return st;
 }
@@ -202,7 +213,7 @@ static mm_status build_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
                                mm_subdiv *s)
 {
     mm_status st = MM_OK;
-    *s = calloc(1, sizeof **s);
+    *s = mmi_handle_new(ctx, sizeof **s, MMI_MAGIC_SUBDIV);
     if (*s == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a subdivision handle");
     (*s)->ctx = ctx;
     (*s)->opts = *opts;
@@ -221,7 +232,7 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
                           mm_subdiv *s)
 {
     mm_status st = MM_OK;
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
     *s = NULL;
@@ -241,7 +252,7 @@ mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
     if (XL == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is NULL");
     *XL = NULL;
     if (X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is NULL");
-    if (X0->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 was made on another context");
+    MM_TRY(MMI_CHECK(ctx, X0, MMI_MAGIC_DENSE, "X0"));
     int64_t nv = s->impl->counts(s->state, 0).vertices;
     if (X0->n != nv)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld vertices",
@@ -254,7 +265,8 @@ done:
 
 mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
 {
-    MM_WHERE(s ? s->ctx : NULL);
+    if (!live(s)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(s->ctx);
     return mmi_subdiv_eval(s, X0, XL);
 }
 
@@ -283,7 +295,7 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
 {
     mm_status st = MM_OK;
     mm_subdiv s = NULL;
-    if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (out == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
@@ -293,7 +305,7 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     MM_TRY(check_input(ctx, mesh, opts));
     mm_subdiv_options o = route(mesh, opts);
     MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
-    struct mm_mesh_s *m = calloc(1, sizeof *m);
+    struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
     m->boundary = o.boundary; /* refined on, it keeps the rule it was made with */
@@ -315,12 +327,12 @@ done:
 
 int mm_subdiv_levels(mm_subdiv s)
 {
-    return s ? s->opts.levels : 0;
+    return live(s) ? s->opts.levels : 0;
 }
 
 mm_status mm_subdiv_level_counts(mm_subdiv s, int level, mm_subdiv_counts *counts)
 {
-    if (s == NULL || counts == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!live(s) || counts == NULL) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(s->ctx);
     if (level < 0 || level > s->opts.levels)
         return mmi_fail(s->ctx, MM_ERR_INVALID_ARGUMENT, "level %d is not in [0, %d]", level,
@@ -331,18 +343,19 @@ mm_status mm_subdiv_level_counts(mm_subdiv s, int level, mm_subdiv_counts *count
 
 mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level)
 {
-    return s && level >= 0 && level <= s->opts.levels ? s->impl->matrix(s->state, level) : NULL;
+    return live(s) && level >= 0 && level <= s->opts.levels ? s->impl->matrix(s->state, level)
+                                                            : NULL;
 }
 
 mm_matrix mm_subdiv_matrix(mm_subdiv s, int from, int to)
 {
-    return s && s->stat ? mmi_subdiv_static_matrix(s->stat, from, to) : NULL;
+    return live(s) && s->stat ? mmi_subdiv_static_matrix(s->stat, from, to) : NULL;
 }
 
 mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends)
 {
     mm_status st = MM_OK;
-    if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!live(s)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(s->ctx);
     if (h_ends == NULL) MM_FAIL(s->ctx, MM_ERR_INVALID_ARGUMENT, "h_ends is NULL");
     if (level < 0 || level > s->opts.levels)
@@ -358,7 +371,7 @@ done:
 mm_status mm_subdiv_level_sharpness(mm_subdiv s, int level, float *h_edges, float *h_vertices)
 {
     mm_status st = MM_OK;
-    if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!live(s)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(s->ctx);
     if (level < 0 || level > s->opts.levels)
         MM_FAIL(s->ctx, MM_ERR_INVALID_ARGUMENT, "level %d is not in [0, %d]", level,
@@ -380,10 +393,10 @@ done:
 
 void mm_subdiv_free(mm_subdiv *s)
 {
-    if (s == NULL || *s == NULL) return;
+    if (s == NULL || *s == NULL || !mmi_handle_is(*s, MMI_MAGIC_SUBDIV)) return;
     mm_subdiv t = *s;
     if (t->impl != NULL) t->impl->free_state(t->ctx, t->state);
     mmi_subdiv_static_free(t->ctx, t->stat);
-    free(t);
+    mmi_handle_free(t->ctx, t, MMI_MAGIC_SUBDIV_FREED); /* last: it may release a closed context */
     *s = NULL;
 }

@@ -4,6 +4,7 @@
 
 #include "../core/checked.h"
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/memory.h"
 #include "matrix_impl.h"
 
@@ -25,7 +26,7 @@ mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_
                 (long long)d);
     if (mmi_mul_i64(n, d, &count) || mmi_bytes(count, mm_type_size(type), &bytes))
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld × %lld values overflow", (long long)n, (long long)d);
-    struct mm_dense_s *x = calloc(1, sizeof *x);
+    struct mm_dense_s *x = mmi_handle_new(ctx, sizeof *x, MMI_MAGIC_DENSE);
     if (x == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a dense handle");
     x->ctx = ctx;
     x->n = n;
@@ -42,7 +43,7 @@ done:
 mm_status mm_dense_new(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type)
 {
     mm_status st = MM_OK;
-    if (ctx == NULL || X == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (!mmi_context_live(ctx) || X == NULL) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     MM_TRY(mmi_dense_alloc(ctx, X, n, d, type));
     MM_TRY(mmi_zero(ctx, (*X)->data, (*X)->where, dense_bytes(*X)));
@@ -69,13 +70,15 @@ done:
 mm_status mm_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
                           const void *h_data)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_dense_import(ctx, X, n, d, type, h_data);
 }
 
 mm_status mm_dense_shape(mm_dense X, int64_t *n, int64_t *d, mm_type *type)
 {
-    if (X == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (X == NULL || MMI_CHECK(NULL, X, MMI_MAGIC_DENSE, "X") != MM_OK)
+        return MM_ERR_INVALID_ARGUMENT;
     if (n) *n = X->n;
     if (d) *d = X->d;
     if (type) *type = X->type;
@@ -95,14 +98,16 @@ done:
 
 mm_status mm_dense_export(mm_dense X, void *h_data)
 {
-    MM_WHERE(X ? X->ctx : NULL);
+    if (X == NULL || MMI_CHECK(NULL, X, MMI_MAGIC_DENSE, "X") != MM_OK)
+        return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(X->ctx);
     return mmi_dense_export(X, h_data);
 }
 
 void mm_dense_free(mm_dense *X)
 {
-    if (X == NULL || *X == NULL) return;
+    if (X == NULL || *X == NULL || !mmi_handle_is(*X, MMI_MAGIC_DENSE)) return;
     mmi_free((*X)->ctx, (*X)->where, (*X)->data, dense_bytes(*X));
-    free(*X);
+    mmi_handle_free((*X)->ctx, *X, MMI_MAGIC_DENSE_FREED);
     *X = NULL;
 }

@@ -2,6 +2,7 @@
  * checks, then the backend's loop over the element rule of dense_ops.h. */
 #include "../core/backend.h"
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/timer.h"
 #include "dense_ops.h"
 
@@ -18,7 +19,7 @@ mm_status mmi_dense_fill(mm_context ctx, mm_dense X, double value)
     mm_status st = MM_OK;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
     if (X == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X is NULL");
-    if (X->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X was made on another context");
+    MM_TRY(MMI_CHECK(ctx, X, MMI_MAGIC_DENSE, "X"));
     mmi_dense_op_args a = {MMI_DENSE_FILL, X->n, X->d, X->type == MM_TYPE_FLOAT64, NULL, 0,
                            NULL, X->data, 0.0, value};
     MM_TRY(run(ctx, &a));
@@ -31,8 +32,9 @@ mm_status mmi_dense_scale_add(mm_context ctx, mm_dense w, mm_dense X, double bet
     mm_status st = MM_OK;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
     if (X == NULL || Y == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X and Y must not be NULL");
-    if (X->ctx != ctx || Y->ctx != ctx || (w != NULL && w->ctx != ctx))
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "w, X and Y must be made on this context");
+    MM_TRY(MMI_CHECK(ctx, X, MMI_MAGIC_DENSE, "X"));
+    MM_TRY(MMI_CHECK(ctx, Y, MMI_MAGIC_DENSE, "Y"));
+    if (w != NULL) MM_TRY(MMI_CHECK(ctx, w, MMI_MAGIC_DENSE, "w"));
     if (X->n != Y->n || X->d != Y->d || X->type != Y->type)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT,
                 "X (%lld × %lld) and Y (%lld × %lld) must have one shape and one type",
@@ -50,12 +52,14 @@ done:
 
 mm_status mm_dense_fill(mm_context ctx, mm_dense X, double value)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_dense_fill(ctx, X, value);
 }
 
 mm_status mm_dense_scale_add(mm_context ctx, mm_dense w, mm_dense X, double beta, mm_dense Y)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_dense_scale_add(ctx, w, X, beta, Y);
 }

@@ -6,6 +6,7 @@
 
 #include "../core/checked.h"
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/memory.h"
 #include "matrix_impl.h"
 
@@ -59,7 +60,7 @@ mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_ty
     if (nrows < 0 || ncols < 0 || nnz < 0 || nrows > MAX_DIM || ncols > MAX_DIM)
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "a %lld × %lld matrix is outside 0 … 2^32 - 1",
                 (long long)nrows, (long long)ncols);
-    struct mm_matrix_s *m = calloc(1, sizeof *m);
+    struct mm_matrix_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MATRIX);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a matrix handle");
     m->ctx = ctx;
     m->format = format;
@@ -84,7 +85,7 @@ done:
 
 void mm_matrix_free(mm_matrix *A)
 {
-    if (A == NULL || *A == NULL) return;
+    if (A == NULL || *A == NULL || !mmi_handle_is(*A, MMI_MAGIC_MATRIX)) return;
     struct mm_matrix_s *m = *A;
     mm_context ctx = m->ctx;
     int64_t idx_bytes = m->nnz * (int64_t)sizeof(uint32_t);
@@ -93,7 +94,7 @@ void mm_matrix_free(mm_matrix *A)
     mmi_free(ctx, m->where, m->rows, idx_bytes);
     mmi_free(ctx, m->where, m->cols, idx_bytes);
     mmi_free(ctx, m->where, m->values, m->nnz * (int64_t)mm_type_size(m->type));
-    free(m);
+    mmi_handle_free(ctx, m, MMI_MAGIC_MATRIX_FREED);
     *A = NULL;
 }
 
@@ -190,6 +191,7 @@ done:
 mm_status mm_matrix_import(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
                            int64_t nrows, int64_t ncols, int64_t nnz, const mm_matrix_arrays *h)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_matrix_import(ctx, A, format, type, nrows, ncols, nnz, h);
 }
@@ -225,6 +227,7 @@ mm_status mm_matrix_import_uniform(mm_context ctx, mm_matrix *A, mm_format forma
                                    int64_t nrows, int64_t ncols, int64_t order,
                                    const uint32_t *h_index, const void *h_values)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_matrix_import_uniform(ctx, A, format, type, nrows, ncols, order, h_index,
                                      h_values);
@@ -232,7 +235,8 @@ mm_status mm_matrix_import_uniform(mm_context ctx, mm_matrix *A, mm_format forma
 
 mm_status mm_matrix_info_get(mm_matrix A, mm_matrix_info *info)
 {
-    if (A == NULL || info == NULL) return MM_ERR_INVALID_ARGUMENT;
+    if (A == NULL || info == NULL || MMI_CHECK(NULL, A, MMI_MAGIC_MATRIX, "A") != MM_OK)
+        return MM_ERR_INVALID_ARGUMENT;
     info->format = A->format;
     info->type = A->type;
     info->nrows = A->nrows;
@@ -271,6 +275,8 @@ done:
 
 mm_status mm_matrix_export(mm_matrix A, const mm_matrix_arrays *h)
 {
-    MM_WHERE(A ? A->ctx : NULL);
+    if (A == NULL || MMI_CHECK(NULL, A, MMI_MAGIC_MATRIX, "A") != MM_OK)
+        return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(A->ctx);
     return mmi_matrix_export(A, h);
 }

@@ -8,6 +8,7 @@
 #include "meshmat/dense.h"
 
 struct mm_matrix_s {
+    uint32_t magic;    /* MMI_MAGIC_MATRIX (core/handle.h)                        */
     mm_context ctx;
     mm_format format;
     mm_type type;
@@ -21,6 +22,7 @@ struct mm_matrix_s {
 };
 
 struct mm_dense_s {
+    uint32_t magic;    /* MMI_MAGIC_DENSE (core/handle.h) */
     mm_context ctx;
     int64_t n, d;
     mm_type type;

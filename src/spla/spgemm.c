@@ -5,6 +5,7 @@
 
 #include "../core/backend.h"
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "jit.h"
 #include "spgemm.h"
 
@@ -77,8 +78,8 @@ mm_status mmi_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_mat
     *C = NULL;
     if (op == NULL || A == NULL || B == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "op, A and B must not be NULL");
-    if (A->ctx != ctx || B->ctx != ctx)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "A and B must be made on this context");
+    MM_TRY(MMI_CHECK(ctx, A, MMI_MAGIC_MATRIX, "A"));
+    MM_TRY(MMI_CHECK(ctx, B, MMI_MAGIC_MATRIX, "B"));
     if (A->format != MM_FORMAT_CSC || B->format != MM_FORMAT_CSC || A->ncols != B->nrows)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT,
                 "A is %lld × %lld %s and B is %lld × %lld %s; both must be CSC with "
@@ -99,6 +100,7 @@ done:
 mm_status mm_spgemm(mm_context ctx, const mm_spgemm_op *op, mm_matrix A, mm_matrix B,
                     mm_matrix *C)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_spgemm(ctx, op, A, B, C);
 }

@@ -6,6 +6,7 @@
 
 #include "../core/backend.h"
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/memory.h"
 #include "../core/timer.h"
 #include "jit.h"
@@ -31,9 +32,11 @@ static mm_status check_args(mm_context ctx, const mm_map *map, mm_matrix A, int 
     if (map == NULL || A == NULL || x == NULL || y == NULL)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s is NULL",
                         map == NULL ? "map" : A == NULL ? "A" : x == NULL ? "x" : "y");
-    if (A->ctx != ctx || x->ctx != ctx || y->ctx != ctx)
-        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s was made on another context",
-                        A->ctx != ctx ? "A" : x->ctx != ctx ? "x" : "y");
+    mm_status st;
+    if ((st = MMI_CHECK(ctx, A, MMI_MAGIC_MATRIX, "A")) != MM_OK ||
+        (st = MMI_CHECK(ctx, x, MMI_MAGIC_DENSE, "x")) != MM_OK ||
+        (st = MMI_CHECK(ctx, y, MMI_MAGIC_DENSE, "y")) != MM_OK)
+        return st;
     int64_t rows = transpose ? A->ncols : A->nrows, cols = transpose ? A->nrows : A->ncols;
     if (x->n != cols)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
@@ -123,12 +126,13 @@ mm_status mmi_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose
     mm_status st = MM_OK;
     regrouped r = {NULL, NULL, NULL, 0, 0, 0};
     double *table = NULL, *mu = NULL;
-    int64_t table_bytes = 0, mu_bytes = A ? A->nnz * (int64_t)sizeof(double) : 0;
+    int64_t table_bytes = 0, mu_bytes = 0;
     mm_memory where;
     int stage = -1;
     if (ctx == NULL) return MM_ERR_INVALID_ARGUMENT;
     where = mmi_backend_memory(ctx);
     MM_TRY(check_args(ctx, map, A, transpose, x, y));
+    mu_bytes = A->nnz * (int64_t)sizeof(double);
     stage = mmi_stage_begin(ctx, "spmv");
     mmi_spmv_args a = {transpose ? A->ncols : A->nrows, x->d, A->uniform, A->ptr,
                        A->format == MM_FORMAT_CSC ? A->rows : A->cols, A->values, (int)A->type, 0,
@@ -158,6 +162,7 @@ done:
 mm_status mm_spmv(mm_context ctx, const mm_map *map, mm_matrix A, int transpose, mm_dense x,
                   mm_dense y, int accumulate)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_spmv(ctx, map, A, transpose, x, y, accumulate);
 }

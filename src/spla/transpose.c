@@ -5,6 +5,7 @@
 
 #include "../core/backend.h"
 #include "../core/error.h"
+#include "../core/handle.h"
 #include "../core/memory.h"
 #include "../core/timer.h"
 #include "meshmat/ops.h"
@@ -89,7 +90,7 @@ mm_status mmi_matrix_transpose(mm_context ctx, mm_matrix A, mm_matrix *T)
     if (ctx == NULL || T == NULL) return MM_ERR_INVALID_ARGUMENT;
     *T = NULL;
     if (A == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "A is NULL");
-    if (A->ctx != ctx) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "A was made on another context");
+    MM_TRY(MMI_CHECK(ctx, A, MMI_MAGIC_MATRIX, "A"));
     int stage = mmi_stage_begin(ctx, "transpose");
     st = transpose(ctx, A, T);
     mmi_stage_end(ctx, stage);
@@ -99,6 +100,7 @@ done:
 
 mm_status mm_matrix_transpose(mm_context ctx, mm_matrix A, mm_matrix *T)
 {
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     return mmi_matrix_transpose(ctx, A, T);
 }

@@ -380,6 +380,46 @@ START_TEST(every_allocation_failure_is_clean)
 }
 END_TEST
 
+START_TEST(another_contexts_mesh_is_refused)
+{
+    mm_context a = mmt_context(), b = mmt_context();
+    mm_mesh_desc d = mixed_desc();
+    mm_mesh mesh = NULL, out = NULL;
+    MMT_OK(a, mm_mesh_new(a, &mesh, &d));
+    const char *want = "the mesh was made on another context";
+    /* a directory that does not exist: a write let through fails with MM_ERR_IO */
+    ck_assert_int_eq(mm_mesh_write(b, mesh, "/nonexistent-meshmat-dir/m.obj", MM_FILE_OBJ),
+                     MM_ERR_INVALID_ARGUMENT);
+    ck_assert_str_eq(mm_last_error(b), "mm_mesh_write: the mesh was made on another context");
+    mm_mesh_stats stats;
+    ck_assert_int_eq(mm_mesh_stats_get(b, mesh, &stats), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_str_eq(mm_last_error(b), "mm_mesh_stats_get: the mesh was made on another context");
+    int64_t counts[5];
+    ck_assert_int_eq(mm_mesh_order_histogram(b, mesh, 4, counts), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_ptr_nonnull(strstr(mm_last_error(b), want));
+    mm_subdiv_options o = mm_subdiv_options_default();
+    ck_assert_int_eq(mm_subdivide(b, mesh, &o, &out), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_str_eq(mm_last_error(b), "mm_subdivide: the mesh was made on another context");
+    ck_assert_ptr_null(out);
+    mm_subdiv s = NULL;
+    ck_assert_int_eq(mm_subdiv_build(b, mesh, &o, &s), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_str_eq(mm_last_error(b), "mm_subdiv_build: the mesh was made on another context");
+    ck_assert_ptr_null(s);
+    /* its borrowed handles too */
+    mm_matrix T = NULL;
+    ck_assert_int_eq(mm_matrix_transpose(b, mm_mesh_matrix(mesh), &T), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_str_eq(mm_last_error(b), "mm_matrix_transpose: A was made on another context");
+    ck_assert_int_eq(mm_dense_fill(b, mm_mesh_vertices(mesh), 0.0), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_str_eq(mm_last_error(b), "mm_dense_fill: X was made on another context");
+    ck_assert_str_eq(mm_last_error(a), ""); /* nothing failed on a */
+    MMT_OK(a, mm_mesh_stats_get(a, mesh, &stats));
+    ck_assert_int_eq(stats.faces, 2);
+    mm_mesh_free(&mesh);
+    mm_context_free(&a);
+    mm_context_free(&b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mesh_new");
@@ -400,6 +440,7 @@ int main(void)
     tcase_add_test(bad, sizes_past_32_bit_ids_overflow);
     tcase_add_test(bad, bad_arguments_are_refused);
     tcase_add_test(bad, every_allocation_failure_is_clean);
+    tcase_add_test(bad, another_contexts_mesh_is_refused);
     suite_add_tcase(s, bad);
     return mmt_run(s);
 }
