@@ -40,7 +40,11 @@ void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
     }
     for (int64_t h = 0; h < in->num_holes && w->err == 0; ++h)
         mmi_write_printf(w, "t hole 1/0/0 %u\n", m->a.hole_faces[h]);
-    if (in->boundary != MM_BOUNDARY_EDGE_ONLY) /* OpenSubdiv's numbering: 0 none, 1 edge-and-corner */
-        mmi_write_printf(w, "t interpolateboundary 1/0/0 %d\n",
+    /* OpenSubdiv's numbering: 0 none, 1 edge-and-corner. The empty mesh gets
+     * it as a `# osd-tag:` comment: the reader takes a file of comments only
+     * for the empty mesh, and refuses one with a statement but no v or f. */
+    if (in->boundary != MM_BOUNDARY_EDGE_ONLY)
+        mmi_write_printf(w, "%st interpolateboundary 1/0/0 %d\n",
+                         in->num_vertices == 0 ? "# osd-tag: " : "",
                          in->boundary == MM_BOUNDARY_NONE ? 0 : 1);
 }

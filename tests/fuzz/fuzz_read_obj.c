@@ -1,0 +1,11 @@
+/* fuzz_read_obj.c: the OBJ reader (vertices, faces in every index form,
+ * OpenSubdiv tags) on arbitrary bytes: it gives a mesh with sane counts or a
+ * documented refusal with a message, and never crashes, reads out of bounds,
+ * leaks or hits undefined behaviour. */
+#include "fuzz_mesh.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_read(data, size, "fuzz.obj");
+    return 0;
+}
