@@ -182,9 +182,11 @@ static mm_subdiv_options route(mm_mesh mesh, const mm_subdiv_options *opts)
     return o;
 }
 
-/* The checks of mm_subdiv_build, which mm_subdivide's fused route makes too;
- * the specialized path checks the mesh itself on the device (its start). */
-static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts)
+/* The checks of mm_subdiv_build, which mm_subdivide's fused route makes too,
+ * and the options the run takes (*o, route's); the specialized path checks
+ * the mesh itself on the device (its start). */
+static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                             mm_subdiv_options *o)
 {
     mm_status st = MM_OK;
     if (mesh == NULL || opts == NULL)
@@ -201,9 +203,9 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
                 (long long)mesh->num_corners, (long long)mesh->num_holes);
     /* The path that will run decides: a tagged mesh, or MM_BOUNDARY_NONE,
      * goes to the generic path (route), which does not check on the device. */
-    mm_subdiv_options o = route(mesh, opts);
-    if (!impl_for(o.scheme, o.path)->checks_on_device)
-        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, o.scheme));
+    *o = route(mesh, opts);
+    if (!impl_for(o->scheme, o->path)->checks_on_device)
+        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, o->scheme));
 done:
     return st;
 }
@@ -236,8 +238,8 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     MM_WHERE(ctx);
     if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
     *s = NULL;
-    MM_TRY(check_input(ctx, mesh, opts));
-    mm_subdiv_options o = route(mesh, opts);
+    mm_subdiv_options o;
+    MM_TRY(check_input(ctx, mesh, opts, &o));
     MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
     MM_TRY(build_checked(ctx, mesh, &o, s));
 done:
@@ -302,8 +304,8 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     if (opts != NULL && opts->levels < 1)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
                 opts->levels);
-    MM_TRY(check_input(ctx, mesh, opts));
-    mm_subdiv_options o = route(mesh, opts);
+    mm_subdiv_options o;
+    MM_TRY(check_input(ctx, mesh, opts, &o));
     MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
     struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");

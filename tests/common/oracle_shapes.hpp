@@ -39,21 +39,37 @@ struct Shape {
     std::vector<int> ids;     // face vertices
 };
 
-inline mm_mesh make_mesh(mm_context ctx, const Shape &s, mm_type precision)
+// The faces of a Shape as mm_mesh_new takes them (kept here: they must
+// outlive the desc shape_desc returns).
+struct ShapeFaces {
+    std::vector<int64_t> offsets;
+    std::vector<uint32_t> ids;
+};
+
+// s as an mm_mesh_desc (float64 positions, repeated vertices kept), its face
+// arrays in f; the caller adds tags and precision.
+inline mm_mesh_desc shape_desc(const Shape &s, ShapeFaces &f)
 {
-    std::vector<int64_t> offsets(1, 0);
-    for (int c : s.counts) offsets.push_back(offsets.back() + c);
-    std::vector<uint32_t> ids(s.ids.begin(), s.ids.end());
+    f.offsets.assign(1, 0);
+    for (int c : s.counts) f.offsets.push_back(f.offsets.back() + c);
+    f.ids.assign(s.ids.begin(), s.ids.end());
     mm_mesh_desc d = {};
     d.num_vertices = s.nv;
     d.dim = 3;
     d.vertex_type = MM_TYPE_FLOAT64;
     d.vertices = s.xyz.data();
     d.num_faces = (int64_t)s.counts.size();
-    d.face_offsets = offsets.data();
-    d.face_vertices = ids.data();
-    d.precision = precision;
+    d.face_offsets = f.offsets.data();
+    d.face_vertices = f.ids.data();
     d.keep_repeated = 1;
+    return d;
+}
+
+inline mm_mesh make_mesh(mm_context ctx, const Shape &s, mm_type precision)
+{
+    ShapeFaces f;
+    mm_mesh_desc d = shape_desc(s, f);
+    d.precision = precision;
     mm_mesh mesh = NULL;
     if (mm_mesh_new(ctx, &mesh, &d) != MM_OK) fail(s.name + ": " + mm_last_error(ctx));
     return mesh;

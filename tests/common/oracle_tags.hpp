@@ -433,20 +433,11 @@ inline Tags random_tags(const Shape &s, unsigned seed, int holes, TagPlan *plan 
 inline mm_mesh make_tagged_mesh(mm_context ctx, const Shape &s, const Tags &t, std::string *error,
                                 mm_status *status = nullptr)
 {
-    std::vector<int64_t> offsets(1, 0);
-    for (int c : s.counts) offsets.push_back(offsets.back() + c);
-    std::vector<uint32_t> ids(s.ids.begin(), s.ids.end());
     std::vector<uint32_t> cv(t.crease_pairs.begin(), t.crease_pairs.end());
     std::vector<uint32_t> kv(t.corners.begin(), t.corners.end());
     std::vector<uint32_t> hv(t.holes.begin(), t.holes.end());
-    mm_mesh_desc d = {};
-    d.num_vertices = s.nv;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = s.xyz.data();
-    d.num_faces = (int64_t)s.counts.size();
-    d.face_offsets = offsets.data();
-    d.face_vertices = ids.data();
+    ShapeFaces f;
+    mm_mesh_desc d = shape_desc(s, f);
     d.num_creases = (int64_t)t.crease_sharpness.size();
     d.crease_vertices = cv.data();
     d.crease_sharpness = t.crease_sharpness.data();
@@ -456,7 +447,6 @@ inline mm_mesh make_tagged_mesh(mm_context ctx, const Shape &s, const Tags &t, s
     d.num_holes = (int64_t)t.holes.size();
     d.hole_faces = hv.data();
     d.precision = MM_TYPE_FLOAT64;
-    d.keep_repeated = 1;
     mm_mesh mesh = NULL;
     mm_status st = mm_mesh_new(ctx, &mesh, &d);
     if (status) *status = st;
