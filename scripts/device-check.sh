@@ -8,6 +8,13 @@
 #   PARTS=tests scripts/device-check.sh     (only the tests, or only "bench"; default both,
 #                                            so one device call can stay under its time limit)
 #   BENCHES="bench_subdiv" scripts/device-check.sh  (those benchmarks only; default all)
+#   TESTS="test_mesh_weld test_cli" scripts/device-check.sh  (those tests only; default all)
+#   PARTS=sanitize scripts/device-check.sh  (compute-sanitizer over the CUDA suite: below;
+#                                            not in the default PARTS, it takes minutes)
+#     SANITIZE_TOOLS="memcheck racecheck synccheck initcheck" (default all four)
+#     SANITIZE_TESTS="test_subdiv test_subdiv_creases:generated ..." (default every test
+#       executable; NAME:CASE runs one Check test case, so a long test can be split over jobs)
+#     SANITIZE_JOBS=8 (runs side by side on the one GPU), SANITIZE_TIMEOUT=480 (s per run)
 # Shared models are read from .device-models/ when that folder was carried
 # (scripts/device-models.sh fills it), since ../shared does not travel, and
 # oracle libraries from .device-libs/ (scripts/device-libs.sh).
@@ -35,8 +42,8 @@ case " $parts " in *" tests "*) backends=${BACKENDS:-cuda cpu} ;; *) backends= ;
 # (the "models" test case alone) are part of that run, not run again; checks
 # skipped inside a run that still passed show as (N "skipped:" lines) on its
 # line, and the run counts as passed.
-runs=$(cd "$build/tests" 2>/dev/null && ls test_* 2>/dev/null)
-[ -x "$build/tests/test_subdiv_opensubdiv" ] && runs="$runs test_subdiv_opensubdiv:loop"
+runs=${TESTS:-$(cd "$build/tests" 2>/dev/null && ls test_* 2>/dev/null)}
+[ -z "${TESTS:-}" ] && [ -x "$build/tests/test_subdiv_opensubdiv" ] && runs="$runs test_subdiv_opensubdiv:loop"
 for backend in $backends; do
   for run in $runs; do
     t="$build/tests/${run%%:*}"
@@ -74,6 +81,47 @@ for name in $benches; do
   echo "== $(basename "$b")" | tee -a "$out/bench.log"
   "$b" "$out" 2>&1 | tee -a "$out/bench.log"
 done
+
+# compute-sanitizer: each tool over each test executable on the CUDA backend,
+# in one process (CK_FORK=no: the tool follows the process it starts) and
+# without the "models" test cases (tagged so; the shared models: the same kernels as the
+# generated meshes, at sizes that take the sanitizers tens of minutes). A run
+# is clean when the tool reports 0 errors and the tests pass; the log lists
+# per run the errors, the seconds and Check's summary.
+case " $parts " in *" sanitize "*)
+  san="$out/sanitize"
+  mkdir -p "$san"
+  cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  tests=${SANITIZE_TESTS:-$(cd "$build/tests" && ls test_*)}
+  for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck initcheck}; do
+    for t in $tests; do echo "$tool $t"; done
+  done | xargs -P "${SANITIZE_JOBS:-8}" -L 1 bash -c '
+    tool=$0 t=${1%%:*} log="'"$san"'/$0.$1.txt"
+    case $1 in *:*) export CK_RUN_CASE=${1#*:} ;; esac
+    # compute-sanitizer started twice at once on one executable can fail to
+    # start it ("Target application does not exist"): starts 2 s apart.
+    flock "'"$san"'/.start" sleep 2
+    start=$(date +%s)
+    CK_FORK=no CK_EXCLUDE_TAGS=models MESHMAT_TEST_BACKEND=cuda timeout -k 10 "'"${SANITIZE_TIMEOUT:-480}"'" \
+      "'"$cs"'" --tool "$tool" --error-exitcode 86 --print-limit 20 "'"$build"'/tests/$t" >"$log" 2>&1
+    rc=$?
+    # racecheck sums up as "RACECHECK SUMMARY: N hazards", the others as "ERROR SUMMARY: N errors".
+    errors=$(grep -hoE "(ERROR|RACECHECK) SUMMARY: [0-9]+ (error|hazard)" "$log" | tail -n 1 | grep -oE "[0-9]+")
+    case $rc in 0) r=clean ;; 77) r=skipped ;; 86) r="ERRORS" ;; 124) r="TIMEOUT" ;; *) r="FAILED ($rc)" ;; esac
+    # A test that never calls CUDA (the CPU-only units): the tool exits 255
+    # with this line, whatever the test did; run it again alone for its status.
+    if [ "$rc" -eq 255 ] && grep -q "terminated before first instrumented API call" "$log"; then
+      CK_FORK=no CK_EXCLUDE_TAGS=models MESHMAT_TEST_BACKEND=cuda "'"$build"'/tests/$t" >>"$log" 2>&1 &&
+        r=no-cuda
+    fi
+    printf "%-10s %-40s %-10s errors %-4s %4ss  %s\n" "$tool" "$1" "$r" "${errors:-?}" \
+      "$(( $(date +%s) - start ))" "$(grep -h "%: Checks" "$log" | tail -n 1)"' \
+    | tee "$out/sanitize.log"
+  bad=$(grep -vc " clean \| skipped \| no-cuda " "$out/sanitize.log")
+  echo "sanitize: $(grep -c " clean " "$out/sanitize.log") clean, $bad not clean" | tee -a "$out/sanitize.log"
+  tar czf "$out/sanitize-logs.tgz" -C "$out" sanitize
+  failed=$((failed + bad)) ;;
+esac
 
 echo "device-check: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,9 @@
 /* jit_disk.c: the disk cache of compiled user programs (jit.h). A file holds
- * a magic line, the program text with its terminating NUL, then the image, so
- * a load checks the whole key, not only the hash in the file name. */
+ * a magic line, the program text with its terminating NUL, the image's 64-bit
+ * FNV-1a (little-endian), then the image, so a load checks the whole key, not
+ * only the hash in the file name, and a damaged or cut image is a miss found
+ * here rather than an error of the driver's loader (which compute-sanitizer
+ * reports as a failed API call). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +13,7 @@
 
 #include "jit.h"
 
-static const char magic[] = "meshmat-jit 1\n";
+static const char magic[] = "meshmat-jit 2\n";
 
 int mmi_jit_cache_dir(char *dir, size_t n)
 {
@@ -28,6 +31,14 @@ int mmi_jit_cache_dir(char *dir, size_t n)
 uint64_t mmi_jit_hash(uint64_t h, const char *text)
 {
     for (const unsigned char *p = (const unsigned char *)text; *p; ++p)
+        h = (h ^ *p) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t image_hash(const void *image, size_t bytes)
+{
+    uint64_t h = MMI_JIT_HASH_START;
+    for (const unsigned char *p = image, *end = p + bytes; p < end; ++p)
         h = (h ^ *p) * 0x100000001b3ull;
     return h;
 }
@@ -61,16 +72,20 @@ static char *read_all(const char *path, size_t *bytes)
 void *mmi_jit_disk_load(const char *program, size_t *bytes)
 {
     char path[4200];
-    size_t size, head = strlen(magic) + strlen(program) + 1;
+    size_t size, head = strlen(magic) + strlen(program) + 1 + 8;
     char *data, *image = NULL;
+    unsigned char sum[8];
     *bytes = 0;
     if (!path_of(program, path, sizeof path) || (data = read_all(path, &size)) == NULL)
         return NULL;
     if (size > head && memcmp(data, magic, strlen(magic)) == 0 &&
-        memcmp(data + strlen(magic), program, strlen(program) + 1) == 0 &&
-        (image = malloc(size - head)) != NULL) {
-        memcpy(image, data + head, size - head);
-        *bytes = size - head;
+        memcmp(data + strlen(magic), program, strlen(program) + 1) == 0) {
+        uint64_t h = image_hash(data + head, size - head);
+        for (int k = 0; k < 8; ++k) sum[k] = (unsigned char)(h >> 8 * k);
+        if (memcmp(data + head - 8, sum, 8) == 0 && (image = malloc(size - head)) != NULL) {
+            memcpy(image, data + head, size - head);
+            *bytes = size - head;
+        }
     }
     free(data);
     return image;
@@ -99,9 +114,12 @@ void mmi_jit_disk_store(const char *program, const void *image, size_t bytes)
     snprintf(temp, sizeof temp, "%s.%ld.tmp", path, (long)getpid());
     FILE *f = fopen(temp, "wb");
     if (f == NULL) return;
+    unsigned char sum[8];
+    uint64_t h = image_hash(image, bytes);
+    for (int k = 0; k < 8; ++k) sum[k] = (unsigned char)(h >> 8 * k);
     int ok = fwrite(magic, 1, strlen(magic), f) == strlen(magic) &&
              fwrite(program, 1, strlen(program) + 1, f) == strlen(program) + 1 &&
-             fwrite(image, 1, bytes, f) == bytes;
+             fwrite(sum, 1, 8, f) == 8 && fwrite(image, 1, bytes, f) == bytes;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(temp, path) != 0) remove(temp);
 }

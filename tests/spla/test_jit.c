@@ -250,8 +250,20 @@ START_TEST(disk_cache_round_trip_and_misses)
     ck_assert_uint_eq(bytes, 0);
     /* A file whose text is not the program (a hash collision or damage) is a miss. */
     FILE *f = fopen(path, "wb");
-    fputs("meshmat-jit 1\nprogram 0ne", f);
+    fputs("meshmat-jit 2\nprogram 0ne", f);
     fclose(f);
+    ck_assert_ptr_null(mmi_jit_disk_load("program one", &bytes));
+    /* The right program with a changed or cut image is a miss before any
+     * loader sees it: one byte of the image flipped, then its last byte cut. */
+    mmi_jit_disk_store("program one", image, sizeof image);
+    long image_at = (long)(strlen("meshmat-jit 2\n") + sizeof "program one" + 8);
+    f = fopen(path, "r+b");
+    fseek(f, image_at + 3, SEEK_SET);
+    fputc('e', f);
+    fclose(f);
+    ck_assert_ptr_null(mmi_jit_disk_load("program one", &bytes));
+    mmi_jit_disk_store("program one", image, sizeof image);
+    ck_assert_int_eq(truncate(path, image_at + (long)sizeof image - 1), 0);
     ck_assert_ptr_null(mmi_jit_disk_load("program one", &bytes));
     f = fopen(path, "wb");
     fclose(f);

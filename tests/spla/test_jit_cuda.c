@@ -187,8 +187,9 @@ START_TEST(second_call_hits_the_memory_cache)
 }
 END_TEST
 
-/* Overwrites the start of the image (after the program text's NUL): a file
- * that does not load must be a miss, compiled and stored again. */
+/* Overwrites the image's checksum and start (after the program text's NUL):
+ * a damaged file must be a miss, compiled and stored again (without asking
+ * the driver to load it: jit_disk.c checks the image's hash). */
 static void damage_image(const char *file)
 {
     FILE *f = fopen(file, "r+b");
