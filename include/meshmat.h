@@ -8,6 +8,7 @@
 #include "meshmat/dense.h"
 #include "meshmat/mesh.h"
 #include "meshmat/io.h"
+#include "meshmat/weld.h"
 #include "meshmat/ops.h"
 #include "meshmat/dense_ops.h"
 #include "meshmat/subdiv.h"

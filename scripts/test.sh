@@ -12,6 +12,13 @@ cd "$(dirname "$0")/.."
 mode=${1:-release}
 packages=(cmake gcc g++ make check pkg-config libopenmesh-dev libosd-dev)
 if [ "$mode" = --sanitize-clang ]; then packages+=(clang libomp-dev); fi
+# node and npm run the Khronos glTF validator (tests/mesh/validate_glb.js,
+# skipped without them); root gets them from apt when the commands are missing
+# (NodeSource's nodejs package carries npm).
+if [ "$(id -u)" = 0 ]; then
+  command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -24,6 +31,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   else
     echo "missing packages: ${missing[*]} (install them, or run as root)" >&2
     exit 1
+  fi
+fi
+# The validator itself, from npm (validate_glb is skipped without it).
+if command -v npm >/dev/null && ! npm ls -g gltf-validator >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "installing: gltf-validator (npm)"
+    npm install -g --silent gltf-validator >/dev/null 2>&1 ||
+      echo "npm install -g gltf-validator failed; validate_glb will be skipped" >&2
+  else
+    echo "missing: gltf-validator (npm install -g gltf-validator); validate_glb will be skipped" >&2
   fi
 fi
 export PATH="$PATH:/usr/local/cuda/bin"

@@ -1,5 +1,7 @@
 /* meshmat/io.h: reading and writing meshes as OBJ, OFF and PLY (ASCII and
- * binary little-endian). Readers report the file and line of anything wrong;
+ * binary little-endian); reading STL (binary and ASCII) as a triangle soup;
+ * writing glTF 2.0 binary (.glb) for viewers.
+ * Readers report the file and line of anything wrong;
  * what the writers produce reads back exactly, the empty mesh included; a
  * failed write leaves the file it would replace untouched. */
 #ifndef MESHMAT_IO_H
@@ -12,11 +14,13 @@ extern "C" {
 #endif
 
 typedef enum mm_file_format {
-    MM_FILE_AUTO = 0,       /* from the file name's extension (.obj, .off, .ply) */
+    MM_FILE_AUTO = 0,       /* from the file name's extension (.obj .off .ply .glb) */
     MM_FILE_OBJ = 1,
     MM_FILE_OFF = 2,
     MM_FILE_PLY_ASCII = 3,
-    MM_FILE_PLY_BINARY = 4  /* little-endian; on reading, either PLY form is accepted */
+    MM_FILE_PLY_BINARY = 4, /* little-endian; on reading, either PLY form is accepted */
+    MM_FILE_GLB = 5,        /* glTF 2.0 binary (.glb): written only (mm_mesh_write)   */
+    MM_FILE_STL = 6         /* STL, binary or ASCII (.stl): read only (mm_mesh_read)  */
 } mm_file_format;
 
 typedef struct mm_read_options {
@@ -32,7 +36,7 @@ MM_API mm_read_options mm_read_options_default(void);
  * allocation per line.
  *   param  memory  in/out  meaning
  *   mesh   -       out     the new mesh (NULL on error)
- *   path   host    in      file name; its extension (.obj .off .ply, any case)
+ *   path   host    in      file name; its extension (.obj .off .ply .stl, any case)
  *                          gives the format unless opts->format says it
  *   opts   host    in      NULL for mm_read_options_default()
  * OBJ: `v x y z` (further columns such as w or colours ignored); `f` with v,
@@ -50,16 +54,26 @@ MM_API mm_read_options mm_read_options_default(void);
  *   missing: the counts come first), `|V| |F| [|E|]`, one vertex per line, one
  *   face per line `n i0 … i(n-1)` (0-based; trailing colour values ignored),
  *   `#` comments.
- * PLY: ascii 1.0 or binary_little_endian 1.0; vertex x, y, z of any PLY type,
+ * PLY: ascii 1.0, binary_little_endian 1.0 or binary_big_endian 1.0; vertex
+ *   x, y, z of any PLY type,
  *   face list `vertex_indices` (or `vertex_index`) of integers; every other
  *   element and property (lists included) is skipped.
+ * STL (.stl, MM_FILE_STL; read only): binary when the size is 84 + 50 n (n
+ *   the header's u32 count), whatever the first bytes; ASCII when it starts
+ *   with `solid` and holds no NUL byte: `facet normal …` `outer loop` three
+ *   `vertex x y z` `endloop` `endfacet`, `endsolid`, keywords in any case,
+ *   any blanks and line ends between tokens, several solids in a row. The
+ *   mesh is the soup: triangle t is vertices 3t, 3t+1, 3t+2, no vertex merged
+ *   (mm_mesh_weld, meshmat/weld.h, merges them); normals and attributes are
+ *   ignored. Binary errors name the triangle and its record's byte
+ *   ("triangle 7 (record at byte 434) is truncated …").
  * Properties: the mesh lives where ctx computes; deterministic; float64 values
  *   are correctly rounded from the decimal text (float32: the nearest float).
  * Errors: the message names file:line (binary PLY: the element, record and
  *   property) and what was expected and found.
  *   MM_ERR_IO        the file cannot be opened or read
- *   MM_ERR_FORMAT    unknown extension; binary_big_endian PLY, 4-D/n-D or binary
- *                    OFF; a PLY header without vertex x, y, z or face list
+ *   MM_ERR_FORMAT    unknown extension; a PLY version other than 1.0; 4-D/n-D or
+ *                    binary OFF; a PLY header without vertex x, y, z or face list
  *   MM_ERR_PARSE     malformed text; truncated data; data beyond what a header
  *                    declares; OBJ index 0 or one that does not fit 64 bits
  *   MM_ERR_INVALID_MESH  every refusal of mm_mesh_new (index out of range, face
@@ -87,10 +101,25 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
  * OpenSubdiv tags (`t crease 2/1/0 a b s`, `t corner 1/1/0 v s`, 0-based), which
  * OFF and PLY cannot hold. Each value is printed as the shortest decimal (at
  * most 17 digits for float64, 9 for float32) that reads back to the same bits,
- * with '.' whatever the locale. PLY: `float` x, y, z for float32 meshes, else
+ * with '.' whatever the locale, in printf's "%.*g" notation with P = max(digits,
+ * 15) (float32: 6): "0.1", "-0", "1e+15", "1.5e-07" (formatted on every OpenMP
+ * thread in blocks of rows, the bytes the same for any thread count). PLY:
+ * `float` x, y, z for float32 meshes, else
  * `double`; the face list `list uchar int vertex_indices` (uint count when a
  * face has 256 vertices or more, uint ids past 2^31 vertices).
- *   format  MM_FILE_AUTO: from the extension (.obj, .off; .ply is binary).
+ * GLB (glTF 2.0 binary, for viewers; docs/formats.md): one mesh of one
+ *   TRIANGLES primitive, each polygon fanned from its first corner (v0 vi
+ *   vi+1), hole faces left out; POSITION float32 with its min and max, NORMAL
+ *   float32 of unit length (the area vectors of the faces around a vertex
+ *   summed, each the sum of its fan's cross products; (0, 0, 1) where that sum
+ *   is zero, e.g. a vertex in no face), indices UNSIGNED_SHORT up to 65535
+ *   vertices, else UNSIGNED_INT; no texture coordinates (meshes have none yet)
+ *   and no tags. Refused, nothing written: a mesh with no face to write
+ *   (empty, points only, or only holes: a glTF accessor needs one element)
+ *   with MM_ERR_FORMAT; a coordinate outside float32's range, or a file of
+ *   4 GiB or more (its length is a 32-bit field), with MM_ERR_OVERFLOW.
+ *   mm_mesh_read refuses .glb (MM_ERR_FORMAT).
+ *   format  MM_FILE_AUTO: from the extension (.obj, .off, .glb; .ply is binary).
  * Properties: works on any backend (the mesh is exported to host memory
  *   through the context's accounting); the file is written through a 1 MiB
  *   buffer, every write and the close checked. Atomic: the data goes to a new
@@ -102,9 +131,30 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
  *   and is not a regular file (a device, a FIFO) is written in place.
  * Errors: MM_ERR_IO (open, write, sync, close or rename failed: the message
  *   names the path and the system's reason), MM_ERR_FORMAT (unknown
- *   extension), MM_ERR_INVALID_ARGUMENT, MM_ERR_OUT_OF_MEMORY. */
+ *   extension; MM_FILE_STL, which is read only; GLB: no faces),
+ *   MM_ERR_OVERFLOW (GLB: above),
+ *   MM_ERR_INVALID_ARGUMENT, MM_ERR_OUT_OF_MEMORY. */
 MM_API mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path,
                                mm_file_format format);
+
+/* Progress of a write: called on the calling thread after each block of rows
+ * (a few MB of output) with the rows written so far and the rows in all
+ * (vertices + faces; done = total at the end). For progress displays: a
+ * function that takes long slows the write down. */
+typedef void (*mm_io_progress_fn)(void *user, int64_t done, int64_t total);
+
+typedef struct mm_write_options {
+    mm_file_format format;      /* MM_FILE_AUTO by default                 */
+    mm_io_progress_fn progress; /* NULL by default: no progress reported   */
+    void *progress_user;        /* passed to progress                      */
+} mm_write_options;
+
+MM_API mm_write_options mm_write_options_default(void);
+
+/* mm_mesh_write_opts: mm_mesh_write with options (opts NULL: the defaults);
+ * the same file, the same errors. */
+MM_API mm_status mm_mesh_write_opts(mm_context ctx, mm_mesh mesh, const char *path,
+                                    const mm_write_options *opts);
 
 #ifdef __cplusplus
 }

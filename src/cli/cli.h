@@ -18,7 +18,13 @@ typedef struct cli_common {
     mm_backend backend;
     mm_type precision;
     int strict;        /* refuse faces that repeat a vertex */
+    int weld;          /* CLI_WELD_*: merge vertices at one position after reading */
+    double weld_tolerance; /* --weld TOL (0: exact)                                */
 } cli_common;
+
+/* When cli_read welds (mm_mesh_weld): STL input only, exactly (the default:
+ * an STL file is a triangle soup), never (--no-weld), always (--weld). */
+enum { CLI_WELD_STL = -1, CLI_WELD_NEVER = 0, CLI_WELD_ALWAYS = 1 };
 
 void cli_common_default(cli_common *c);
 /* Consumes argv[*i] (and its value) when it is a common option; returns 1 if
@@ -28,12 +34,29 @@ int cli_common_parse(cli_common *c, int argc, char **argv, int *i);
 int cli_context(const cli_common *c, mm_context *ctx);
 /* Prints "meshmat <cmd>: <status>: <last error>" to stderr; returns CLI_FAILED. */
 int cli_fail(const char *cmd, mm_context ctx, mm_status st);
-/* Reads a mesh with the common options. */
+/* Reads a mesh with the common options, then welds it as c->weld says,
+ * printing the weld's report on stderr. */
 mm_status cli_read(mm_context ctx, const cli_common *c, const char *path, mm_mesh *mesh);
 double cli_now_ms(void);
+
+/* The progress line of a long step on stderr (cli_progress.c): drawn once the
+ * step has taken a second, at most four times a second, when stderr is a
+ * terminal or forced (--progress); cli_progress_report is an mm_io_progress_fn. */
+typedef struct cli_progress {
+    const char *cmd, *what;
+    int enabled, shown;
+    double start, last; /* ms */
+} cli_progress;
+void cli_progress_start(cli_progress *p, const char *cmd, const char *what, int forced);
+void cli_progress_report(void *user, int64_t done, int64_t total);
+/* Ends the line when one was drawn. */
+void cli_progress_end(cli_progress *p);
+/* Removes every `flag` from argv[1 …]; whether there was one. */
+int cli_take_flag(int *argc, char **argv, const char *flag);
 
 int cli_info(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_subdiv(int argc, char **argv);
+int cli_render(int argc, char **argv);
 
 #endif

@@ -7,11 +7,17 @@
 
 static const char usage[] =
     "usage: meshmat convert IN OUT [--format obj|off|ply|ply-ascii] [--precision f32|f64]\n"
-    "                               [--backend auto|cpu|cuda] [--strict]\n"
+    "                               [--backend auto|cpu|cuda] [--strict] [--progress]\n"
+    "                               [--weld [TOL] | --no-weld]\n"
     "\n"
     "Reads IN and writes OUT. The format follows OUT's extension (.ply: binary\n"
     "little-endian) unless --format names one. Values are written with enough digits\n"
-    "to read back exactly; OBJ keeps creases and corners as OpenSubdiv 't' tags.\n";
+    "to read back exactly; OBJ keeps creases and corners as OpenSubdiv 't' tags.\n"
+    "A write that takes over a second shows its progress on stderr when that is a\n"
+    "terminal, or always with --progress.\n"
+    "IN may also be STL (binary or ASCII): its triangle soup is welded (vertices at\n"
+    "the same position merged) unless --no-weld; --weld welds any input, --weld TOL\n"
+    "merges vertices closer than TOL (docs/cli.md). The weld's report goes to stderr.\n";
 
 static int parse_format(const char *v, mm_file_format *f)
 {
@@ -30,6 +36,7 @@ int cli_convert(int argc, char **argv)
     const char *paths[2] = {NULL, NULL};
     int npaths = 0;
     mm_file_format format = MM_FILE_AUTO;
+    int progress = cli_take_flag(&argc, argv, "--progress");
     for (int i = 1; i < argc; ++i) {
         int r = cli_common_parse(&c, argc, argv, &i);
         if (r < 0) return CLI_USAGE;
@@ -62,7 +69,14 @@ int cli_convert(int argc, char **argv)
     double t0 = cli_now_ms();
     mm_status st = cli_read(ctx, &c, paths[0], &mesh);
     double t1 = cli_now_ms();
-    if (st == MM_OK) st = mm_mesh_write(ctx, mesh, paths[1], format);
+    mm_write_options wo = mm_write_options_default();
+    cli_progress bar;
+    cli_progress_start(&bar, "convert", paths[1], progress);
+    wo.format = format;
+    wo.progress = cli_progress_report;
+    wo.progress_user = &bar;
+    if (st == MM_OK) st = mm_mesh_write_opts(ctx, mesh, paths[1], &wo);
+    cli_progress_end(&bar);
     double t2 = cli_now_ms();
     if (st != MM_OK) {
         rc = cli_fail("convert", ctx, st);

@@ -8,8 +8,9 @@
 
 static const char usage[] =
     "usage: meshmat info FILE [--json] [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
+    "                         [--weld [TOL] | --no-weld]\n"
     "\n"
-    "Reads FILE (.obj, .off, .ply) and prints vertex, face and edge counts, the face-order\n"
+    "Reads FILE (.obj, .off, .ply, .stl: welded unless --no-weld) and prints vertex, face and edge counts, the face-order\n"
     "histogram, boundary edges and loops, non-manifold edges and vertices, components,\n"
     "inconsistently oriented edges, unreferenced vertices and faces that repeat a vertex.\n"
     "  --json       one JSON object on stdout instead of the table\n"

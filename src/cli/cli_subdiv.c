@@ -13,10 +13,13 @@ static const char usage[] =
     "                      [--boundary edge-only|edge-and-corner|none] [--creasing uniform|chaikin]\n"
     "                      [--path auto|specialized|generic] [--mode dynamic|static]\n"
     "                      [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
-    "                      [--max-memory BYTES[K|M|G]]\n"
+    "                      [--max-memory BYTES[K|M|G]] [--weld [TOL] | --no-weld]\n"
+    "                      [--progress]\n"
     "\n"
     "Refines IN N times (1 <= N <= 30) and writes OUT (OBJ, OFF or PLY by its\n"
-    "extension). --scheme: catmull-clark (the default; any polygons in, quads out),\n"
+    "extension). IN may be STL: its triangle soup is welded first (exactly; --weld\n"
+    "TOL merges vertices closer than TOL, --no-weld keeps the soup; --weld welds\n"
+    "any input). --scheme: catmull-clark (the default; any polygons in, quads out),\n"
     "loop (triangles in, 1 -> 4 triangles) or sqrt3 (triangles in, 1 -> 3 triangles).\n"
     "--path specialized refines with hand-written kernels for the scheme, the fast\n"
     "path; auto (the default) is the same. --path generic refines with the paper's\n"
@@ -186,6 +189,7 @@ int cli_subdiv(int argc, char **argv)
     mm_subdiv_options o = mm_subdiv_options_default();
     const char *in = NULL, *out = NULL;
     int64_t max_memory = 0;
+    int forced_progress = cli_take_flag(&argc, argv, "--progress");
     int rc = parse(argc, argv, &c, &o, &in, &out, &max_memory);
     if (rc != CLI_OK) return rc < 0 ? CLI_OK : rc;
     mm_context_options co = mm_context_options_default();
@@ -210,7 +214,13 @@ int cli_subdiv(int argc, char **argv)
     if (st == MM_OK) st = mm_subdivide(ctx, mesh, &o, &fine);
     if (st == MM_OK) st = mm_context_synchronize(ctx);
     double t2 = cli_now_ms();
-    if (st == MM_OK) st = mm_mesh_write(ctx, fine, out, MM_FILE_AUTO);
+    mm_write_options wo = mm_write_options_default();
+    cli_progress bar;
+    cli_progress_start(&bar, "subdiv", out, forced_progress);
+    wo.progress = cli_progress_report;
+    wo.progress_user = &bar;
+    if (st == MM_OK) st = mm_mesh_write_opts(ctx, fine, out, &wo);
+    cli_progress_end(&bar);
     double t3 = cli_now_ms();
     if (st != MM_OK) {
         rc = cli_fail("subdiv", ctx, st);

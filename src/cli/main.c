@@ -11,6 +11,7 @@ static const char usage[] =
     "  info FILE          mesh statistics (counts, boundaries, manifoldness, orientation)\n"
     "  convert IN OUT     convert between OBJ, OFF and PLY (ASCII or binary)\n"
     "  subdiv IN -o OUT   Catmull-Clark, Loop or sqrt3 subdivision (--levels N, --scheme)\n"
+    "  render IN -o PNG   a shaded picture of the mesh (--size WxH, --wireframe)\n"
     "\n"
     "meshmat <command> --help shows a command's options.\n"
     "exit codes: 0 success, 1 the operation failed, 2 usage error, 3 no CUDA device\n";
@@ -33,6 +34,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "info") == 0) return cli_info(argc - 1, argv + 1);
     if (strcmp(cmd, "convert") == 0) return cli_convert(argc - 1, argv + 1);
     if (strcmp(cmd, "subdiv") == 0) return cli_subdiv(argc - 1, argv + 1);
+    if (strcmp(cmd, "render") == 0) return cli_render(argc - 1, argv + 1);
     fprintf(stderr, "meshmat: unknown command '%s'\n\n%s", cmd, usage);
     return CLI_USAGE;
 }

@@ -1,7 +1,7 @@
 /* mesh_read.c: mm_mesh_read and mm_mesh_read_memory: read a whole file into
  * host memory (one growable block: populated pages, sized by fstat), pick the
  * format (given, or from the extension, any case) and hand the buffer to the
- * OBJ, OFF or PLY reader (mesh_read.h). */
+ * OBJ, OFF, PLY or STL reader (mesh_read.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,10 +28,10 @@ static mm_status read_buffer(mm_context ctx, mm_mesh *mesh, const char *data, si
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
                         "options.precision is %d; expected MM_TYPE_FLOAT32 or MM_TYPE_FLOAT64",
                         (int)o.precision);
-    mm_file_format f = o.format == MM_FILE_AUTO ? mmi_file_format_of(name) : o.format;
+    mm_file_format f = o.format == MM_FILE_AUTO ? mmi_read_format_of(name) : o.format;
     if (f == MM_FILE_AUTO)
         return mmi_fail(ctx, MM_ERR_FORMAT,
-                        "%s: unknown extension; expected .obj, .off or .ply, or set "
+                        "%s: unknown extension; expected .obj, .off, .ply or .stl, or set "
                         "options.format",
                         name);
     switch (f) {
@@ -39,6 +39,8 @@ static mm_status read_buffer(mm_context ctx, mm_mesh *mesh, const char *data, si
     case MM_FILE_OFF: return mmi_mesh_read_off(ctx, mesh, data, size, name, &o);
     case MM_FILE_PLY_ASCII:
     case MM_FILE_PLY_BINARY: return mmi_mesh_read_ply(ctx, mesh, data, size, name, &o);
+    case MM_FILE_STL: return mmi_mesh_read_stl(ctx, mesh, data, size, name, &o);
+    case MM_FILE_GLB: return mmi_fail(ctx, MM_ERR_FORMAT, "%s: .glb is written, not read", name);
     default: break;
     }
     return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "options.format is %d; expected an mm_file_format",

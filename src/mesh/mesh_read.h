@@ -1,6 +1,7 @@
 /* mesh_read.h: the format readers mm_mesh_read and mm_mesh_read_memory
  * dispatch to. Each parses data[0, size) (not NUL-terminated), names `name` in
- * its messages (file:line, or element and index for binary PLY), and builds
+ * its messages (file:line, or element and index for binary PLY, triangle and
+ * byte for binary STL), and builds
  * *mesh through mmi_mesh_build. */
 #ifndef MESHMAT_MESH_MESH_READ_H
 #define MESHMAT_MESH_MESH_READ_H
@@ -12,6 +13,8 @@ mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, siz
 mm_status mmi_mesh_read_off(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
                             const char *name, const mm_read_options *opts);
 mm_status mmi_mesh_read_ply(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
+                            const char *name, const mm_read_options *opts);
+mm_status mmi_mesh_read_stl(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
                             const char *name, const mm_read_options *opts);
 
 /* The line to name at the end of data: the last line, not the empty one after

@@ -1,7 +1,10 @@
 /* mesh_read_ply.c: the PLY data reader: walks the elements the header
- * declares (mesh_read_ply_header.c), ASCII or binary little-endian, keeping
- * vertex x, y, z and the face lists and skipping everything else. Messages
- * name file:line (ASCII) or the element, record and property (binary). */
+ * declares (mesh_read_ply_header.c), ASCII or binary (little- or big-endian),
+ * keeping vertex x, y, z and the face lists and skipping everything else;
+ * binary vertex and face elements of the usual shapes go through tight loops
+ * that stop before anything wrong, which the record-by-record path then
+ * reports. Messages name file:line (ASCII) or the element, record and
+ * property (binary). */
 #include <stdio.h>
 #include <string.h>
 
@@ -64,14 +67,33 @@ static void skip_space(ply_reader *r)
     }
 }
 
-/* Binary: n little-endian bytes, or MM_ERR_PARSE when the data ends. */
+/* The n-byte value at p (n = 1, 2, 4, 8), little- or big-endian, as bits. */
+static inline uint64_t value_bits(const char *p, size_t n, int big_endian)
+{
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+    int swap = big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+    switch (n) {
+    case 1: return (unsigned char)*p;
+    case 2:
+        memcpy(&u16, p, 2);
+        return swap ? __builtin_bswap16(u16) : u16;
+    case 4:
+        memcpy(&u32, p, 4);
+        return swap ? __builtin_bswap32(u32) : u32;
+    default:
+        memcpy(&u64, p, 8);
+        return swap ? __builtin_bswap64(u64) : u64;
+    }
+}
+
+/* Binary: one n-byte value, or MM_ERR_PARSE when the data ends. */
 static mm_status load_bytes(ply_reader *r, size_t n, uint64_t *u)
 {
     if ((size_t)(r->end - r->p) < n) return data_fail(r, "the data ends");
-    uint64_t v = 0;
-    for (size_t i = n; i-- > 0;) v = v << 8 | (unsigned char)r->p[i];
+    *u = value_bits(r->p, n, r->h->big_endian);
     r->p += n;
-    *u = v;
     return MM_OK;
 }
 
@@ -261,6 +283,112 @@ static mm_status check_trailing(ply_reader *r)
                     mmi_describe_token(r->p, r->end, found, sizeof found));
 }
 
+/* Binary vertex records of scalars only (the usual case): every whole record
+ * in the data is read in one tight loop; r->record is left at the first one
+ * not read (the data ends there: read_record then names what is missing). */
+static mm_status read_vertices_fast(ply_reader *r)
+{
+    const ply_property *props = (const ply_property *)r->h->props.data;
+    int64_t size = 0, at[3] = {0, 0, 0};
+    ply_type type[3] = {PLY_F64, PLY_F64, PLY_F64};
+    for (int64_t j = r->e->first; j < r->e->first + r->e->num; ++j) {
+        if (props[j].count_type != PLY_NONE) return MM_OK;
+        if (props[j].role >= PLY_ROLE_X && props[j].role <= PLY_ROLE_Z) {
+            at[props[j].role - PLY_ROLE_X] = size;
+            type[props[j].role - PLY_ROLE_X] = props[j].type;
+        }
+        size += (int64_t)mmi_ply_type_size(props[j].type);
+    }
+    int64_t whole = (r->end - r->p) / size, n = whole < r->e->count ? whole : r->e->count;
+    if (n == 0) return MM_OK;
+    double *x = mmi_growable_append(&r->l->coords, 3 * n);
+    if (x == NULL) return mmi_mesh_lists_no_memory(r->ctx, r->name);
+    int big = r->h->big_endian;
+    if (type[0] == PLY_F64 && type[1] == PLY_F64 && type[2] == PLY_F64) {
+        for (int64_t v = 0; v < n; ++v, r->p += size)
+            for (int k = 0; k < 3; ++k) {
+                uint64_t u = value_bits(r->p + at[k], 8, big);
+                memcpy(&x[3 * v + k], &u, 8);
+            }
+    } else {
+        for (int64_t v = 0; v < n; ++v, r->p += size)
+            for (int k = 0; k < 3; ++k)
+                x[3 * v + k] = real_from_bits(
+                    type[k], value_bits(r->p + at[k], mmi_ply_type_size(type[k]), big));
+    }
+    r->record = n;
+    return MM_OK;
+}
+
+/* Binary face records holding only the index list: whole faces read in a
+ * tight loop; r->record is left at the first face not read (the data ends
+ * in it, or an id is out of range: read_record says which). */
+static mm_status read_faces_fast(ply_reader *r)
+{
+    const ply_property *pr = (const ply_property *)r->h->props.data + r->e->first;
+    if (r->e->num != 1 || pr->role != PLY_ROLE_INDICES) return MM_OK;
+    size_t cs = mmi_ply_type_size(pr->count_type), is = mmi_ply_type_size(pr->type);
+    int big = r->h->big_endian;
+    int64_t f = 0;
+    /* Room for every face and, guessing from the first, their ids, as far as
+     * the data can hold them (growing copies everything read so far). */
+    int64_t faces = r->e->count, left = r->end - r->p, ids = 0;
+    if (faces > left / (int64_t)cs) faces = left / (int64_t)cs;
+    if (left >= (int64_t)cs) ids = int_from_bits(pr->count_type, value_bits(r->p, cs, big));
+    if (ids < 0 || ids > left / (int64_t)is) ids = 0;
+    if (faces > 0 && ids > left / (faces * (int64_t)is)) ids = left / (faces * (int64_t)is);
+    if (mmi_growable_reserve(&r->l->face_starts, faces) ||
+        mmi_growable_reserve(&r->l->face_vertices, faces * ids))
+        return mmi_mesh_lists_no_memory(r->ctx, r->name);
+    for (; f < r->e->count; ++f) {
+        if ((size_t)(r->end - r->p) < cs) break;
+        int64_t n = int_from_bits(pr->count_type, value_bits(r->p, cs, big));
+        if (n < 0 || (uint64_t)n > (uint64_t)(r->end - r->p - (ptrdiff_t)cs) / is) break;
+        if (r->l->face_vertices.cap - r->l->face_vertices.len < n &&
+            mmi_growable_reserve(&r->l->face_vertices, n))
+            return mmi_mesh_lists_no_memory(r->ctx, r->name);
+        const char *q = r->p + cs;
+        uint32_t *id = (uint32_t *)r->l->face_vertices.data + r->l->face_vertices.len;
+        int64_t k = 0;
+        if (is == 4) { /* int or uint ids, the usual: no sign extension but bit 31 */
+            uint32_t sign = pr->type == PLY_I32 ? UINT32_C(0x80000000) : 0;
+            for (; k < n; ++k, q += 4) {
+                uint32_t u = (uint32_t)value_bits(q, 4, big);
+                if (u & sign) break;
+                id[k] = u;
+            }
+        } else {
+            for (; k < n; ++k, q += is) {
+                int64_t v = int_from_bits(pr->type, value_bits(q, is, big));
+                if (v < 0 || v > (int64_t)UINT32_MAX) break;
+                id[k] = (uint32_t)v;
+            }
+        }
+        if (k < n) break;
+        int64_t *start = mmi_growable_append(&r->l->face_starts, 1);
+        if (start == NULL) return mmi_mesh_lists_no_memory(r->ctx, r->name);
+        *start = r->l->face_vertices.len;
+        r->l->face_vertices.len += n;
+        r->p = q;
+    }
+    r->record = f;
+    return MM_OK;
+}
+
+/* The records of element r->e from r->record on, one by one (ASCII, other
+ * elements, and whatever the fast paths left: they stop before bad data). */
+static mm_status read_element(ply_reader *r)
+{
+    mm_status st = MM_OK;
+    double xyz[3] = {0, 0, 0};
+    r->record = 0;
+    if (r->h->binary && r->e->is_vertex) MM_TRY(read_vertices_fast(r));
+    else if (r->h->binary && r->e->is_face) MM_TRY(read_faces_fast(r));
+    for (; r->record < r->e->count; ++r->record) MM_TRY(read_record(r, xyz));
+done:
+    return st;
+}
+
 mm_status mmi_mesh_read_ply(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
                             const char *name, const mm_read_options *opts)
 {
@@ -275,8 +403,7 @@ mm_status mmi_mesh_read_ply(mm_context ctx, mm_mesh *mesh, const char *data, siz
     for (int64_t i = 0; i < h.elements.len; ++i) {
         r.e = &elements[i];
         if (skip_fixed_element(&r)) continue;
-        double xyz[3] = {0, 0, 0};
-        for (r.record = 0; r.record < r.e->count; ++r.record) MM_TRY(read_record(&r, xyz));
+        MM_TRY(read_element(&r));
     }
     MM_TRY(check_trailing(&r));
     MM_TRY(mmi_mesh_lists_build(ctx, &lists, name, opts, mesh));

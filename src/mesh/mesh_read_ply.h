@@ -38,7 +38,8 @@ typedef struct ply_element {
 } ply_element;
 
 typedef struct ply_header {
-    int binary;          /* 0 ascii, 1 binary little-endian            */
+    int binary;          /* 0 ascii, 1 binary                          */
+    int big_endian;      /* binary_big_endian: values stored high byte first */
     mmi_growable elements; /* ply_element                             */
     mmi_growable props;    /* ply_property                            */
     size_t data_offset;  /* first byte after "end_header\n"            */
@@ -50,7 +51,8 @@ size_t mmi_ply_type_size(ply_type t);
 
 /* Parses the header at the start of data into h (free with
  * mmi_ply_header_free, also on error). MM_ERR_PARSE for malformed lines,
- * MM_ERR_FORMAT for big-endian data or a header without vertex positions. */
+ * MM_ERR_FORMAT for a version other than 1.0 or a header without vertex
+ * positions. */
 mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, const char *name,
                                ply_header *h);
 void mmi_ply_header_free(ply_header *h);

@@ -91,14 +91,11 @@ static int is_integral(ply_type t)
 
 static mm_status parse_format(header_cursor *c, ply_header *h)
 {
-    if (!next_token(c)) return header_fail(c, "ascii or binary_little_endian after 'format'");
-    if (token_is(c, "binary_big_endian"))
-        return mmi_fail(c->ctx, MM_ERR_FORMAT,
-                        "%s:%lld: binary_big_endian PLY is not supported; convert it to "
-                        "ascii or binary_little_endian",
-                        c->name, (long long)c->line);
+    if (!next_token(c))
+        return header_fail(c, "ascii, binary_little_endian or binary_big_endian after 'format'");
+    h->big_endian = token_is(c, "binary_big_endian");
     if (token_is(c, "ascii")) h->binary = 0;
-    else if (token_is(c, "binary_little_endian")) h->binary = 1;
+    else if (token_is(c, "binary_little_endian") || h->big_endian) h->binary = 1;
     else return header_fail(c, "ascii, binary_little_endian or binary_big_endian");
     if (!next_token(c) || !token_is(c, "1.0"))
         return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s:%lld: PLY version '%.*s' is not supported; "
@@ -232,6 +229,7 @@ mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, co
     int have_format = 0, done = 0;
     char found[64];
     h->binary = 0;
+    h->big_endian = 0;
     h->elements = MMI_GROWABLE(ply_element);
     h->props = MMI_GROWABLE(ply_property);
     if (!next_token(&c) || !token_is(&c, "ply"))

@@ -4,7 +4,7 @@
  * to the OBJ, OFF or PLY writer, and move it into place only when every write,
  * the flush, the sync and the close succeeded; else report the first failure
  * as MM_ERR_IO, the target untouched. */
-#include <locale.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +14,7 @@
 #include "host_array.h"
 #include "mesh_impl.h"
 #include "mesh_write.h"
+#include "mesh_write_glb.h"
 
 #define WRITE_BUFFER (1 << 20)
 
@@ -21,14 +22,18 @@
 static mm_status resolve_format(mm_context ctx, const char *path, mm_file_format *f)
 {
     if (*f == MM_FILE_OBJ || *f == MM_FILE_OFF || *f == MM_FILE_PLY_ASCII ||
-        *f == MM_FILE_PLY_BINARY)
+        *f == MM_FILE_PLY_BINARY || *f == MM_FILE_GLB)
         return MM_OK;
+    if (*f == MM_FILE_STL)
+        return mmi_fail(ctx, MM_ERR_FORMAT,
+                        "STL is read only; write .obj, .off, .ply or .glb");
     if (*f != MM_FILE_AUTO)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "format is %d; expected an mm_file_format",
                         (int)*f);
     if ((*f = mmi_file_format_of(path)) == MM_FILE_AUTO)
         return mmi_fail(ctx, MM_ERR_FORMAT,
-                        "%s: unknown extension; expected .obj, .off or .ply, or give the format",
+                        "%s: unknown extension; expected .obj, .off, .ply or .glb, or give "
+                        "the format",
                         path);
     return MM_OK;
 }
@@ -40,19 +45,24 @@ typedef struct host_part {
     size_t size;
 } host_part;
 
-#define NUM_PARTS 8
+#define NUM_PARTS 6
 
-/* The arrays mm_mesh_export fills, sized from m->info (faces only when there are any). */
-static void host_parts(mmi_host_mesh *m, host_part p[NUM_PARTS])
+/* How the mesh came to the host: the faces through mmi_host_faces (M's own
+ * arrays on the CPU backend, no copy), the vertices borrowed from X when it
+ * lives on the host; the rest (vertices on a device, the tags) is copied. */
+typedef struct host_view {
+    mmi_host_faces faces;
+    int vertices_borrowed;
+} host_view;
+
+/* The arrays mm_mesh_export fills, sized from the info. */
+static void host_parts(mmi_host_mesh *m, const host_view *h, host_part p[NUM_PARTS])
 {
     const mm_mesh_info *in = &m->info;
     mm_mesh_arrays *a = &m->a;
-    int64_t faces = in->num_faces > 0;
     size_t real = in->precision == MM_TYPE_FLOAT32 ? sizeof(float) : sizeof(double);
     host_part parts[NUM_PARTS] = {
-        {&a->vertices, in->num_vertices * in->dim, real},
-        {(void **)&a->face_offsets, faces ? in->num_faces + 1 : 0, sizeof(int64_t)},
-        {(void **)&a->face_vertices, faces ? in->nnz : 0, sizeof(uint32_t)},
+        {&a->vertices, h->vertices_borrowed ? 0 : in->num_vertices * in->dim, real},
         {(void **)&a->crease_vertices, 2 * in->num_creases, sizeof(uint32_t)},
         {(void **)&a->crease_sharpness, in->num_creases, sizeof(float)},
         {(void **)&a->corner_vertices, in->num_corners, sizeof(uint32_t)},
@@ -61,26 +71,41 @@ static void host_parts(mmi_host_mesh *m, host_part p[NUM_PARTS])
     memcpy(p, parts, sizeof parts);
 }
 
-static mm_status host_mesh_get(mm_context ctx, mm_mesh mesh, mmi_host_mesh *m)
+/* offsets: the writer reads a.face_offsets (else they stay NULL for a mesh of
+ * one face order on the host: building them means touching 8 bytes a face of
+ * fresh memory, which costs more than writing a binary PLY). */
+static mm_status host_mesh_get(mm_context ctx, mm_mesh mesh, int offsets, mmi_host_mesh *m,
+                               host_view *h)
 {
     mm_status st = MM_OK;
     host_part p[NUM_PARTS];
     MM_TRY(mm_mesh_info_get(mesh, &m->info));
-    host_parts(m, p);
+    if (!offsets && mesh->M->uniform > 0 && mesh->M->where == MM_MEMORY_HOST)
+        h->faces.rows = mesh->M->rows;
+    else
+        MM_TRY(mmi_host_faces_get(ctx, mesh, &h->faces));
+    h->vertices_borrowed = mesh->X->where == MM_MEMORY_HOST;
+    host_parts(m, h, p);
     for (int i = 0; i < NUM_PARTS; ++i) MM_TRY(mmi_host_array(ctx, p[i].n, p[i].size, p[i].slot));
     MM_TRY(mmi_mesh_export(mesh, &m->a));
+    if (h->vertices_borrowed) m->a.vertices = mesh->X->data;
+    /* read only: the writers take the mesh as const */
+    m->a.face_offsets = (int64_t *)h->faces.ptr;
+    m->a.face_vertices = (uint32_t *)h->faces.rows;
 done:
     return st;
 }
 
-static void host_mesh_release(mm_context ctx, mmi_host_mesh *m)
+static void host_mesh_release(mm_context ctx, mmi_host_mesh *m, host_view *h)
 {
     host_part p[NUM_PARTS];
-    host_parts(m, p);
+    if (h->vertices_borrowed) m->a.vertices = NULL;
+    host_parts(m, h, p);
     for (int i = 0; i < NUM_PARTS; ++i) {
         mmi_host_array_free(ctx, *p[i].slot, p[i].n, p[i].size);
         *p[i].slot = NULL;
     }
+    mmi_host_faces_release(ctx, &h->faces);
 }
 
 /* The mesh in format through w. */
@@ -94,33 +119,67 @@ static void write_format(mmi_writer *w, const mmi_host_mesh *m, mm_file_format f
     }
 }
 
-mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path, mm_file_format format)
+mm_write_options mm_write_options_default(void)
+{
+    mm_write_options o = {MM_FILE_AUTO, NULL, NULL};
+    return o;
+}
+
+/* mm_mesh_write_opts after the context check. */
+static mm_status write_mesh(mm_context ctx, mm_mesh mesh, const char *path,
+                            const mm_write_options *opts)
 {
     mm_status st = MM_OK;
     mmi_host_mesh m;
     memset(&m, 0, sizeof m);
+    host_view h;
+    memset(&h, 0, sizeof h);
     mmi_out_file out = {NULL, NULL, NULL};
+    mmi_writer w;
+    memset(&w, 0, sizeof w);
     char *buffer = NULL;
     const char *step = "write failed";
     int err;
-    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
+    mm_file_format format = opts->format;
     if (mesh == NULL || path == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh or path is NULL");
     MM_TRY(MMI_CHECK(ctx, mesh, MMI_MAGIC_MESH, "the mesh"));
     MM_TRY(resolve_format(ctx, path, &format));
-    MM_TRY(host_mesh_get(ctx, mesh, &m));
+    MM_TRY(host_mesh_get(ctx, mesh, format == MM_FILE_GLB, &m, &h)); /* .glb reads the offsets */
+    if (format == MM_FILE_GLB) { st = mmi_mesh_write_glb(ctx, &m, path, opts); goto done; }
     if ((err = mmi_out_open(&out, path)) != 0)
         MM_FAIL(ctx, MM_ERR_IO, "%s: cannot open for writing: %s", path, strerror(err));
     if ((buffer = malloc(WRITE_BUFFER)) != NULL) setvbuf(out.f, buffer, _IOFBF, WRITE_BUFFER);
-    const char *dp = localeconv()->decimal_point;
-    mmi_writer w = {out.f, 0, dp != NULL && dp[0] != '\0' ? dp[0] : '.'};
+    w.f = out.f;
+    w.progress = opts->progress;
+    w.progress_user = opts->progress_user;
+    w.total = m.info.num_vertices + m.info.num_faces;
     write_format(&w, &m, format);
+    if (w.err == ENOMEM)
+        MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "%s: no memory for the blocks of text", path);
     if (w.err != 0) MM_FAIL(ctx, MM_ERR_IO, "%s: write failed: %s", path, strerror(w.err));
     if ((err = mmi_out_commit(&out, &step)) != 0)
         MM_FAIL(ctx, MM_ERR_IO, "%s: %s: %s", path, step, strerror(err));
 done:
     mmi_out_abort(&out); /* after a failure: the target untouched, no temporary left */
     free(buffer);
-    host_mesh_release(ctx, &m);
+    host_mesh_release(ctx, &m, &h);
     return st;
+}
+
+mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path, mm_file_format format)
+{
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    mm_write_options o = mm_write_options_default();
+    o.format = format;
+    return write_mesh(ctx, mesh, path, &o);
+}
+
+mm_status mm_mesh_write_opts(mm_context ctx, mm_mesh mesh, const char *path,
+                             const mm_write_options *opts)
+{
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    mm_write_options o = opts ? *opts : mm_write_options_default();
+    return write_mesh(ctx, mesh, path, &o);
 }

@@ -8,50 +8,70 @@
 #include <stdio.h>
 
 #include "meshmat/io.h"
+#include "mesh_write_file.h"
 
-/* The output file (mesh_write_file.c): a temporary beside the target, renamed
- * over it once everything is written, flushed and synced; targets that exist
- * and are not regular files (devices, FIFOs) are written in place. */
-typedef struct mmi_out_file {
-    FILE *f;
-    char *target; /* the file replaced: the path, or the file its symlink names */
-    char *temp;   /* the temporary beside it; NULL when writing in place        */
-} mmi_out_file;
-
-/* Opens the output for path; 0, or the errno of the failed open. */
-int mmi_out_open(mmi_out_file *o, const char *path);
-/* Flushes, syncs, closes and renames the temporary over the target; 0, or the
- * errno of the failed step (*step says which, for the message), after which
- * the target is untouched and the temporary removed. */
-int mmi_out_commit(mmi_out_file *o, const char **step);
-/* Closes and removes the temporary, leaving the target as it was. */
-void mmi_out_abort(mmi_out_file *o);
-
-/* The mesh as host arrays (sizes in info). */
+/* The mesh as host arrays (sizes in info). a.face_offsets is NULL when the
+ * writer asked for none and every face has info.uniform_order vertices (no
+ * column pointer to build): mmi_face_start gives the offsets either way. */
 typedef struct mmi_host_mesh {
     mm_mesh_info info;
     mm_mesh_arrays a;
 } mmi_host_mesh;
 
+/* Where face f's ids start in a.face_vertices (f = num_faces: nnz). */
+static inline int64_t mmi_face_start(const mmi_host_mesh *m, int64_t f)
+{
+    return m->a.face_offsets != NULL ? m->a.face_offsets[f] : f * m->info.uniform_order;
+}
+
+/* What the format writers write through: a FILE* (large writes: rows are
+ * formatted into blocks first, mmi_write_rows) that keeps the first error,
+ * and the caller's progress callback. */
 typedef struct mmi_writer {
     FILE *f;
-    int err;            /* errno of the first failed write, 0 while all succeed */
-    char decimal_point; /* the C library's current one, replaced by '.'        */
+    int err;            /* errno of the first failure (ENOMEM: no block), 0 while all succeed */
+    mm_io_progress_fn progress; /* may be NULL */
+    void *progress_user;
+    int64_t done, total; /* rows written, rows in all (vertices and faces) */
 } mmi_writer;
 
 void mmi_write_bytes(mmi_writer *w, const void *p, size_t n);
 void mmi_write_printf(mmi_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* " <v>" in decimal (a face's ids: faster than printf per id). */
-void mmi_write_spaced_uint(mmi_writer *w, uint64_t v);
-/* Vertex v's coordinate k (k < 3; 0 beyond the mesh's dim), as the shortest
- * decimal that reads back to the same float32 / float64 (at most 9 / 17 digits). */
-void mmi_write_coord(mmi_writer *w, const mmi_host_mesh *m, int64_t v, int k);
-/* The same for a float32 value (crease sharpness). */
-void mmi_write_float(mmi_writer *w, float x);
+
+/* A run of rows (the vertices, the faces): bound gives at least the bytes
+ * rows [begin, end) take, format writes them at out and returns the end;
+ * parallel when formatting costs more than writing (text, not binary). */
+typedef struct mmi_rows {
+    int64_t count;
+    int parallel;
+    size_t (*bound)(const mmi_host_mesh *m, int64_t begin, int64_t end, const void *arg);
+    char *(*format)(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
+                    const void *arg);
+    const void *arg;
+} mmi_rows;
+
+/* Writes the rows in blocks, formatted on every OpenMP thread and written in
+ * order (the bytes do not depend on the thread count), reporting progress. */
+void mmi_write_rows(mmi_writer *w, const mmi_host_mesh *m, const mmi_rows *r);
+
+/* Text rows: the vertices "<prefix>x y z\n" (each coordinate the shortest
+ * decimal that reads back to the same float32 / float64, '.' always), the
+ * faces "f i0 …\n" (obj: ids from 1, hole faces kept) or "n i0 …\n" (the
+ * vertex count first, ids from 0, hole faces left out: OFF, ASCII PLY). */
+mmi_rows mmi_text_vertex_rows(const mmi_host_mesh *m, const char *prefix);
+mmi_rows mmi_text_face_rows(const mmi_host_mesh *m, int obj);
+
+/* x (float32 when single) as the writers print numbers (shortest_decimal.h)
+ * into out; returns the end. */
+char *mmi_put_real(char *out, double x, int single);
+/* v in decimal into out; returns the end. */
+char *mmi_put_uint(char *out, uint64_t v);
+
+/* Where in the sorted hole list the first hole face ≥ f is (num_holes: none). */
+int64_t mmi_host_mesh_next_hole(const mmi_host_mesh *m, int64_t f);
 
 /* Is face f one of the mesh's holes? Asked for f in increasing order, with
- * *next (0 at the start) walking the sorted hole list: the OFF and PLY
- * writers leave holes out, having no tag for them. */
+ * *next (0 at the start) walking the sorted hole list. */
 int mmi_host_mesh_is_hole(const mmi_host_mesh *m, int64_t f, int64_t *next);
 
 /* Coordinate k of vertex v as a double (0 beyond the mesh's dim). */

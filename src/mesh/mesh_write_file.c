@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mesh_write.h"
+#include "mesh_write_file.h"
 
 /* Longest part of the target's name kept in the temporary's (NAME_MAX is 255). */
 #define BASE_KEPT 64

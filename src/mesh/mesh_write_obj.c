@@ -4,6 +4,16 @@
  * for a rule other than EDGE_ONLY, OpenSubdiv's default), which mm_mesh_read
  * reads back. */
 #include "mesh_write.h"
+#include "shortest_decimal.h"
+
+/* A tag's sharpness and the line end. */
+static void write_sharpness(mmi_writer *w, float s)
+{
+    char buf[MMI_SHORTEST_MAX + 1];
+    char *end = mmi_put_real(buf, s, 1);
+    *end++ = '\n';
+    mmi_write_bytes(w, buf, (size_t)(end - buf));
+}
 
 void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
 {
@@ -14,29 +24,17 @@ void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
                      (long long)in->num_vertices, (long long)in->num_faces,
                      (long long)in->num_creases, (long long)in->num_corners,
                      (long long)in->num_holes);
-    for (int64_t v = 0; v < in->num_vertices && w->err == 0; ++v) {
-        for (int k = 0; k < 3; ++k) {
-            mmi_write_bytes(w, k == 0 ? "v " : " ", k == 0 ? 2 : 1);
-            mmi_write_coord(w, m, v, k);
-        }
-        mmi_write_bytes(w, "\n", 1);
-    }
-    for (int64_t f = 0; f < in->num_faces && w->err == 0; ++f) {
-        mmi_write_bytes(w, "f", 1);
-        for (int64_t i = m->a.face_offsets[f]; i < m->a.face_offsets[f + 1]; ++i)
-            mmi_write_spaced_uint(w, (uint64_t)m->a.face_vertices[i] + 1);
-        mmi_write_bytes(w, "\n", 1);
-    }
+    mmi_rows vertices = mmi_text_vertex_rows(m, "v "), faces = mmi_text_face_rows(m, 1);
+    mmi_write_rows(w, m, &vertices);
+    mmi_write_rows(w, m, &faces);
     for (int64_t c = 0; c < in->num_creases && w->err == 0; ++c) {
         mmi_write_printf(w, "t crease 2/1/0 %u %u ", m->a.crease_vertices[2 * c],
                          m->a.crease_vertices[2 * c + 1]);
-        mmi_write_float(w, m->a.crease_sharpness[c]);
-        mmi_write_bytes(w, "\n", 1);
+        write_sharpness(w, m->a.crease_sharpness[c]);
     }
     for (int64_t c = 0; c < in->num_corners && w->err == 0; ++c) {
         mmi_write_printf(w, "t corner 1/1/0 %u ", m->a.corner_vertices[c]);
-        mmi_write_float(w, m->a.corner_sharpness[c]);
-        mmi_write_bytes(w, "\n", 1);
+        write_sharpness(w, m->a.corner_sharpness[c]);
     }
     for (int64_t h = 0; h < in->num_holes && w->err == 0; ++h)
         mmi_write_printf(w, "t hole 1/0/0 %u\n", m->a.hole_faces[h]);

@@ -8,9 +8,10 @@
 #include "mesh_write.h"
 
 /* n bytes of u, least significant first. */
-static void put_le(unsigned char *p, uint64_t u, int n)
+static unsigned char *put_le(unsigned char *p, uint64_t u, int n)
 {
     for (int i = 0; i < n; ++i, u >>= 8) p[i] = (unsigned char)(u & 0xffu);
+    return p + n;
 }
 
 static void write_header(mmi_writer *w, const mmi_host_mesh *m, int binary, int byte_counts,
@@ -26,69 +27,81 @@ static void write_header(mmi_writer *w, const mmi_host_mesh *m, int binary, int 
                      byte_counts ? "uchar" : "uint", signed_ids ? "int" : "uint");
 }
 
-static void write_vertex_binary(mmi_writer *w, const mmi_host_mesh *m, int64_t v)
+static size_t vertex_bound(const mmi_host_mesh *m, int64_t begin, int64_t end, const void *arg)
 {
-    unsigned char b[24];
-    int single = m->info.precision == MM_TYPE_FLOAT32, size = single ? 4 : 8;
-    for (int k = 0; k < 3; ++k) {
-        double x = mmi_host_mesh_coord(m, v, k);
-        uint64_t bits;
-        if (single) {
-            float f = (float)x;
-            uint32_t u32;
-            memcpy(&u32, &f, sizeof u32);
-            bits = u32;
-        } else {
-            memcpy(&bits, &x, sizeof bits);
-        }
-        put_le(b + k * size, bits, size);
-    }
-    mmi_write_bytes(w, b, (size_t)(3 * size));
+    (void)arg;
+    return (size_t)(end - begin) * 3 * (m->info.precision == MM_TYPE_FLOAT32 ? 4 : 8);
 }
 
-static void write_face_binary(mmi_writer *w, const mmi_host_mesh *m, int64_t f, int byte_counts)
+/* x, y, z of each vertex in the mesh's precision (zeros past its dim). */
+static char *vertex_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
+                           const void *arg)
 {
-    unsigned char b[4];
-    int64_t a = m->a.face_offsets[f], e = m->a.face_offsets[f + 1];
-    put_le(b, (uint64_t)(e - a), byte_counts ? 1 : 4);
-    mmi_write_bytes(w, b, byte_counts ? 1 : 4);
-    for (int64_t i = a; i < e; ++i) {
-        put_le(b, m->a.face_vertices[i], 4);
-        mmi_write_bytes(w, b, 4);
+    (void)arg;
+    unsigned char *p = (unsigned char *)out;
+    int64_t dim = m->info.dim;
+    if (m->info.precision == MM_TYPE_FLOAT32) {
+        const float *x = m->a.vertices;
+        for (int64_t v = begin; v < end; ++v)
+            for (int64_t k = 0; k < 3; ++k) {
+                uint32_t u = 0;
+                if (k < dim) memcpy(&u, &x[v * dim + k], sizeof u);
+                p = put_le(p, u, 4);
+            }
+    } else {
+        const double *x = m->a.vertices;
+        for (int64_t v = begin; v < end; ++v)
+            for (int64_t k = 0; k < 3; ++k) {
+                uint64_t u = 0;
+                if (k < dim) memcpy(&u, &x[v * dim + k], sizeof u);
+                p = put_le(p, u, 8);
+            }
     }
+    return (char *)p;
+}
+
+static size_t face_bound(const mmi_host_mesh *m, int64_t begin, int64_t end, const void *arg)
+{
+    (void)arg;
+    int64_t ids = mmi_face_start(m, end) - mmi_face_start(m, begin);
+    return (size_t)(end - begin) * 4 + (size_t)ids * 4;
+}
+
+/* Each face but the holes: its count (a byte when *arg, else 4) and ids. */
+static char *face_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
+                         const void *arg)
+{
+    int count_bytes = *(const int *)arg ? 1 : 4;
+    unsigned char *p = (unsigned char *)out;
+    int64_t hole = mmi_host_mesh_next_hole(m, begin);
+    for (int64_t f = begin, a = mmi_face_start(m, begin), b; f < end; ++f, a = b) {
+        b = mmi_face_start(m, f + 1);
+        if (hole < m->info.num_holes && (int64_t)m->a.hole_faces[hole] == f) {
+            ++hole;
+            continue;
+        }
+        p = put_le(p, (uint64_t)(b - a), count_bytes);
+        for (int64_t i = a; i < b; ++i) p = put_le(p, m->a.face_vertices[i], 4);
+    }
+    return (char *)p;
 }
 
 void mmi_mesh_write_ply(mmi_writer *w, const mmi_host_mesh *m, int binary)
 {
     const mm_mesh_info *in = &m->info;
-    int64_t max_order = 0;
-    for (int64_t f = 0; f < in->num_faces; ++f) {
-        int64_t c = m->a.face_offsets[f + 1] - m->a.face_offsets[f];
+    int64_t max_order = in->uniform_order;
+    for (int64_t f = 0; f < in->num_faces && in->uniform_order == 0; ++f) {
+        int64_t c = mmi_face_start(m, f + 1) - mmi_face_start(m, f);
         if (c > max_order) max_order = c;
     }
     int byte_counts = max_order < 256, signed_ids = in->num_vertices <= INT32_MAX;
     write_header(w, m, binary, byte_counts, signed_ids);
-    for (int64_t v = 0; v < in->num_vertices && w->err == 0; ++v) {
-        if (binary) {
-            write_vertex_binary(w, m, v);
-            continue;
-        }
-        for (int k = 0; k < 3; ++k) {
-            if (k > 0) mmi_write_bytes(w, " ", 1);
-            mmi_write_coord(w, m, v, k);
-        }
-        mmi_write_bytes(w, "\n", 1);
+    mmi_rows vertices = {in->num_vertices, 0, vertex_bound, vertex_format, NULL};
+    mmi_rows faces = {in->num_faces, 0, face_bound, face_format, &byte_counts};
+    if (!binary) {
+        vertices = mmi_text_vertex_rows(m, "");
+        faces = mmi_text_face_rows(m, 0);
     }
-    int64_t hole = 0;
-    for (int64_t f = 0; f < in->num_faces && w->err == 0; ++f) {
-        if (mmi_host_mesh_is_hole(m, f, &hole)) continue;
-        if (binary) {
-            write_face_binary(w, m, f, byte_counts);
-            continue;
-        }
-        int64_t a = m->a.face_offsets[f], e = m->a.face_offsets[f + 1];
-        mmi_write_printf(w, "%lld", (long long)(e - a));
-        for (int64_t i = a; i < e; ++i) mmi_write_spaced_uint(w, m->a.face_vertices[i]);
-        mmi_write_bytes(w, "\n", 1);
-    }
+    mmi_write_rows(w, m, &vertices);
+    mmi_write_rows(w, m, &faces);
 }

@@ -1,16 +1,28 @@
-/* mesh_writer.c: the output primitives of the mesh writers: writes through a
- * buffered FILE* that remember the first error, and numbers printed as the
- * shortest decimal that reads back bit-exactly, with '.' in every locale. */
+/* mesh_writer.c: the output primitives of the mesh writers: rows formatted
+ * straight into per-thread blocks (numbers by shortest_decimal.c, no printf
+ * per value) on every OpenMP thread, the blocks written in order with one
+ * write(2) each (headers and tags through the FILE*), the first error kept,
+ * and the progress callback between blocks. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "mesh_write.h"
-#include "text_scan.h"
+#include "shortest_decimal.h"
+
+/* Rows per block: about 2 MB of text, enough that a thread's work
+ * outweighs starting it, small enough that progress comes often. */
+#define BLOCK_ROWS 32768
 
 void mmi_write_bytes(mmi_writer *w, const void *p, size_t n)
 {
-    if (n > 0 && fwrite(p, 1, n, w->f) != n && w->err == 0) w->err = errno ? errno : EIO;
+    if (n > 0 && w->err == 0 && fwrite(p, 1, n, w->f) != n) w->err = errno ? errno : EIO;
 }
 
 void mmi_write_printf(mmi_writer *w, const char *fmt, ...)
@@ -22,53 +34,183 @@ void mmi_write_printf(mmi_writer *w, const char *fmt, ...)
     if (n < 0 && w->err == 0) w->err = errno ? errno : EIO;
 }
 
-void mmi_write_spaced_uint(mmi_writer *w, uint64_t v)
+/* *block holds at least n bytes; 0, or ENOMEM. */
+static int block_room(char **block, size_t *cap, size_t n)
 {
-    char buf[24];
-    char *p = buf + sizeof buf;
+    if (*cap >= n) return 0;
+    char *b = realloc(*block, n);
+    if (b == NULL) return ENOMEM;
+    *block = b;
+    *cap = n;
+    return 0;
+}
+
+/* All of p[0, n) to the file, past stdio (whose buffer is empty); 0 or errno. */
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return k < 0 ? errno : EIO;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+#define MAX_THREADS 256
+
+static int thread_count(int64_t blocks)
+{
+    int n = 1;
+#ifdef _OPENMP
+    n = omp_get_max_threads();
+#endif
+    if (n > MAX_THREADS) n = MAX_THREADS;
+    return blocks < n ? (int)(blocks > 0 ? blocks : 1) : n;
+}
+
+static int thread_id(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/* Block b (BLOCK_ROWS rows) goes to thread b mod T, which formats it into its
+ * own buffer while the thread before it writes its block: the writes take
+ * turns in block order (ordered), so the bytes do not depend on T. Progress
+ * is reported from the calling thread (thread 0), which writes every T-th block. */
+void mmi_write_rows(mmi_writer *w, const mmi_host_mesh *m, const mmi_rows *r)
+{
+    int64_t blocks = (r->count + BLOCK_ROWS - 1) / BLOCK_ROWS;
+    int threads = r->parallel ? thread_count(blocks) : 1;
+    char *block[MAX_THREADS] = {NULL};
+    size_t cap[MAX_THREADS] = {0};
+    if (w->err == 0 && fflush(w->f) != 0) w->err = errno ? errno : EIO;
+    int fd = fileno(w->f);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads) if (threads > 1)
+#endif
+    {
+        int t = thread_id();
+#ifdef _OPENMP
+#pragma omp for ordered schedule(static, 1)
+#endif
+        for (int64_t b = 0; b < blocks; ++b) {
+            int64_t begin = b * BLOCK_ROWS;
+            int64_t end = r->count - begin < BLOCK_ROWS ? r->count : begin + BLOCK_ROWS;
+            int err = block_room(&block[t], &cap[t], r->bound(m, begin, end, r->arg));
+            size_t len = 0;
+            if (err == 0) len = (size_t)(r->format(m, begin, end, block[t], r->arg) - block[t]);
+#ifdef _OPENMP
+#pragma omp ordered
+#endif
+            {
+                if (w->err == 0) w->err = err != 0 ? err : write_all(fd, block[t], len);
+                w->done += end - begin;
+                if (t == 0 && w->progress != NULL && w->err == 0)
+                    w->progress(w->progress_user, w->done, w->total);
+            }
+        }
+    }
+    for (int t = 0; t < threads; ++t) free(block[t]);
+}
+
+char *mmi_put_uint(char *out, uint64_t v)
+{
+    char buf[20], *p = buf + sizeof buf;
     do {
         *--p = (char)('0' + v % 10);
         v /= 10;
     } while (v > 0);
-    *--p = ' ';
-    mmi_write_bytes(w, p, (size_t)(buf + sizeof buf - p));
+    size_t n = (size_t)(buf + sizeof buf - p);
+    memcpy(out, p, n);
+    return out + n;
 }
 
-/* x with `digits` significant digits ("%.*g") and '.' as the decimal point. */
-static void format_digits(const mmi_writer *w, char *buf, size_t len, double x, int digits)
+char *mmi_put_real(char *out, double x, int single)
 {
-    snprintf(buf, len, "%.*g", digits, x);
-    if (w->decimal_point != '.') {
-        char *c = strchr(buf, w->decimal_point);
-        if (c != NULL) *c = '.';
-    }
+    return out + (single ? mmi_format_f32(out, (float)x) : mmi_format_f64(out, x));
 }
 
-/* Does buf read back (with the readers' own scanner) to exactly x, or to
- * exactly the float x when single? */
-static int reads_back(const char *buf, double x, int single)
+/* Longest text of a coordinate, a face id with its space, a count. */
+#define REAL_TEXT MMI_SHORTEST_MAX
+#define UINT_TEXT 21
+
+static size_t vertex_bound(const mmi_host_mesh *m, int64_t begin, int64_t end, const void *arg)
 {
-    const char *p = buf;
-    double y;
-    if (mmi_scan_f64(&p, p + strlen(buf), &y) != MMI_SCAN_OK) return 0;
-    if (single) {
-        float a = (float)x, b = (float)y;
-        return memcmp(&a, &b, sizeof a) == 0;
-    }
-    return memcmp(&x, &y, sizeof x) == 0;
+    (void)m;
+    return (size_t)(end - begin) * (strlen(arg) + 3 * (REAL_TEXT + 1));
 }
 
-/* The shortest of 6..9 (float32) or 15..17 (float64) significant digits that
- * reads back exactly; the last always does. */
-static void write_real(mmi_writer *w, double x, int single)
+static char *vertex_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
+                           const void *arg)
 {
-    char buf[40];
-    int lo = single ? 6 : 15, hi = single ? 9 : 17;
-    for (int d = lo; d <= hi; ++d) {
-        format_digits(w, buf, sizeof buf, x, d);
-        if (d == hi || reads_back(buf, x, single)) break;
+    const char *prefix = arg;
+    size_t plen = strlen(prefix);
+    int single = m->info.precision == MM_TYPE_FLOAT32;
+    int64_t dim = m->info.dim;
+    for (int64_t v = begin; v < end; ++v) {
+        memcpy(out, prefix, plen);
+        out += plen;
+        for (int k = 0; k < 3; ++k) {
+            if (k > 0) *out++ = ' ';
+            if (k >= dim) *out++ = '0';
+            else if (single) out += mmi_format_f32(out, ((const float *)m->a.vertices)[v * dim + k]);
+            else out += mmi_format_f64(out, ((const double *)m->a.vertices)[v * dim + k]);
+        }
+        *out++ = '\n';
     }
-    mmi_write_bytes(w, buf, strlen(buf));
+    return out;
+}
+
+mmi_rows mmi_text_vertex_rows(const mmi_host_mesh *m, const char *prefix)
+{
+    mmi_rows r = {m->info.num_vertices, 1, vertex_bound, vertex_format, prefix};
+    return r;
+}
+
+static size_t face_bound(const mmi_host_mesh *m, int64_t begin, int64_t end, const void *arg)
+{
+    (void)arg;
+    int64_t ids = mmi_face_start(m, end) - mmi_face_start(m, begin);
+    return (size_t)(end - begin) * (UINT_TEXT + 2) + (size_t)ids * UINT_TEXT;
+}
+
+static const int obj_faces = 1, counted_faces = 0;
+
+static char *face_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
+                         const void *arg)
+{
+    int obj = *(const int *)arg;
+    int64_t hole = obj ? m->info.num_holes : mmi_host_mesh_next_hole(m, begin);
+    const uint32_t *ids = m->a.face_vertices;
+    uint64_t base = obj ? 1 : 0;
+    for (int64_t f = begin, a = mmi_face_start(m, begin), b; f < end; ++f, a = b) {
+        b = mmi_face_start(m, f + 1);
+        if (hole < m->info.num_holes && (int64_t)m->a.hole_faces[hole] == f) {
+            ++hole;
+            continue;
+        }
+        if (obj) *out++ = 'f';
+        else out = mmi_put_uint(out, (uint64_t)(b - a));
+        for (int64_t i = a; i < b; ++i) {
+            *out++ = ' ';
+            out = mmi_put_uint(out, ids[i] + base);
+        }
+        *out++ = '\n';
+    }
+    return out;
+}
+
+mmi_rows mmi_text_face_rows(const mmi_host_mesh *m, int obj)
+{
+    mmi_rows r = {m->info.num_faces, 1, face_bound, face_format,
+                  obj ? &obj_faces : &counted_faces};
+    return r;
 }
 
 double mmi_host_mesh_coord(const mmi_host_mesh *m, int64_t v, int k)
@@ -79,14 +221,15 @@ double mmi_host_mesh_coord(const mmi_host_mesh *m, int64_t v, int k)
     return ((const double *)m->a.vertices)[i];
 }
 
-void mmi_write_coord(mmi_writer *w, const mmi_host_mesh *m, int64_t v, int k)
+int64_t mmi_host_mesh_next_hole(const mmi_host_mesh *m, int64_t f)
 {
-    write_real(w, mmi_host_mesh_coord(m, v, k), m->info.precision == MM_TYPE_FLOAT32);
-}
-
-void mmi_write_float(mmi_writer *w, float x)
-{
-    write_real(w, x, 1);
+    int64_t lo = 0, hi = m->info.num_holes; /* the first hole_faces[i] ≥ f in [lo, hi] */
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if ((int64_t)m->a.hole_faces[mid] < f) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
 }
 
 int mmi_host_mesh_is_hole(const mmi_host_mesh *m, int64_t f, int64_t *next)

@@ -370,7 +370,7 @@ static const bad_case bad_cases[] = {
      "boundary_args.obj:5: 't interpolateboundary 2/0/…' needs one integer (1/0/0)"},
     {"boundary_neg.obj", TRI "f 1 2 3\nt interpolateboundary 1/0/0 -1\n", MM_ERR_PARSE,
      "boundary_neg.obj:5: expected a boundary rule (0, 1 or 2) in the tag, found '-1'"},
-    {"mesh.stl", TRI "f 1 2 3\n", MM_ERR_FORMAT, "mesh.stl: unknown extension"},
+    {"mesh.3ds", TRI "f 1 2 3\n", MM_ERR_FORMAT, "mesh.3ds: unknown extension"},
 };
 
 START_TEST(obj_reports_bad_input_with_its_line)

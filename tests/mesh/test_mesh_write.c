@@ -358,6 +358,8 @@ START_TEST(writers_report_io_errors)
               "/nonexistent/meshmat/out.obj: cannot open for writing: No such file or directory");
     MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, "/tmp/out.stl", MM_FILE_AUTO), MM_ERR_FORMAT,
               "/tmp/out.stl: unknown extension");
+    MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, "/tmp/out.obj", MM_FILE_STL), MM_ERR_FORMAT,
+              "STL is read only");
     MMT_FAILS(ctx, mm_mesh_write(ctx, mesh, "/tmp/out.obj", (mm_file_format)42),
               MM_ERR_INVALID_ARGUMENT, "format is 42");
     mm_mesh_free(&mesh);
