@@ -331,13 +331,14 @@ static mm_status read_faces_fast(ply_reader *r)
     int big = r->h->big_endian;
     int64_t f = 0;
     /* Room for every face and, guessing from the first, their ids, as far as
-     * the data can hold them (growing copies everything read so far). */
+     * the data can hold them (growing copies everything read so far); one
+     * face start more for the closing offset mmi_mesh_lists_build appends. */
     int64_t faces = r->e->count, left = r->end - r->p, ids = 0;
     if (faces > left / (int64_t)cs) faces = left / (int64_t)cs;
     if (left >= (int64_t)cs) ids = int_from_bits(pr->count_type, value_bits(r->p, cs, big));
     if (ids < 0 || ids > left / (int64_t)is) ids = 0;
     if (faces > 0 && ids > left / (faces * (int64_t)is)) ids = left / (faces * (int64_t)is);
-    if (mmi_growable_reserve(&r->l->face_starts, faces) ||
+    if (mmi_growable_reserve(&r->l->face_starts, faces + 1) ||
         mmi_growable_reserve(&r->l->face_vertices, faces * ids))
         return mmi_mesh_lists_no_memory(r->ctx, r->name);
     for (; f < r->e->count; ++f) {
