@@ -10,6 +10,8 @@ arrays through a host copy, see meshmat.arrays) and come out as NumPy arrays.
     fine = meshmat.subdivide(cube, levels=2)            # Catmull-Clark
     print(fine.num_vertices, fine.vertices[0])          # 98 [-0.509... ...]
     meshmat.write(fine, "/tmp/cube2.obj")
+    soup = meshmat.read("part.stl")                     # STL: 3 vertices per triangle
+    part, report = meshmat.weld(soup)                   # copies at one position merged
 """
 
 from importlib import metadata as _metadata
@@ -22,6 +24,7 @@ from .matrix import Matrix
 from .mesh import Mesh, read, read_bytes, write
 from .ops import Lambda, Map, spgemm, spmv
 from .subdiv import Subdivision, subdivide
+from .weld import WeldReport, weld
 
 try:  # the installed distribution's version (CMakeLists.txt's project version)
     __version__ = _metadata.version("meshmat")
@@ -32,4 +35,4 @@ __all__ = ["Context", "cuda_available", "default_context", "Error", "InvalidArgu
            "OutOfMemoryError", "CountOverflowError", "FileIOError", "ParseError",
            "InvalidMeshError", "InvalidMatrixError", "NoDeviceError", "CudaError",
            "FormatError", "JitError", "Matrix", "Mesh", "read", "read_bytes", "write", "Map",
-           "Lambda", "spmv", "spgemm", "Subdivision", "subdivide"]
+           "Lambda", "spmv", "spgemm", "Subdivision", "subdivide", "weld", "WeldReport"]

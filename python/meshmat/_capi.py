@@ -29,7 +29,8 @@ TYPES = {"pattern": TYPE_PATTERN, "int32": TYPE_INT32, "float32": TYPE_FLOAT32,
 
 # mm_boundary, mm_file_format
 BOUNDARIES = {"edge_only": 0, "edge_and_corner": 1, "none": 2, "of_mesh": 3}
-FILE_FORMATS = {"auto": 0, "obj": 1, "off": 2, "ply_ascii": 3, "ply_binary": 4, "ply": 4}
+FILE_FORMATS = {"auto": 0, "obj": 1, "off": 2, "ply_ascii": 3, "ply_binary": 4, "ply": 4,
+                "glb": 5, "stl": 6}
 
 # mm_scheme, mm_creasing, mm_subdiv_path, mm_subdiv_mode, mm_static_eval
 SCHEMES = {"catmark": 0, "catmull_clark": 0, "loop": 1, "sqrt3": 2}
@@ -98,6 +99,26 @@ class MeshStats(Structure):
 
 class ReadOptions(Structure):
     _fields_ = [("format", c_enum), ("precision", c_enum), ("keep_repeated", c_int)]
+
+
+# mm_io_progress_fn(user, done, total)
+IoProgressFn = CFUNCTYPE(None, c_void_p, c_int64, c_int64)
+
+
+class WriteOptions(Structure):
+    _fields_ = [("format", c_enum), ("progress", IoProgressFn), ("progress_user", c_void_p)]
+
+
+class WeldOptions(Structure):
+    _fields_ = [("tolerance", c_double)]
+
+
+WELD_REPORT_FIELDS = ("vertices_in", "vertices_out", "faces_in", "faces_out", "faces_reduced",
+                      "faces_dropped", "creases_dropped", "corners_dropped", "holes_dropped")
+
+
+class WeldReport(Structure):
+    _fields_ = [(name, c_int64) for name in WELD_REPORT_FIELDS] + [("passes", c_int)]
 
 
 ProgressFn = CFUNCTYPE(None, c_void_p, c_char_p, c_int, c_int)
@@ -190,6 +211,10 @@ _PROTOTYPES = {
     "mm_mesh_read_memory": (c_status, [_P, _PP, c_char_p, c_size_t, c_char_p,
                                        POINTER(ReadOptions)]),
     "mm_mesh_write": (c_status, [_P, _P, c_char_p, c_enum]),
+    "mm_write_options_default": (WriteOptions, []),
+    "mm_mesh_write_opts": (c_status, [_P, _P, c_char_p, POINTER(WriteOptions)]),
+    "mm_weld_options_default": (WeldOptions, []),
+    "mm_mesh_weld": (c_status, [_P, _P, POINTER(WeldOptions), _PP, POINTER(WeldReport)]),
     "mm_spmv": (c_status, [_P, POINTER(Map), _P, c_int, _P, _P, c_int]),
     "mm_spgemm": (c_status, [_P, POINTER(SpgemmOp), _P, _P, _PP]),
     "mm_matrix_transpose": (c_status, [_P, _P, _PP]),

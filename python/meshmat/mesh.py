@@ -8,6 +8,7 @@ import os
 import numpy as np
 
 from . import _capi, arrays, errors
+from ._callbacks import Callbacks
 from ._capi import BOUNDARIES, FILE_FORMATS, TYPES, MeshArrays, MeshDesc, MeshInfo, MeshStats, lib
 from ._dense import Dense
 from ._handle import Handle
@@ -225,8 +226,11 @@ def _read_options(format, precision, keep_repeated):
 
 
 def read(path, *, format="auto", precision="float64", keep_repeated=False, ctx=None):
-    """Read an OBJ, OFF or PLY file (mm_mesh_read) into a new Mesh. Errors name the file
-    and line: ParseError, InvalidMeshError, FileIOError, FormatError."""
+    """Read an OBJ, OFF, PLY or STL file (mm_mesh_read) into a new Mesh. format "auto"
+    (from the extension: .obj, .off, .ply, .stl), "obj", "off", "ply", "stl". STL (binary
+    or ASCII) gives the triangle soup: triangle t is vertices 3t, 3t+1, 3t+2, nothing
+    merged (weld() merges them). Errors name the file and line: ParseError,
+    InvalidMeshError, FileIOError, FormatError."""
     ctx = resolve(ctx)
     opts = _read_options(format, precision, keep_repeated)
     out = ctypes.c_void_p()
@@ -248,9 +252,21 @@ def read_bytes(data, name, *, format="auto", precision="float64", keep_repeated=
     return Mesh(out.value, ctx)
 
 
-def write(mesh, path, *, format="auto"):
-    """Write the mesh (mm_mesh_write): "auto" (from the extension: .obj, .off, .ply is
-    binary), "obj", "off", "ply_ascii", "ply_binary". Atomic: on failure the file is
-    untouched."""
-    mesh.ctx.check(lib.mm_mesh_write(mesh.ctx.ptr, mesh.ptr, os.fsencode(path),
-                                     _choice(FILE_FORMATS, format, "format")))
+def write(mesh, path, *, format="auto", progress=None):
+    """Write the mesh (mm_mesh_write_opts): format "auto" (from the extension: .obj, .off,
+    .ply is binary, .glb), "obj", "off", "ply_ascii", "ply_binary", "glb" (glTF 2.0 binary,
+    written only; refused with FormatError for a mesh without faces); "stl" is read only
+    (FormatError). progress(done, total), when given, is called after each block of rows
+    (vertices + faces) with done == total at the end; an exception it raises stops further
+    calls and is raised when the write returns (the file is written all the same). Atomic:
+    on failure the file is untouched."""
+    ctx = mesh.ctx
+    callbacks = Callbacks()
+    opts = lib.mm_write_options_default()
+    opts.format = _choice(FILE_FORMATS, format, "format")
+    if progress is not None:
+        opts.progress = callbacks.wrap(_capi.IoProgressFn,
+                                       lambda user, done, total: progress(done, total))
+    status = lib.mm_mesh_write_opts(ctx.ptr, mesh.ptr, os.fsencode(path), ctypes.byref(opts))
+    callbacks.raise_pending()
+    ctx.check(status)

@@ -15,6 +15,8 @@ STRUCTS = {"mm_context_options": _capi.ContextOptions, "mm_matrix_arrays": _capi
            "mm_matrix_info": _capi.MatrixInfo, "mm_mesh_desc": _capi.MeshDesc,
            "mm_mesh_info": _capi.MeshInfo, "mm_mesh_arrays": _capi.MeshArrays,
            "mm_mesh_stats": _capi.MeshStats, "mm_read_options": _capi.ReadOptions,
+           "mm_write_options": _capi.WriteOptions, "mm_weld_options": _capi.WeldOptions,
+           "mm_weld_report": _capi.WeldReport,
            "mm_subdiv_options": _capi.SubdivOptions, "mm_subdiv_counts": _capi.SubdivCounts,
            "mm_map": _capi.Map, "mm_lambda": _capi.Lambda, "mm_spgemm_op": _capi.SpgemmOp}
 C_NAMES = {"lambda_": "lambda"}  # fields renamed in Python (a keyword there)

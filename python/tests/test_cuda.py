@@ -61,3 +61,21 @@ def test_bad_source_is_a_jit_error(gpu):
             meshmat.spmv(A, np.ones(1), meshmat.Map.user(source="return a +;"))
         with pytest.raises(meshmat.InvalidArgumentError, match="mm_spmv"):
             meshmat.spmv(A, np.ones(1), meshmat.Map.user(lambda a, b, c: a))  # no source
+
+
+@pytest.mark.parametrize("tolerance", [0.0, 0.3])
+def test_weld_matches_cpu(gpu, ctx, tolerance):
+    # the cube's 36 corner copies, some moved by less than the tolerance
+    rng = np.random.default_rng(5)
+    soup = CUBE_VERTICES[CUBE_FACES[:, [0, 1, 2, 0, 2, 3]].reshape(-1)]
+    soup = soup + (tolerance / 4) * rng.uniform(-1, 1, soup.shape)
+    triangles = np.arange(36).reshape(12, 3)
+    results = []
+    for c in (gpu, ctx):
+        with meshmat.Mesh.from_arrays(triangles, soup, ctx=c) as m:
+            welded, report = meshmat.weld(m, tolerance)
+            with welded:
+                results.append((welded.vertices, welded.faces, report))
+    (v_gpu, f_gpu, r_gpu), (v_cpu, f_cpu, r_cpu) = results
+    assert np.array_equal(v_gpu, v_cpu) and np.array_equal(f_gpu, f_cpu) and r_gpu == r_cpu
+    assert r_cpu.vertices_out == 8

@@ -82,13 +82,15 @@ static int thread_id(void)
 /* Block b (BLOCK_ROWS rows) goes to thread b mod T, which formats it into its
  * own buffer while the thread before it writes its block: the writes take
  * turns in block order (ordered), so the bytes do not depend on T. Progress
- * is reported from the calling thread (thread 0), which writes every T-th block. */
+ * is reported from the calling thread (thread 0), which writes every T-th block,
+ * and once more after the loop when another thread wrote the last block. */
 void mmi_write_rows(mmi_writer *w, const mmi_host_mesh *m, const mmi_rows *r)
 {
     int64_t blocks = (r->count + BLOCK_ROWS - 1) / BLOCK_ROWS;
     int threads = r->parallel ? thread_count(blocks) : 1;
     char *block[MAX_THREADS] = {NULL};
     size_t cap[MAX_THREADS] = {0};
+    int64_t reported = w->done;
     if (w->err == 0 && fflush(w->f) != 0) w->err = errno ? errno : EIO;
     int fd = fileno(w->f);
 #ifdef _OPENMP
@@ -111,11 +113,15 @@ void mmi_write_rows(mmi_writer *w, const mmi_host_mesh *m, const mmi_rows *r)
             {
                 if (w->err == 0) w->err = err != 0 ? err : write_all(fd, block[t], len);
                 w->done += end - begin;
-                if (t == 0 && w->progress != NULL && w->err == 0)
+                if (t == 0 && w->progress != NULL && w->err == 0) {
                     w->progress(w->progress_user, w->done, w->total);
+                    reported = w->done;
+                }
             }
         }
     }
+    if (w->progress != NULL && w->err == 0 && reported != w->done)
+        w->progress(w->progress_user, w->done, w->total);
     for (int t = 0; t < threads; ++t) free(block[t]);
 }
 

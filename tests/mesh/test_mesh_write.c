@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "mmt_mesh_io.h"
+#include "mmt_meshes.h"
 
 static const mm_file_format formats[] = {MM_FILE_OBJ, MM_FILE_OFF, MM_FILE_PLY_ASCII,
                                          MM_FILE_PLY_BINARY};
@@ -673,6 +674,58 @@ static void find_models(const char *dir, int depth)
 
 /* Read (float64, repeated vertices kept), write in each format, read back:
  * the same mesh, bit for bit (creases through OBJ only). */
+/* Progress: done never decreases and the last call is done == total, for
+ * every format, on a mesh of several blocks of rows (32768 each), so that on
+ * two or more threads a block other than thread 0's can be the last. */
+typedef struct progress_log {
+    int64_t calls, last_done, last_total, decreases;
+} progress_log;
+
+static void log_progress(void *user, int64_t done, int64_t total)
+{
+    progress_log *p = user;
+    if (done < p->last_done) p->decreases++;
+    p->calls++;
+    p->last_done = done;
+    p->last_total = total;
+}
+
+START_TEST(progress_ends_at_the_total)
+{
+    mm_context ctx = mmt_context();
+    enum { N = 200, NV = (N + 1) * (N + 1), NF = N * N };
+    double *xyz = malloc(3 * sizeof(double) * NV);
+    uint32_t *quads = malloc(4 * sizeof(uint32_t) * NF);
+    ck_assert(xyz != NULL && quads != NULL);
+    for (int v = 0; v < NV; ++v)
+        xyz[3 * v] = v % (N + 1), xyz[3 * v + 1] = v / (N + 1), xyz[3 * v + 2] = 0.5;
+    for (int f = 0; f < NF; ++f) {
+        uint32_t a = (uint32_t)(f / N * (N + 1) + f % N);
+        uint32_t q[4] = {a, a + 1, a + N + 2, a + N + 1};
+        memcpy(quads + 4 * f, q, sizeof q);
+    }
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, NV, xyz, NF, NULL, 4, quads, MM_TYPE_FLOAT64);
+    free(xyz), free(quads);
+    static const char *const paths[] = {"/tmp/mmt_progress.obj", "/tmp/mmt_progress.off",
+                                        "/tmp/mmt_progress.ply", "/tmp/mmt_progress.glb"};
+    for (int k = 0; k < 4; ++k) {
+        progress_log p = {0};
+        mm_write_options o = mm_write_options_default();
+        o.progress = log_progress;
+        o.progress_user = &p;
+        MMT_OK(ctx, mm_mesh_write_opts(ctx, mesh, paths[k], &o));
+        ck_assert_msg(p.calls > 0, "%s: no progress", paths[k]);
+        ck_assert_int_eq(p.decreases, 0);
+        ck_assert_int_eq(p.last_total, NV + NF);
+        ck_assert_msg(p.last_done == p.last_total, "%s: last call %lld of %lld", paths[k],
+                      (long long)p.last_done, (long long)p.last_total);
+        remove(paths[k]);
+    }
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 START_TEST(shared_models_round_trip_through_every_writer)
 {
     mm_context ctx = mmt_context();
@@ -716,6 +769,7 @@ int main(void)
     tcase_add_test(tc, empty_and_point_meshes_round_trip);
     tcase_add_test(tc, empty_off_converts_to_an_obj_that_reads_back);
     tcase_add_test(tc, writer_fails_cleanly_when_memory_runs_out);
+    tcase_add_test(tc, progress_ends_at_the_total);
     suite_add_tcase(s, tc);
     find_models(mmt_shared_models_dir(), 0);
     if (num_models > 0) {
