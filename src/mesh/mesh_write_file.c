@@ -80,24 +80,29 @@ static void carry_over_mode(int fd, const char *target)
     fchmod(fd, old.st_mode & 07777);
 }
 
+/* A failed open: the names freed, nothing made on disk to remove (the last
+ * temporary name tried may be another process's file), err returned. */
+static int give_up(mmi_out_file *o, int err)
+{
+    free(o->temp);
+    free(o->target);
+    memset(o, 0, sizeof *o);
+    return err;
+}
+
 /* Creates the temporary with mode 0666, which the umask trims as for fopen;
  * an existing target's mode (and, where allowed, owner) is carried over. */
 static int create_temp(mmi_out_file *o)
 {
     size_t len = strlen(o->target) + BASE_KEPT + 64;
     int fd = -1;
-    if ((o->temp = malloc(len)) == NULL) return ENOMEM;
+    if ((o->temp = malloc(len)) == NULL) return give_up(o, ENOMEM);
     for (unsigned attempt = 0; fd < 0 && attempt < TEMP_TRIES; ++attempt) {
         temp_name(o->temp, len, o->target, attempt);
         fd = open(o->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST) break;
     }
-    if (fd < 0) {
-        int err = errno;
-        free(o->temp);
-        o->temp = NULL;
-        return err;
-    }
+    if (fd < 0) return give_up(o, errno);
     carry_over_mode(fd, o->target);
     if ((o->f = fdopen(fd, "wb")) == NULL) {
         int err = errno;
@@ -117,12 +122,7 @@ int mmi_out_open(mmi_out_file *o, const char *path)
     if (path[n - 1] == '/') return EISDIR;
     if ((o->target = replace_target(path, &in_place)) == NULL) return ENOMEM;
     if (!in_place) return create_temp(o);
-    if ((o->f = fopen(path, "wb")) == NULL) {
-        int err = errno;
-        free(o->target);
-        o->target = NULL;
-        return err;
-    }
+    if ((o->f = fopen(path, "wb")) == NULL) return give_up(o, errno);
     return 0;
 }
 

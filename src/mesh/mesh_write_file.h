@@ -14,7 +14,8 @@ typedef struct mmi_out_file {
     char *temp;   /* the temporary beside it; NULL when writing in place        */
 } mmi_out_file;
 
-/* Opens the output for path; 0, or the errno of the failed open. */
+/* Opens the output for path; 0, or the errno of the failed open (then o
+ * holds nothing to free: mmi_out_abort is not needed, and does nothing). */
 int mmi_out_open(mmi_out_file *o, const char *path);
 /* Flushes, syncs, closes and renames the temporary over the target; 0, or the
  * errno of the failed step (*step says which, for the message), after which
