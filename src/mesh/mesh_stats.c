@@ -5,6 +5,7 @@
 #include "../core/handle.h"
 #include "host_array.h"
 #include "mesh_edges.h"
+#include "mesh_fans.h"
 #include "mesh_stats.h"
 
 #define NONE UINT32_MAX
@@ -134,21 +135,16 @@ done:
     return st;
 }
 
-/* Non-manifold vertices: those whose corners form more than one fan. Each
- * corner at v joins the nodes of its two sides' edges seen from v
- * (mmi_fan_node); fans[v] starts at v's edge count, loses one per merging
- * union and gains one per corner whose both sides are loops v → v. */
-static mm_status nonmanifold_vertices(mm_context ctx, const mmi_host_faces *hf,
-                                      const mmi_edges *E, int64_t *count)
+mm_status mmi_vertex_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                          int64_t *fans)
 {
     mm_status st = MM_OK;
     uint32_t *parent = NULL;
-    int64_t *fans = NULL, nv = hf->num_vertices, nodes = 2 * E->num_edges;
+    int64_t nv = hf->num_vertices, nodes = 2 * E->num_edges;
     if (nodes > (int64_t)NONE)
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "the mesh has %lld edges; fans need 2 ids per edge < 2^32",
                 (long long)E->num_edges);
     MM_TRY(mmi_host_array(ctx, nodes, sizeof *parent, (void **)&parent));
-    MM_TRY(mmi_host_array(ctx, nv, sizeof *fans, (void **)&fans));
     for (int64_t n = 0; n < nodes; ++n) parent[n] = (uint32_t)n;
     for (int64_t v = 0; v < nv; ++v) fans[v] = 0;
     for (int64_t e = 0; e < E->num_edges; ++e) {
@@ -167,10 +163,22 @@ static mm_status nonmanifold_vertices(mm_context ctx, const mmi_host_faces *hf,
                                     mmi_fan_node(out, v, E->b[out]));
         }
     }
+done:
+    mmi_host_array_free(ctx, parent, nodes, sizeof *parent);
+    return st;
+}
+
+/* Non-manifold vertices: those whose corners form more than one fan. */
+static mm_status nonmanifold_vertices(mm_context ctx, const mmi_host_faces *hf,
+                                      const mmi_edges *E, int64_t *count)
+{
+    mm_status st = MM_OK;
+    int64_t *fans = NULL, nv = hf->num_vertices;
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *fans, (void **)&fans));
+    MM_TRY(mmi_vertex_fans(ctx, hf, E, fans));
     *count = 0;
     for (int64_t v = 0; v < nv; ++v) *count += fans[v] > 1;
 done:
-    mmi_host_array_free(ctx, parent, nodes, sizeof *parent);
     mmi_host_array_free(ctx, fans, nv, sizeof *fans);
     return st;
 }

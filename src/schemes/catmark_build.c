@@ -40,8 +40,8 @@ static mm_status cc_edge_stencil(mm_context ctx, mmi_generic_level *lv,
                              lv->n.vertices + lv->n.faces, 4);
 }
 
-/* M_{l+1} = T = M Mᵀ {Q_c}[σ] (eq. 12): σ over the entries of F (T's pattern),
- * each refined face stored at its corner's non-zero index (DESIGN §3). */
+/* M_{l+1} = T = M Mᵀ {Q_c}[σ] (eq. 12): σ over T's entries (M's corners, face
+ * by face), each refined face stored at its corner's non-zero index (DESIGN §3). */
 static mm_status cc_refined_faces(mm_context ctx, const mmi_generic_level *lv, const build_work *w,
                                   mmi_generic_level *next)
 {
@@ -49,10 +49,9 @@ static mm_status cc_refined_faces(mm_context ctx, const mmi_generic_level *lv, c
     MM_TRY(mmi_matrix_alloc(ctx, &next->M, MM_FORMAT_CSC, MM_TYPE_PATTERN, next->n.vertices,
                             next->n.faces, next->n.nnz, 4));
     mmi_generic_args g = mmi_level_args(MMI_CC_QUADS, lv);
-    g.F = mmi_csc_of(w->F);
     g.ids = w->ids;
     g.quads = next->M->rows;
-    MM_TRY(mmi_generic_run(ctx, &g, lv->n.vertices));
+    MM_TRY(mmi_generic_run(ctx, &g, lv->n.faces));
 done:
     return st;
 }

@@ -23,21 +23,24 @@ MM_HD void cc_child_edge(const mmi_generic_args *g, int64_t i)
     g->out_ends[2 * i + 1] = y;
 }
 
-/* σ of eq. 12 over column j of F = M Mᵀ {Q_c}[γ]: each entry is a side i → j
- * of face k = F(i,j), i.e. the corner t of M where i stands in column k. Its
- * refined face (i, ep(E(i,j)), fp(k), ep(E(g(i,k), i))) is column t of M_{l+1}
- * (DESIGN §3 numbers refined faces in M's non-zero order, not T's). */
-MM_HD void cc_quads(const mmi_generic_args *g, int64_t j)
+/* σ of eq. 12 over face k's entries of T = M Mᵀ {Q_c}: each is a side
+ * i → j of face k, i.e. a corner t of M where i stands in column k, between
+ * prev and j. Its refined face (i, ep(E(i,j)), fp(k), ep(E(prev,i))) is
+ * column t of M_{l+1} (DESIGN §3 numbers refined faces in M's non-zero
+ * order, not T's). Walked per face rather than over F = M Mᵀ {Q_c}[γ]'s
+ * columns: F keeps one face per side i → j, and a mesh that is not a
+ * 2-manifold can have two (an edge of three faces, or passed twice the same
+ * way), each of which needs its quad. */
+MM_HD void cc_quads(const mmi_generic_args *g, int64_t k)
 {
-    for (int64_t q = csc_col_start(&g->F, j); q < csc_col_start(&g->F, j + 1); ++q) {
-        uint32_t i = g->F.rows[q], k = (uint32_t)g->F.values[q];
-        int64_t s = csc_col_start(&g->M, k), c = csc_col_start(&g->M, (int64_t)k + 1) - s, p = 0;
-        while (p < c && g->M.rows[s + p] != i) ++p;
+    int64_t s = csc_col_start(&g->M, k), c = csc_col_start(&g->M, k + 1) - s;
+    uint32_t base = (uint32_t)(g->nv + g->nf);
+    for (int64_t p = 0; p < c; ++p) {
+        uint32_t i = g->M.rows[s + p], j = g->M.rows[s + (p + 1) % c];
         uint32_t prev = g->M.rows[s + (p + c - 1) % c];
-        uint32_t base = (uint32_t)(g->nv + g->nf);
         uint32_t *quad = g->quads + 4 * (s + p);
         quad[0] = i;
-        quad[1] = base + generic_edge_id(g, i, (uint32_t)j);
+        quad[1] = base + generic_edge_id(g, i, j);
         quad[2] = (uint32_t)(g->nv + k);
         quad[3] = base + generic_edge_id(g, prev, i);
     }

@@ -59,13 +59,21 @@ MM_HD float crease_entry_sharpness(const mmi_generic_args *g, int64_t q)
  * boundary edge, then each edge entering i, face after face). Sharpness sums
  * around a vertex follow this order, so that their float roundings are
  * Sdc's. A vertex keeps its edges' order at every level (its edges' halves),
- * so level 0's ranks serve all. */
+ * so level 0's ranks serve all. A vertex where the mesh is not a 2-manifold
+ * keeps E's order (Vtr leaves its edges in index order, and its rule,
+ * corner or crease along two infinitely sharp edges, sums over no more than
+ * two): one whose edges and faces cannot make one fan, or where the walk
+ * meets a side F does not hold or an edge E does not. */
 MM_HD void crease_edge_order(const mmi_generic_args *g, int64_t i)
 {
     uint32_t v = (uint32_t)i;
     int64_t fs = csc_col_start(&g->Mt, i), nf = csc_col_start(&g->Mt, i + 1) - fs;
-    int64_t ne = csc_col_start(&g->E, i + 1) - csc_col_start(&g->E, i);
-    if (nf == 0) return;
+    int64_t es = csc_col_start(&g->E, i), ne = csc_col_start(&g->E, i + 1) - es;
+    for (int64_t k = 0; k < ne; ++k) {
+        uint32_t e = generic_edge_id(g, v, g->E.rows[es + k]);
+        g->order0[2 * (int64_t)e + (g->ends[2 * e] == v ? 0 : 1)] = (uint32_t)k;
+    }
+    if (nf == 0 || (ne != nf && ne != nf + 1)) return;
     uint32_t f = g->Mt.rows[fs], out = 0, prev = 0;
     for (int64_t k = 0; k < nf; ++k) {
         uint32_t h = g->Mt.rows[fs + k];
@@ -79,15 +87,18 @@ MM_HD void crease_edge_order(const mmi_generic_args *g, int64_t i)
         }
     }
     uint32_t e = generic_edge_id(g, v, out);
+    if (e == UINT32_MAX) return;
     g->order0[2 * (int64_t)e + (g->ends[2 * e] == v ? 0 : 1)] = 0;
     for (uint32_t k = 1; k < (uint32_t)ne; ++k) {
         e = generic_edge_id(g, prev, v);
+        if (e == UINT32_MAX) return;
         g->order0[2 * (int64_t)e + (g->ends[2 * e] == v ? 0 : 1)] = k;
         int64_t q = csc_find(&g->F, v, prev);
         if (q < 0) break;
         f = (uint32_t)g->F.values[q];
         int64_t s = csc_col_start(&g->M, f), c = csc_col_start(&g->M, (int64_t)f + 1) - s, p = 0;
         while (p < c && g->M.rows[s + p] != v) ++p;
+        if (p == c) return;
         prev = g->M.rows[s + (p + c - 1) % c];
     }
 }

@@ -22,7 +22,7 @@ typedef enum mmi_generic_rule {
     MMI_EDGE_ENDS = 0,   /* i < |V|: column i of E's lower triangle gives edges (i, row)  */
     MMI_EDGE_IDS = 1,    /* i < |E|: edge i's two entries in E get id i                   */
     MMI_CC_CHILD_EDGES = 2, /* i < 2|E| + nnz: the ends of refined edge i (DESIGN §3)        */
-    MMI_CC_QUADS = 3,       /* i < |V|: σ (eq. 12) for the sides entering vertex i (F's col) */
+    MMI_CC_QUADS = 3,       /* i < |F|: σ (eq. 12) for face i's corners, one quad each    */
     MMI_CC_STENCIL = 4,     /* i < |E|: the 4 weighted sources of edge point i               */
     MMI_CC_VERTEX_WEIGHTS = 5, /* i < |V|: α, β, β_b of the vertex update                    */
     MMI_FACE_WEIGHTS = 6,   /* i < |F|: 1 / c_i (eq. 3)                                  */

@@ -84,10 +84,22 @@ mm_status mmi_level_valences(mm_context ctx, const mmi_generic_level *lv, mm_den
 
 mm_status mmi_level_edge_matrix(mm_context ctx, mmi_generic_level *lv)
 {
+    mm_status st = MM_OK;
     if (lv->E != NULL) return MM_OK; /* level 0 with MM_BOUNDARY_NONE: made for its holes */
     mm_spgemm_op op = {{.kind = MM_MAP_CIRCULANT, .shifts = {1, -1}, .num_shifts = 2},
                        {.kind = MM_LAMBDA_COUNT}, MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_INT32};
-    return mmi_spgemm(ctx, &op, lv->M, lv->Mt, &lv->E);
+    MM_TRY(mmi_spgemm(ctx, &op, lv->M, lv->Mt, &lv->E));
+    /* Below level 0 the edges were numbered by formula; E holds one entry
+     * per pair of ends, so fewer means two refined edges join one pair: two
+     * triangles sharing the two edges at a vertex of valence 2 (back to back),
+     * whose inner edges Loop makes twice. Far keeps both; E cannot. */
+    if (lv->level > 0 && lv->E->nnz != 2 * lv->n.edges)
+        MM_FAIL(ctx, MM_ERR_INVALID_MESH,
+                "level %d would join %lld pairs of vertices by two edges (faces back to back "
+                "at a vertex of valence 2), which meshmat's edge matrix cannot hold",
+                lv->level, (long long)(lv->n.edges - lv->E->nnz / 2));
+done:
+    return st;
 }
 
 mm_status mmi_level_side_faces(mm_context ctx, const mmi_generic_level *lv, mm_matrix *F)

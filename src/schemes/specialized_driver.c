@@ -186,7 +186,11 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, mmi_sp_state *s, uint
     if (got[1] >= (uint32_t)1 << 30)
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "the mesh has %lld edges; the specialized path numbers "
                 "edges below 2^30 (use the generic path)", (long long)got[1]);
-    if (got[0]) MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, s->scheme->scheme));
+    if (got[0]) {
+        int nonmanifold;
+        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, s->scheme->scheme, &nonmanifold));
+        if (nonmanifold) MM_TRY(MMI_NONMANIFOLD); /* no message: subdiv.c reroutes */
+    }
     if (s->scheme->triangles) MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, s->scheme->scheme));
 done:
     mmi_stage_end(ctx, stage);

@@ -6,6 +6,7 @@
 #include "../core/error.h"
 #include "../core/handle.h"
 #include "../core/memory.h"
+#include "../mesh/mesh_fans.h"
 #include "../mesh/mesh_impl.h"
 #include "generic_level.h"
 #include "subdiv_impl.h"
@@ -18,6 +19,7 @@ struct mm_subdiv_s {
     const mmi_subdiv_impl *impl;
     void *state;
     mmi_subdiv_static *stat; /* MM_MODE_STATIC only */
+    mm_mesh tagged; /* a non-manifold mesh with its sharpness as tags (the build borrows it) */
 };
 
 /* Whether s is a live subdivision on an open context (not NULL included). */
@@ -87,28 +89,33 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
     return MM_OK;
 }
 
-/* The input rules of docs/schemes.md: refuse what OpenSubdiv would treat as
- * non-manifold (and what F = M Mᵀ{Q_c} cannot represent: two sides i → j). */
-mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
+/* The input rules of docs/schemes.md: faces that repeat a vertex are
+ * refused; what OpenSubdiv treats as non-manifold (an edge of more than two
+ * faces, or passed twice the same way; a vertex whose faces form several
+ * fans) is refined by its rules, written as sharpness
+ * (mmi_mesh_nonmanifold_tags), on the generic path: *nonmanifold says so.
+ * √3, which has no crease rules, refuses it. */
+mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int *nonmanifold)
 {
     const char *name = scheme_name(scheme);
     mm_mesh_stats s;
     mm_status st = mmi_mesh_stats_get(ctx, mesh, &s);
+    *nonmanifold = 0;
     if (st != MM_OK) return st;
-    if (s.nonmanifold_edges > 0 || s.nonmanifold_vertices > 0)
-        return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "the mesh has %lld non-manifold edges (more than two faces) and %lld "
-                        "non-manifold vertices (faces in more than one fan); %s "
-                        "refuses non-manifold input (docs/schemes.md)",
-                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices, name);
     if (s.degenerate_faces > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                         "%lld faces repeat a vertex; %s refuses them",
                         (long long)s.degenerate_faces, name);
-    if (s.flipped_edges > 0)
+    *nonmanifold = s.nonmanifold_edges + s.nonmanifold_vertices + s.flipped_edges > 0;
+    if (*nonmanifold && scheme == MM_SCHEME_SQRT3)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "%lld edges are passed twice the same way (inconsistent orientation); "
-                        "%s refuses them", (long long)s.flipped_edges, name);
+                        "the mesh has %lld non-manifold edges (more than two faces), %lld "
+                        "non-manifold vertices (faces in more than one fan) and %lld edges "
+                        "passed twice the same way (inconsistent orientation); %s has no "
+                        "rules for them (Catmull-Clark and Loop take OpenSubdiv's: "
+                        "docs/creases.md)",
+                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices,
+                        (long long)s.flipped_edges, name);
     return MM_OK;
 }
 
@@ -184,9 +191,10 @@ static mm_subdiv_options route(mm_mesh mesh, const mm_subdiv_options *opts)
 
 /* The checks of mm_subdiv_build, which mm_subdivide's fused route makes too,
  * and the options the run takes (*o, route's); the specialized path checks
- * the mesh itself on the device (its start). */
+ * the mesh itself on the device (its start). *nonmanifold: the generic path's
+ * check found the mesh non-manifold (reroute). */
 static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                             mm_subdiv_options *o)
+                             mm_subdiv_options *o, int *nonmanifold)
 {
     mm_status st = MM_OK;
     if (mesh == NULL || opts == NULL)
@@ -204,8 +212,25 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
     /* The path that will run decides: a tagged mesh, or MM_BOUNDARY_NONE,
      * goes to the generic path (route), which does not check on the device. */
     *o = route(mesh, opts);
+    *nonmanifold = 0;
     if (!impl_for(o->scheme, o->path)->checks_on_device)
-        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, o->scheme));
+        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, o->scheme, nonmanifold));
+done:
+    return st;
+}
+
+/* A non-manifold mesh (found by check_input, or by a specialized path's
+ * check: MMI_NONMANIFOLD) takes the generic path with OpenSubdiv's sharpness
+ * for it as tags (*tagged, which the run then reads instead of mesh). */
+static mm_status reroute(mm_context ctx, mm_mesh mesh, mm_subdiv_options *o, mm_mesh *tagged)
+{
+    mm_status st = MM_OK;
+    o->path = MM_PATH_GENERIC;
+    MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, tagged));
+    if (*tagged == NULL)
+        MM_FAIL(ctx, MM_ERR_INVALID_MESH, "the non-manifold check and the non-manifold tags "
+                "disagree on this mesh (a bug: please report it)");
+    MM_TRY(mmi_subdiv_check_memory(ctx, *tagged, o));
 done:
     return st;
 }
@@ -239,10 +264,19 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
     *s = NULL;
     mm_subdiv_options o;
-    MM_TRY(check_input(ctx, mesh, opts, &o));
-    MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
-    MM_TRY(build_checked(ctx, mesh, &o, s));
+    mm_mesh tagged = NULL;
+    int nonmanifold;
+    MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
+    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &tagged));
+    else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
+    st = build_checked(ctx, tagged ? tagged : mesh, &o, s);
+    if (st == MMI_NONMANIFOLD && tagged == NULL) {
+        MM_TRY(reroute(ctx, mesh, &o, &tagged));
+        st = build_checked(ctx, tagged, &o, s);
+    }
+    if (st == MM_OK) (*s)->tagged = tagged, tagged = NULL;
 done:
+    mm_mesh_free(&tagged);
     return st;
 }
 
@@ -293,10 +327,30 @@ static mm_status carry_tags(mm_subdiv s, int level, mm_mesh out)
                                  s->impl->edges(s->state, level), sharp, vsharp, holes, out);
 }
 
-mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
+/* mm_subdivide after its checks: mesh refined into m (its M and X, and the
+ * last level's tags where the run carries sharpness or holes). */
+static mm_status subdivide_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o,
+                                   struct mm_mesh_s *m)
 {
     mm_status st = MM_OK;
     mm_subdiv s = NULL;
+    const mmi_subdiv_impl *impl = impl_for(o->scheme, o->path);
+    if (impl->subdivide != NULL && o->mode == MM_MODE_DYNAMIC) {
+        MM_TRY(impl->subdivide(ctx, mesh, o, &m->M, &m->X));
+    } else {
+        MM_TRY(build_checked(ctx, mesh, o, &s));
+        MM_TRY(mmi_subdiv_eval(s, mesh->X, &m->X));
+        if (sharp_or_holes(mesh, o)) MM_TRY(carry_tags(s, o->levels, m));
+        m->M = s->impl->take_matrix(s->state, o->levels);
+    }
+done:
+    mm_subdiv_free(&s);
+    return st;
+}
+
+mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
+{
+    mm_status st = MM_OK;
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (out == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "out is NULL");
@@ -305,24 +359,23 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
                 opts->levels);
     mm_subdiv_options o;
-    MM_TRY(check_input(ctx, mesh, opts, &o));
-    MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
+    mm_mesh tagged = NULL;
+    int nonmanifold;
+    MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
+    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &tagged));
+    else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
     struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
     m->boundary = o.boundary; /* refined on, it keeps the rule it was made with */
     *out = m;
-    const mmi_subdiv_impl *impl = impl_for(o.scheme, o.path);
-    if (impl->subdivide != NULL && o.mode == MM_MODE_DYNAMIC) {
-        MM_TRY(impl->subdivide(ctx, mesh, &o, &m->M, &m->X));
-    } else {
-        MM_TRY(build_checked(ctx, mesh, &o, &s));
-        MM_TRY(mmi_subdiv_eval(s, mesh->X, &m->X));
-        if (sharp_or_holes(mesh, &o)) MM_TRY(carry_tags(s, o.levels, m));
-        m->M = s->impl->take_matrix(s->state, o.levels);
+    st = subdivide_checked(ctx, tagged ? tagged : mesh, &o, m);
+    if (st == MMI_NONMANIFOLD && tagged == NULL) {
+        MM_TRY(reroute(ctx, mesh, &o, &tagged));
+        st = subdivide_checked(ctx, tagged, &o, m);
     }
 done:
-    mm_subdiv_free(&s);
+    mm_mesh_free(&tagged);
     if (st != MM_OK) mm_mesh_free(out);
     return st;
 }
@@ -399,6 +452,7 @@ void mm_subdiv_free(mm_subdiv *s)
     mm_subdiv t = *s;
     if (t->impl != NULL) t->impl->free_state(t->ctx, t->state);
     mmi_subdiv_static_free(t->ctx, t->stat);
+    mm_mesh_free(&t->tagged);
     mmi_handle_free(t->ctx, t, MMI_MAGIC_SUBDIV_FREED); /* last: it may release a closed context */
     *s = NULL;
 }

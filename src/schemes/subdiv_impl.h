@@ -38,10 +38,19 @@ typedef struct mmi_subdiv_impl {
 } mmi_subdiv_impl;
 
 /* The input rules of docs/schemes.md, counted on the host (mm_mesh_stats_get):
- * refuses (MM_ERR_INVALID_MESH, with the counts) what OpenSubdiv would treat
- * as non-manifold, faces repeating a vertex, and what F = M Mᵀ{Q_c} cannot
- * represent (two sides i → j); the message names the scheme. */
-mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme);
+ * refuses (MM_ERR_INVALID_MESH, with the counts, naming the scheme) faces
+ * repeating a vertex, and for √3 what OpenSubdiv treats as non-manifold
+ * (more than two faces on an edge, several fans at a vertex, an edge passed
+ * twice the same way); for Catmull-Clark and Loop sets *nonmanifold instead:
+ * such a mesh is refined on the generic path with OpenSubdiv's sharpness for
+ * it as tags (mmi_mesh_nonmanifold_tags, mesh/mesh_fans.h). */
+mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int *nonmanifold);
+
+/* What a specialized path returns, with no message, for a mesh that its
+ * input check finds non-manifold (Catmull-Clark, Loop): mm_subdiv_build and
+ * mm_subdivide then run it on the generic path, tagged. Never returned to
+ * the caller of the public API. */
+#define MMI_NONMANIFOLD ((mm_status)1000)
 
 /* Loop and √3 take triangles only: refuses (MM_ERR_INVALID_MESH) the first
  * face of another order, named with its order and the scheme. */
@@ -62,7 +71,8 @@ mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X);
  * the rest (sk_check_fan). The caller reads the flag back with level 0's
  * edge count, in one host read, and sends a flagged mesh to
  * mmi_subdiv_check_mesh, which counts what is wrong for the refusal, so
- * every path refuses with the same message. lv0: level 0 with its side
+ * every path refuses with the same message (or reroutes a non-manifold mesh:
+ * MMI_NONMANIFOLD). lv0: level 0 with its side
  * codes and edge sides. */
 mm_status mmi_subdiv_check_fans(mm_context ctx, const mmi_sk_level *lv0, mm_matrix Mt,
                                 uint32_t *suspect);

@@ -226,13 +226,27 @@ START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
     ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --scheme doo"), 2);
     ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --boundary all"), 2);
 
-    /* Three triangles on one edge: non-manifold, refused with exit 1 and the reason. */
+    /* Three triangles on one edge: non-manifold, refined by OpenSubdiv's rules
+     * (the edge's halves written as infinitely sharp creases); refused by √3
+     * with exit 1 and the reason. */
     snprintf(bad, sizeof bad, "/tmp/meshmat_cli_%d_fan.obj", (int)getpid());
     FILE *f = fopen(bad, "w");
     ck_assert_ptr_nonnull(f);
     fputs("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\nf 1 2 3\nf 2 1 4\nf 1 2 5\n", f);
     fclose(f);
     snprintf(args, sizeof args, "subdiv --levels 1 %s -o %s.out.obj", bad, bad);
+    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    snprintf(args, sizeof args, "%s.out.obj", bad);
+    FILE *r = fopen(args, "r");
+    ck_assert_ptr_nonnull(r);
+    int sharp = 0;
+    char line[256];
+    while (fgets(line, sizeof line, r))
+        sharp += strncmp(line, "t crease 2/1/0 ", 15) == 0 && strstr(line, " 10\n") != NULL;
+    fclose(r);
+    ck_assert_int_eq(sharp, 2);
+    remove(args);
+    snprintf(args, sizeof args, "subdiv --levels 1 --scheme sqrt3 %s -o %s.out.obj", bad, bad);
     ck_assert_int_eq(run(out, sizeof out, args), 1);
     ck_assert_ptr_nonnull(strstr(out, "MM_ERR_INVALID_MESH"));
     ck_assert_ptr_nonnull(strstr(out, "non-manifold"));

@@ -15,7 +15,9 @@
 #include <cstring>
 #include <fstream>
 #include <initializer_list>
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "meshmat.h"
@@ -75,13 +77,38 @@ inline mm_mesh make_mesh(mm_context ctx, const Shape &s, mm_type precision)
     return mesh;
 }
 
-// Whether meshmat must refuse the mesh (docs/schemes.md).
-inline bool must_refuse(mm_context ctx, mm_mesh mesh)
+// Whether meshmat must refuse the mesh under scheme (docs/schemes.md): faces
+// that repeat a vertex always; what is not a 2-manifold (an edge of more than
+// two faces or passed twice the same way, a vertex in several fans) only
+// under sqrt(3), which has no crease rules: Catmull-Clark and Loop refine it
+// by OpenSubdiv's non-manifold rules.
+inline bool must_refuse(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
 {
     mm_mesh_stats st;
     if (mm_mesh_stats_get(ctx, mesh, &st) != MM_OK) return false;
-    return st.nonmanifold_edges || st.nonmanifold_vertices || st.degenerate_faces ||
-           st.flipped_edges;
+    return st.degenerate_faces ||
+           (scheme == MM_SCHEME_SQRT3 &&
+            (st.nonmanifold_edges || st.nonmanifold_vertices || st.flipped_edges));
+}
+
+// Whether Loop meets triangles back to back in s: two triangles with the
+// same two neighbours at one corner (a vertex of valence 2 between them).
+// Far joins their inner edges' ends twice; meshmat's edge matrix cannot, and
+// refuses the mesh when it builds the second level (generic_level.c).
+inline bool back_to_back_triangles(const Shape &s)
+{
+    std::map<std::tuple<int, int, int>, int> seen;
+    size_t k = 0;
+    for (int c : s.counts) {
+        if (c == 3)
+            for (int i = 0; i < 3; ++i) {
+                int v = s.ids[k + (size_t)i], a = s.ids[k + (size_t)(i + 1) % 3],
+                    b = s.ids[k + (size_t)(i + 2) % 3];
+                if (++seen[std::make_tuple(v, std::min(a, b), std::max(a, b))] > 1) return true;
+            }
+        k += (size_t)c;
+    }
+    return false;
 }
 
 inline bool read_shape(mm_context ctx, const std::string &path, const std::string &name, Shape &s)

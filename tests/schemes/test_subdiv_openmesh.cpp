@@ -43,7 +43,7 @@ bool refine(mm_context ctx, const Shape &s, mm_type prec, int levels, const std:
 {
     mm_mesh mesh = make_mesh(ctx, s, prec);
     if (!mesh) return false;
-    bool refuse = must_refuse(ctx, mesh);
+    bool refuse = must_refuse(ctx, mesh, MM_SCHEME_SQRT3);
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = MM_SCHEME_SQRT3;
     o.levels = levels;

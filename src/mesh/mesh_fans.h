@@ -1,0 +1,32 @@
+/* mesh_fans.h: the fans of faces around each vertex, and OpenSubdiv's
+ * sharpness for topology that is not a 2-manifold (host, level 0). */
+#ifndef MESHMAT_MESH_MESH_FANS_H
+#define MESHMAT_MESH_MESH_FANS_H
+
+#include "mesh_edges.h"
+#include "mesh_impl.h"
+
+/* fans[v] (|V| entries, caller's): how many fans the corners at v form. Each
+ * corner at v joins the nodes of its two sides' edges seen from v
+ * (mmi_fan_node); fans[v] starts at v's edge count, loses one per merging
+ * union and gains one per corner whose both sides are loops v → v. So a
+ * vertex inside a surface or on its boundary has one, a bow-tie two, a
+ * vertex in no face none. */
+mm_status mmi_vertex_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                          int64_t *fans);
+
+/* mmi_mesh_nonmanifold_tags: *tagged = mesh with OpenSubdiv's sharpness for
+ * what is not a 2-manifold added to its tags (Vtr's non-manifold tags as Far
+ * sharpens them; docs/creases.md), NULL when the mesh is a manifold:
+ *   edges with more than two faces, or two faces passing them the same way
+ *     (inconsistent orientation): infinitely sharp creases (10);
+ *   vertices on such an edge, whose faces form more than one fan, or in no
+ *     face: corners of sharpness 10, but for a vertex on exactly two such edges, on no
+ *     boundary edge and in more faces than edges (inside a fin), which keeps
+ *     its own sharpness and so takes the crease rule along the two edges.
+ * These tags come after the mesh's own, so they replace a tag of the same
+ * edge or vertex (as Far applies them after the user's). Faces that repeat
+ * a vertex are not handled (the caller refuses them first). */
+mm_status mmi_mesh_nonmanifold_tags(mm_context ctx, mm_mesh mesh, mm_mesh *tagged);
+
+#endif
