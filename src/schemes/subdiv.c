@@ -259,13 +259,13 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
                           mm_subdiv *s)
 {
     mm_status st = MM_OK;
+    mm_mesh tagged = NULL; /* before the first jump to done, which frees it */
+    mm_subdiv_options o;
+    int nonmanifold;
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
     *s = NULL;
-    mm_subdiv_options o;
-    mm_mesh tagged = NULL;
-    int nonmanifold;
     MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
     if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &tagged));
     else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
@@ -351,6 +351,9 @@ done:
 mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
 {
     mm_status st = MM_OK;
+    mm_mesh tagged = NULL; /* before the first jump to done, which frees it */
+    mm_subdiv_options o;
+    int nonmanifold;
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
     if (out == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "out is NULL");
@@ -358,9 +361,6 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     if (opts != NULL && opts->levels < 1)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
                 opts->levels);
-    mm_subdiv_options o;
-    mm_mesh tagged = NULL;
-    int nonmanifold;
     MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
     if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &tagged));
     else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
