@@ -33,7 +33,10 @@ static const char usage[] =
     "A run whose predicted peak memory passes what the machine has free (or\n"
     "--max-memory) is refused before it starts, naming the first level that does\n"
     "not fit.\n"
-    "Non-manifold input and inconsistent orientation are refused (docs/schemes.md).\n";
+    "Non-manifold input (an edge of three faces, a bow-tie vertex) and inconsistent\n"
+    "orientation are refined by OpenSubdiv's rules for them, written out as sharp\n"
+    "creases and corners (Catmull-Clark and Loop; sqrt3 refuses them); faces that\n"
+    "repeat a vertex are refused (docs/creases.md).\n";
 
 typedef struct progress_state {
     double last;
