@@ -349,7 +349,11 @@ static mm_status read_faces_fast(ply_reader *r)
             mmi_growable_reserve(&r->l->face_vertices, n))
             return mmi_mesh_lists_no_memory(r->ctx, r->name);
         const char *q = r->p + cs;
-        uint32_t *id = (uint32_t *)r->l->face_vertices.data + r->l->face_vertices.len;
+        /* No block yet only while every face so far, this one too, is empty
+         * (n = 0): no pointer arithmetic on NULL then. */
+        uint32_t *id = r->l->face_vertices.data == NULL
+                           ? NULL
+                           : (uint32_t *)r->l->face_vertices.data + r->l->face_vertices.len;
         int64_t k = 0;
         if (is == 4) { /* int or uint ids, the usual: no sign extension but bit 31 */
             uint32_t sign = pr->type == PLY_I32 ? UINT32_C(0x80000000) : 0;

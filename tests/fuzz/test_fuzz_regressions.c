@@ -105,12 +105,38 @@ START_TEST(non_manifold_meshes_routed_to_the_generic_path_refine_whole)
 }
 END_TEST
 
+/* fuzz_read_ply-empty-face-list: a binary PLY whose one face lists no vertex,
+ * followed by bytes the header does not declare. The fast face path pointed
+ * into the face ids' block before there was one (NULL + 0: clang's UBSan in
+ * the fuzzer and in the sanitizer pass); the file is refused for its extra
+ * bytes, cleanly. */
+START_TEST(ply_with_an_empty_face_list_is_refused_cleanly)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/fuzz/regressions/fuzz_read_ply-empty-face-list",
+             MESHMAT_SOURCE_DIR);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static char data[4096];
+    size_t n = fread(data, 1, sizeof data, f);
+    fclose(f);
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL;
+    ck_assert_int_eq(mm_mesh_read_memory(ctx, &mesh, data, n, "empty.ply", NULL), MM_ERR_PARSE);
+    ck_assert_msg(strstr(mm_last_error(ctx), "after the last element") != NULL, "%s",
+                  mm_last_error(ctx));
+    ck_assert(mesh == NULL);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fuzz_regressions");
     TCase *tc = tcase_create("regressions");
     tcase_add_loop_test(tc, empty_mesh_with_a_boundary_rule_reads_back_from_obj, 0, 2);
     tcase_add_loop_test(tc, non_manifold_meshes_routed_to_the_generic_path_refine_whole, 0, 2);
+    tcase_add_test(tc, ply_with_an_empty_face_list_is_refused_cleanly);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }
