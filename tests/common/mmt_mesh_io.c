@@ -2,6 +2,7 @@
 #include "mmt_mesh_io.h"
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,4 +185,19 @@ void mmt_temp_dir_remove(const char *dir)
             unlink(mmt_temp_path(path, sizeof path, dir, e->d_name));
     if (d != NULL) closedir(d);
     rmdir(dir);
+}
+
+mm_status mmt_write_limited(mm_context ctx, mm_mesh mesh, const char *path,
+                            mm_file_format format, rlim_t limit)
+{
+    struct rlimit old, low;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    low = old;
+    low.rlim_cur = limit;
+    signal(SIGXFSZ, SIG_IGN);
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &low), 0);
+    mm_status st = mm_mesh_write(ctx, mesh, path, format);
+    int restored = setrlimit(RLIMIT_FSIZE, &old);
+    ck_assert_int_eq(restored, 0);
+    return st;
 }

@@ -1,8 +1,11 @@
 /* mmt_mesh_io.h: what the mesh reader and writer tests share: reading a
  * string as a file, the whole mesh as host arrays, bitwise comparison of two
- * meshes, failure checks on status and message, and temporary folders. */
+ * meshes, failure checks on status and message, temporary folders, and a
+ * write under a file size limit. */
 #ifndef MESHMAT_TEST_MESH_IO_H
 #define MESHMAT_TEST_MESH_IO_H
+
+#include <sys/resource.h>
 
 #include "test_util.h"
 
@@ -62,5 +65,11 @@ const char *mmt_temp_dir(void);
 const char *mmt_temp_path(char *buf, size_t len, const char *dir, const char *name);
 /* Removes dir and the files in it (one level). */
 void mmt_temp_dir_remove(const char *dir);
+
+/* mm_mesh_write under a file size limit of `limit` bytes: writes past it fail
+ * with EFBIG (SIGXFSZ ignored), a failure any user can cause, root included.
+ * Nothing else runs under the limit (Check's own files grow too). */
+mm_status mmt_write_limited(mm_context ctx, mm_mesh mesh, const char *path,
+                            mm_file_format format, rlim_t limit);
 
 #endif

@@ -7,11 +7,9 @@
  * disk); modes and symlinks kept; and every OBJ in ../shared/models through
  * every writer and back. */
 #include <dirent.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -417,24 +415,6 @@ static mm_mesh grid_mesh(mm_context ctx, int n, double **xyz, uint32_t **ids)
     return new_mesh(ctx, &d);
 }
 
-/* mm_mesh_write under a file size limit of `limit` bytes: writes past it fail
- * with EFBIG (SIGXFSZ ignored), a failure any user can cause, root included.
- * Nothing else runs under the limit (Check's own files grow too). */
-static mm_status write_limited(mm_context ctx, mm_mesh mesh, const char *path,
-                               mm_file_format format, rlim_t limit)
-{
-    struct rlimit old, low;
-    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
-    low = old;
-    low.rlim_cur = limit;
-    signal(SIGXFSZ, SIG_IGN);
-    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &low), 0);
-    mm_status st = mm_mesh_write(ctx, mesh, path, format);
-    int restored = setrlimit(RLIMIT_FSIZE, &old);
-    ck_assert_int_eq(restored, 0);
-    return st;
-}
-
 /* A write that fails part way leaves the old file byte for byte and no
  * temporary beside it; the next write that succeeds replaces it whole. */
 START_TEST(failed_writes_leave_the_target_untouched)
@@ -454,7 +434,7 @@ START_TEST(failed_writes_leave_the_target_untouched)
     MMT_OK(ctx, mm_mesh_write(ctx, small, path, formats[_i]));
     char *old = slurp(path, &old_size);
     ck_assert_uint_lt(old_size, 4096);
-    MMT_FAILS(ctx, write_limited(ctx, big, path, formats[_i], 4096), MM_ERR_IO,
+    MMT_FAILS(ctx, mmt_write_limited(ctx, big, path, formats[_i], 4096), MM_ERR_IO,
               "File too large");
     ck_assert_ptr_nonnull(strstr(mm_last_error(ctx), path));
     char *now = slurp(path, &new_size);

@@ -11,11 +11,9 @@
  * validator runs on the tool's .glb files in validate_glb.js. */
 #include <dirent.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "mmt_mesh_io.h"
@@ -535,22 +533,6 @@ static int folder_entries(const char *dir, char *name, size_t len)
     return n;
 }
 
-/* mm_mesh_write under a file size limit (writes past it fail with EFBIG,
- * SIGXFSZ ignored): a failure any user can cause, root included. */
-static mm_status write_limited(mm_context ctx, mm_mesh mesh, const char *path, rlim_t limit)
-{
-    struct rlimit old, low;
-    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
-    low = old;
-    low.rlim_cur = limit;
-    signal(SIGXFSZ, SIG_IGN);
-    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &low), 0);
-    mm_status st = mm_mesh_write(ctx, mesh, path, MM_FILE_GLB);
-    int restored = setrlimit(RLIMIT_FSIZE, &old);
-    ck_assert_int_eq(restored, 0);
-    return st;
-}
-
 /* Refusals and failures leave the target byte for byte and nothing beside
  * it: no faces (the empty mesh, a point cloud, only holes), a coordinate
  * float32 cannot hold, a write cut short, a folder that does not exist, a
@@ -583,7 +565,7 @@ START_TEST(refusals_and_failures_leave_the_target_untouched)
     MMT_FAILS(ctx, mm_mesh_write(ctx, huge, path, MM_FILE_GLB), MM_ERR_OVERFLOW,
               "keep.glb: vertex 1 coordinate 0 is 1e+300, outside float32's range");
     /* a write cut short by 64 bytes */
-    MMT_FAILS(ctx, write_limited(ctx, good, path, old_size - 64), MM_ERR_IO,
+    MMT_FAILS(ctx, mmt_write_limited(ctx, good, path, MM_FILE_GLB, old_size - 64), MM_ERR_IO,
               "keep.glb: write failed: File too large");
     unsigned char *now = slurp(path, &now_size);
     ck_assert_uint_eq(now_size, old_size);
