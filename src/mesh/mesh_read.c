@@ -12,6 +12,7 @@
 #include "file_format.h"
 #include "mesh_lists.h"
 #include "mesh_read.h"
+#include "text_scan.h"
 
 mm_read_options mm_read_options_default(void)
 {
@@ -99,4 +100,14 @@ mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *data, s
                         size);
     *mesh = NULL;
     return read_buffer(ctx, mesh, data ? data : "", size, name ? name : "<memory>", opts);
+}
+
+mm_status mmi_parse_expected(mm_context ctx, const char *name, const char *data,
+                             const char *end, long long line, const char *token,
+                             const char *expected)
+{
+    char found[64];
+    if (token == end) line = mmi_last_line(data, (size_t)(end - data), line);
+    return mmi_fail(ctx, MM_ERR_PARSE, "%s:%lld: expected %s, found %s", name, line, expected,
+                    mmi_describe_token(token, end, found, sizeof found));
 }

@@ -25,4 +25,11 @@ static inline long long mmi_last_line(const char *data, size_t size, long long l
     return (eol && line > 1) ? line - 1 : line;
 }
 
+/* MM_ERR_PARSE "name:line: expected <expected>, found <the token at token>"
+ * (mmi_describe_token), line made the last one when token is at the end of
+ * data[0, end): every text reader's parse failure, in one wording. */
+mm_status mmi_parse_expected(mm_context ctx, const char *name, const char *data,
+                             const char *end, long long line, const char *token,
+                             const char *expected);
+
 #endif

@@ -78,11 +78,8 @@ static void skip_statement(obj_reader *r)
 /* MM_ERR_PARSE "name:line: expected E, found T" for the token at `token`. */
 static mm_status parse_fail(obj_reader *r, const char *expected, const char *token)
 {
-    char found[64];
-    long long line = (long long)r->line;
-    if (token == r->end) line = mmi_last_line(r->data, (size_t)(r->end - r->data), line);
-    return mmi_fail(r->ctx, MM_ERR_PARSE, "%s:%lld: expected %s, found %s", r->name, line,
-                    expected, mmi_describe_token(token, r->end, found, sizeof found));
+    return mmi_parse_expected(r->ctx, r->name, r->data, r->end, (long long)r->line, token,
+                              expected);
 }
 
 static mm_status no_memory(obj_reader *r)

@@ -30,14 +30,13 @@ static mm_status parse_fail(const off_reader *r, const char *token, const char *
 
 static mm_status parse_fail(const off_reader *r, const char *token, const char *fmt, ...)
 {
-    char expected[160], found[64];
+    char expected[160];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(expected, sizeof expected, fmt, ap);
     va_end(ap);
-    return mmi_fail(r->ctx, MM_ERR_PARSE, "%s:%lld: expected %s, found %s", r->name,
-                    line_at(r, token), expected,
-                    mmi_describe_token(token, r->end, found, sizeof found));
+    return mmi_parse_expected(r->ctx, r->name, r->data, r->end, (long long)r->line, token,
+                              expected);
 }
 
 /* Moves to the first token of the next line holding data (past blank and

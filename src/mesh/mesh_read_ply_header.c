@@ -66,15 +66,13 @@ static mm_status header_fail(const header_cursor *c, const char *fmt, ...)
 /* MM_ERR_PARSE "name:line: expected <fmt>, found <the last token>". */
 static mm_status header_fail(const header_cursor *c, const char *fmt, ...)
 {
-    char expected[160], found[64];
+    char expected[160];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(expected, sizeof expected, fmt, ap);
     va_end(ap);
-    long long line = (long long)c->line;
-    if (c->tok == c->end) line = mmi_last_line(c->data, (size_t)(c->end - c->data), line);
-    return mmi_fail(c->ctx, MM_ERR_PARSE, "%s:%lld: expected %s, found %s", c->name, line,
-                    expected, mmi_describe_token(c->tok, c->end, found, sizeof found));
+    return mmi_parse_expected(c->ctx, c->name, c->data, c->end, (long long)c->line, c->tok,
+                              expected);
 }
 
 static ply_type parse_type(const header_cursor *c)

@@ -100,15 +100,13 @@ static mm_status parse_fail(const stl_reader *r, const char *token, const char *
 
 static mm_status parse_fail(const stl_reader *r, const char *token, const char *fmt, ...)
 {
-    char expected[160], found[64];
+    char expected[160];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(expected, sizeof expected, fmt, ap);
     va_end(ap);
-    long long line = (long long)r->line;
-    if (token == r->end) line = mmi_last_line(r->data, (size_t)(r->end - r->data), line);
-    return mmi_fail(r->ctx, MM_ERR_PARSE, "%s:%lld: expected %s, found %s", r->name, line,
-                    expected, mmi_describe_token(token, r->end, found, sizeof found));
+    return mmi_parse_expected(r->ctx, r->name, r->data, r->end, (long long)r->line, token,
+                              expected);
 }
 
 /* Past blanks and line ends (counting lines); 0 at the end of the data. */
