@@ -13,20 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(python3 python3-pip python3-numpy python3-pytest cmake gcc g++ make)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "installing: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "missing packages: ${missing[*]} (install them, or run as root)" >&2
-    exit 1
-  fi
-fi
+scripts/need-packages.sh "${packages[@]}"
 
 python=${PYTHON:-/usr/bin/python3} # Debian's, beside the packages above
 repo=$PWD

@@ -12,20 +12,7 @@ cd "$(dirname "$0")/.."
 mode=${1:-release}
 packages=(cmake gcc g++ make check pkg-config libopenmesh-dev libosd-dev)
 if [ "$mode" = --sanitize-clang ]; then packages+=(clang libomp-dev); fi
-missing=()
-for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "installing: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "missing packages: ${missing[*]} (install them, or run as root)" >&2
-    exit 1
-  fi
-fi
+scripts/need-packages.sh "${packages[@]}"
 # node and npm run the Khronos glTF validator (tests/mesh/validate_glb.js,
 # skipped without them): root gets them from apt when the commands are missing
 # (NodeSource's nodejs package carries npm), and a failure there only skips
