@@ -5,25 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "test_util.h"
-
-/* Runs `meshmat ARGS`, capturing stdout+stderr into out; returns the exit code. */
-static int run(char *out, size_t len, const char *args)
-{
-    char cmd[8192];
-    const char *cli = getenv("MESHMAT_CLI"); /* the GPU machine runs another build folder */
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2>&1", mmt_project_path(""),
-             cli != NULL ? cli : MESHMAT_CLI, args);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "mmt_cli.h"
 
 /* The integer after "\"key\": " in a JSON text, or -1. */
 static long long json_int(const char *json, const char *key)
@@ -37,32 +21,32 @@ static long long json_int(const char *json, const char *key)
 START_TEST(help_and_usage_errors_have_documented_exit_codes)
 {
     char out[16384];
-    ck_assert_int_eq(run(out, sizeof out, "--help"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "--help"), 0);
     ck_assert_ptr_nonnull(strstr(out, "info FILE"));
-    ck_assert_int_eq(run(out, sizeof out, "info --help"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info --help"), 0);
     ck_assert_ptr_nonnull(strstr(out, "--json"));
-    ck_assert_int_eq(run(out, sizeof out, "convert --help"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "convert --help"), 0);
     ck_assert_ptr_nonnull(strstr(out, "--format"));
-    ck_assert_int_eq(run(out, sizeof out, ""), 2);
-    ck_assert_int_eq(run(out, sizeof out, "frobnicate"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, ""), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "frobnicate"), 2);
     ck_assert_ptr_nonnull(strstr(out, "unknown command 'frobnicate'"));
-    ck_assert_int_eq(run(out, sizeof out, "info"), 2);
-    ck_assert_int_eq(run(out, sizeof out, "info a.obj b.obj"), 2);
-    ck_assert_int_eq(run(out, sizeof out, "info models/cube.obj --backend gpu"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info a.obj b.obj"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info models/cube.obj --backend gpu"), 2);
     ck_assert_ptr_nonnull(strstr(out, "not 'gpu'"));
-    ck_assert_int_eq(run(out, sizeof out, "convert models/cube.obj"), 2);
-    ck_assert_int_eq(run(out, sizeof out, "convert a.obj b.obj --format stl"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "convert models/cube.obj"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "convert a.obj b.obj --format stl"), 2);
 }
 END_TEST
 
 START_TEST(failures_exit_1_with_the_library_message)
 {
     char out[16384];
-    ck_assert_int_eq(run(out, sizeof out, "info models/no_such_mesh.obj"), 1);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info models/no_such_mesh.obj"), 1);
     ck_assert_ptr_nonnull(strstr(out, "MM_ERR_IO"));
     ck_assert_ptr_nonnull(strstr(out, "no_such_mesh.obj"));
     if (!mm_cuda_available()) {
-        ck_assert_int_eq(run(out, sizeof out, "info models/cube.obj --backend cuda"), 3);
+        ck_assert_int_eq(mmt_cli(out, sizeof out, "info models/cube.obj --backend cuda"), 3);
         ck_assert_ptr_nonnull(strstr(out, "MM_ERR_NO_DEVICE"));
     }
 }
@@ -75,7 +59,7 @@ START_TEST(info_json_matches_hand_counts)
      * triangles' 16 outer edges on one boundary loop), and a pentagon and a heptagon
      * sharing one edge (10 vertices, 11 edges, 10 on one boundary loop). */
     char out[16384];
-    ck_assert_int_eq(run(out, sizeof out, "info --json models/polygons_open.obj --backend cpu"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info --json models/polygons_open.obj --backend cpu"), 0);
     ck_assert_int_eq(json_int(out, "vertices"), 34);
     ck_assert_int_eq(json_int(out, "faces"), 19);
     ck_assert_int_eq(json_int(out, "nnz"), 8 + 32 + 24 + 5 + 7);
@@ -99,13 +83,13 @@ END_TEST
 START_TEST(torus_is_closed_and_has_euler_characteristic_zero)
 {
     char out[16384];
-    ck_assert_int_eq(run(out, sizeof out, "info --json models/torus_quads.obj"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info --json models/torus_quads.obj"), 0);
     long long v = json_int(out, "vertices"), e = json_int(out, "edges"), f = json_int(out, "faces");
     ck_assert_int_eq(f, 48 * 24);
     ck_assert_int_eq(v - e + f, 0);
     ck_assert_int_eq(json_int(out, "boundary_edges"), 0);
     ck_assert_int_eq(json_int(out, "components"), 1);
-    ck_assert_int_eq(run(out, sizeof out, "info models/torus_quads.obj"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "info models/torus_quads.obj"), 0);
     ck_assert_ptr_nonnull(strstr(out, "closed"));
     ck_assert_ptr_nonnull(strstr(out, "manifold        yes"));
 }
@@ -115,17 +99,17 @@ START_TEST(convert_round_trips_through_every_format)
 {
     const char *formats[] = {"obj", "off", "ply", "ply-ascii"};
     char out[16384], ref[16384], args[4096], path[64];
-    ck_assert_int_eq(run(ref, sizeof ref, "info --json models/polygons_open.obj"), 0);
+    ck_assert_int_eq(mmt_cli(ref, sizeof ref, "info --json models/polygons_open.obj"), 0);
     for (int i = 0; i < 4; ++i) {
         snprintf(path, sizeof path, "/tmp/meshmat_cli_%d_%d.mesh", (int)getpid(), i);
         snprintf(args, sizeof args, "convert models/polygons_open.obj %s --format %s", path,
                  formats[i]);
-        ck_assert_int_eq(run(out, sizeof out, args), 0);
+        ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
         char renamed[96];
         snprintf(renamed, sizeof renamed, "%s.%s", path, i >= 2 ? "ply" : formats[i]);
         ck_assert_int_eq(rename(path, renamed), 0);
         snprintf(args, sizeof args, "info --json %s", renamed);
-        ck_assert_int_eq(run(out, sizeof out, args), 0);
+        ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
         const char *keys[] = {"vertices", "faces", "nnz", "edges", "boundary_edges",
                               "boundary_loops", "components"};
         for (int k = 0; k < 7; ++k)
@@ -161,9 +145,9 @@ START_TEST(empty_meshes_convert_and_subdivide)
     for (int i = 0; i < 4; ++i) {
         snprintf(path, sizeof path, "%s.%d.%s", empty, i, i >= 2 ? "ply" : formats[i]);
         snprintf(args, sizeof args, "convert %s %s --format %s", empty, path, formats[i]);
-        ck_assert_int_eq(run(out, sizeof out, args), 0);
+        ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
         snprintf(args, sizeof args, "info --json %s", path);
-        ck_assert_msg(run(out, sizeof out, args) == 0, "%s", out);
+        ck_assert_msg(mmt_cli(out, sizeof out, args) == 0, "%s", out);
         ck_assert_int_eq(json_int(out, "vertices"), 0);
         ck_assert_int_eq(json_int(out, "faces"), 0);
         remove(path);
@@ -174,16 +158,16 @@ START_TEST(empty_meshes_convert_and_subdivide)
             const char *in = p ? points : empty;
             snprintf(args, sizeof args, "subdiv --levels 2 --scheme %s --path %s %s -o %s",
                      schemes[k % 3], paths[k / 3], in, path);
-            ck_assert_msg(run(out, sizeof out, args) == 0, "%s: %s", args, out);
+            ck_assert_msg(mmt_cli(out, sizeof out, args) == 0, "%s: %s", args, out);
             snprintf(args, sizeof args, "info --json %s", path);
-            ck_assert_int_eq(run(out, sizeof out, args), 0);
+            ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
             ck_assert_int_eq(json_int(out, "vertices"), p ? 3 : 0);
             ck_assert_int_eq(json_int(out, "faces"), 0);
             remove(path);
         }
     write_temp(cr, sizeof cr, "cr.obj", "v 0 0 0\rv 1 0 0\rv 0 1 0\rv 1 1 0\rf 1 2 4 3\r");
     snprintf(args, sizeof args, "info --json %s", cr);
-    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     ck_assert_int_eq(json_int(out, "vertices"), 4);
     ck_assert_int_eq(json_int(out, "faces"), 1);
     remove(cr);
@@ -199,11 +183,11 @@ START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
     char out[16384], args[4096], path[64], bad[64];
     snprintf(path, sizeof path, "/tmp/meshmat_cli_%d_cube2.obj", (int)getpid());
     snprintf(args, sizeof args, "subdiv --levels 2 models/cube.obj -o %s", path);
-    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     ck_assert_ptr_nonnull(strstr(out, "98 vertices, 96 faces"));
     ck_assert_ptr_nonnull(strstr(out, "stage"));
     snprintf(args, sizeof args, "info --json %s", path);
-    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     ck_assert_int_eq(json_int(out, "vertices"), 98);
     ck_assert_int_eq(json_int(out, "faces"), 96);
     ck_assert_int_eq(json_int(out, "4"), 96);
@@ -212,19 +196,19 @@ START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
     remove(path);
     /* --mode static: the same refined mesh through the subdivision matrices. */
     snprintf(args, sizeof args, "subdiv --levels 2 models/cube.obj -o %s --mode static", path);
-    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     ck_assert_ptr_nonnull(strstr(out, "static mode"));
     ck_assert_ptr_nonnull(strstr(out, "98 vertices, 96 faces"));
     ck_assert_ptr_nonnull(strstr(out, "subdiv_static_eval"));
     remove(path);
 
-    ck_assert_int_eq(run(out, sizeof out, "subdiv --help"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "subdiv --help"), 0);
     ck_assert_ptr_nonnull(strstr(out, "--boundary"));
-    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj --levels 1"), 2);
-    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --levels 0"), 2);
-    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --levels 2x"), 2);
-    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --scheme doo"), 2);
-    ck_assert_int_eq(run(out, sizeof out, "subdiv models/cube.obj -o x.obj --boundary all"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "subdiv models/cube.obj --levels 1"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "subdiv models/cube.obj -o x.obj --levels 0"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "subdiv models/cube.obj -o x.obj --levels 2x"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "subdiv models/cube.obj -o x.obj --scheme doo"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "subdiv models/cube.obj -o x.obj --boundary all"), 2);
 
     /* Three triangles on one edge: non-manifold, refined by OpenSubdiv's rules
      * (the edge's halves written as infinitely sharp creases); refused by √3
@@ -235,7 +219,7 @@ START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
     fputs("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\nf 1 2 3\nf 2 1 4\nf 1 2 5\n", f);
     fclose(f);
     snprintf(args, sizeof args, "subdiv --levels 1 %s -o %s.out.obj", bad, bad);
-    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     snprintf(args, sizeof args, "%s.out.obj", bad);
     FILE *r = fopen(args, "r");
     ck_assert_ptr_nonnull(r);
@@ -247,7 +231,7 @@ START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
     ck_assert_int_eq(sharp, 2);
     remove(args);
     snprintf(args, sizeof args, "subdiv --levels 1 --scheme sqrt3 %s -o %s.out.obj", bad, bad);
-    ck_assert_int_eq(run(out, sizeof out, args), 1);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 1);
     ck_assert_ptr_nonnull(strstr(out, "MM_ERR_INVALID_MESH"));
     ck_assert_ptr_nonnull(strstr(out, "non-manifold"));
     remove(bad);

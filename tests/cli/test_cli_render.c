@@ -11,33 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "test_util.h"
-
-/* Runs the shell command cmd in the project folder, capturing stdout+stderr
- * into out; returns the exit code. */
-static int shell(char *out, size_t len, const char *cmd)
-{
-    char line[8192];
-    snprintf(line, sizeof line, "cd '%s' && %s 2>&1", mmt_project_path(""), cmd);
-    FILE *p = popen(line, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/* Runs `meshmat ARGS`. */
-static int run(char *out, size_t len, const char *args)
-{
-    char cmd[4096];
-    const char *cli = getenv("MESHMAT_CLI"); /* the GPU machine runs another build folder */
-    snprintf(cmd, sizeof cmd, "'%s' %s", cli != NULL ? cli : MESHMAT_CLI, args);
-    return shell(out, len, cmd);
-}
+#include "mmt_cli.h"
 
 /* A picture decoded by read_png.py: its size, the CRC of its pixels, and the
  * pixels asked for (at most 8). */
@@ -51,7 +27,7 @@ static void decode(const char *path, const char *points, picture *p)
 {
     char out[4096], cmd[1024];
     snprintf(cmd, sizeof cmd, "python3 tests/cli/read_png.py '%s' %s", path, points);
-    ck_assert_msg(shell(out, sizeof out, cmd) == 0, "%s: %s", cmd, out);
+    ck_assert_msg(mmt_shell(out, sizeof out, cmd) == 0, "%s: %s", cmd, out);
     const char *s = out;
     int used = 0;
     ck_assert_int_eq(sscanf(s, "%d %d %lu%n", &p->width, &p->height, &p->crc, &used), 3);
@@ -77,7 +53,7 @@ START_TEST(cube_fills_the_centre_and_leaves_the_corners_white)
     picture p;
     temp_name(path, sizeof path, "cube.png");
     snprintf(args, sizeof args, "render models/cube.obj -o %s", path);
-    ck_assert_msg(run(out, sizeof out, args) == 0, "%s", out);
+    ck_assert_msg(mmt_cli(out, sizeof out, args) == 0, "%s", out);
     ck_assert_ptr_nonnull(strstr(out, "640x480, 6 faces"));
     decode(path, "320,240 0,0 639,0 0,479 639,479", &p);
     ck_assert_int_eq(p.width, 640); /* the default size */
@@ -101,16 +77,16 @@ START_TEST(sizes_and_wireframe)
     for (int s = 0; s < 3; ++s) {
         snprintf(args, sizeof args, "render models/torus_quads.obj -o %s --size %s", plain,
                  sizes[s]);
-        ck_assert_msg(run(out, sizeof out, args) == 0, "%s", out);
+        ck_assert_msg(mmt_cli(out, sizeof out, args) == 0, "%s", out);
         decode(plain, "", &a);
         ck_assert_int_eq(a.width, w[s]);
         ck_assert_int_eq(a.height, h[s]);
     }
     snprintf(args, sizeof args, "render --size 240x180 models/polygons_open.obj -o %s", plain);
-    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     snprintf(args, sizeof args,
              "render models/polygons_open.obj --wireframe -o %s --size 240x180", wire);
-    ck_assert_int_eq(run(out, sizeof out, args), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     ck_assert_ptr_nonnull(strstr(out, "with their edges"));
     decode(plain, "", &a);
     decode(wire, "", &b);
@@ -127,7 +103,7 @@ START_TEST(sizes_and_wireframe)
              "print(len(d), sum(y < x for x, y in d))\"",
              plain, wire);
     long changed = -1, darker = -2;
-    ck_assert_msg(shell(out, sizeof out, cmd) == 0, "%s", out);
+    ck_assert_msg(mmt_shell(out, sizeof out, cmd) == 0, "%s", out);
     ck_assert_int_eq(sscanf(out, "%ld %ld", &changed, &darker), 2);
     ck_assert_int_gt(changed, 500); /* edges of 19 polygons across 240x180 */
     ck_assert_int_eq(darker, changed);
@@ -152,27 +128,27 @@ START_TEST(bad_input_exits_with_a_clear_message)
 {
     char out[16384], args[1024], path[256], points[256], prefix[64];
     temp_name(path, sizeof path, "bad.png");
-    ck_assert_int_eq(run(out, sizeof out, "--help"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "--help"), 0);
     ck_assert_ptr_nonnull(strstr(out, "render IN -o PNG"));
-    ck_assert_int_eq(run(out, sizeof out, "render --help"), 0);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render --help"), 0);
     ck_assert_ptr_nonnull(strstr(out, "--wireframe"));
-    ck_assert_int_eq(run(out, sizeof out, "render models/no_such_mesh.obj -o /tmp/x.png"), 1);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render models/no_such_mesh.obj -o /tmp/x.png"), 1);
     ck_assert_ptr_nonnull(strstr(out, "MM_ERR_IO"));
     ck_assert_ptr_nonnull(strstr(out, "no_such_mesh.obj"));
     const char *bad_sizes[] = {"abc", "0x10", "10x0", "4097x10", "10x", "x10", "10x10x",
                                "-5x10", "10x+5", "640*480"};
     for (int i = 0; i < 10; ++i) {
         snprintf(args, sizeof args, "render models/cube.obj -o %s --size %s", path, bad_sizes[i]);
-        ck_assert_msg(run(out, sizeof out, args) == 2, "--size %s: %s", bad_sizes[i], out);
+        ck_assert_msg(mmt_cli(out, sizeof out, args) == 2, "--size %s: %s", bad_sizes[i], out);
         ck_assert_ptr_nonnull(strstr(out, "--size takes WxH, each 1 to 4096"));
     }
-    ck_assert_int_eq(run(out, sizeof out, "render models/cube.obj"), 2);           /* no -o */
-    ck_assert_int_eq(run(out, sizeof out, "render -o x.png"), 2);                  /* no IN */
-    ck_assert_int_eq(run(out, sizeof out, "render models/cube.obj -o"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render models/cube.obj"), 2);           /* no -o */
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render -o x.png"), 2);                  /* no IN */
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render models/cube.obj -o"), 2);
     ck_assert_ptr_nonnull(strstr(out, "-o needs a value"));
-    ck_assert_int_eq(run(out, sizeof out, "render models/cube.obj -o x.png --shadows"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render models/cube.obj -o x.png --shadows"), 2);
     ck_assert_ptr_nonnull(strstr(out, "unexpected argument '--shadows'"));
-    ck_assert_int_eq(run(out, sizeof out, "render a.obj b.obj -o x.png"), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render a.obj b.obj -o x.png"), 2);
     ck_assert_int_eq(access(path, F_OK), -1);
 
     /* no faces to draw: exit 1, no picture */
@@ -182,18 +158,18 @@ START_TEST(bad_input_exits_with_a_clear_message)
     fputs("OFF\n3 0 0\n0 0 0\n1 0 0\n0 1 0\n", f);
     ck_assert_int_eq(fclose(f), 0);
     snprintf(args, sizeof args, "render %s -o %s", points, path);
-    ck_assert_int_eq(run(out, sizeof out, args), 1);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 1);
     ck_assert_ptr_nonnull(strstr(out, "has no faces to draw (3 vertices, 0 faces"));
     ck_assert_int_eq(access(path, F_OK), -1);
     remove(points);
 
     /* outputs that cannot be written: exit 1, nothing left beside them, an
      * existing picture untouched */
-    ck_assert_int_eq(run(out, sizeof out, "render models/cube.obj -o /nonexistent/dir/x.png"), 1);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "render models/cube.obj -o /nonexistent/dir/x.png"), 1);
     ck_assert_ptr_nonnull(strstr(out, "/nonexistent/dir/x.png: cannot open for writing: No such"));
     struct stat sb;
     if (stat("/dev/full", &sb) == 0) {
-        ck_assert_int_eq(run(out, sizeof out, "render models/cube.obj -o /dev/full"), 1);
+        ck_assert_int_eq(mmt_cli(out, sizeof out, "render models/cube.obj -o /dev/full"), 1);
         ck_assert_ptr_nonnull(strstr(out, "/dev/full: write failed: No space left on device"));
     }
     f = fopen(path, "w");
@@ -201,9 +177,9 @@ START_TEST(bad_input_exits_with_a_clear_message)
     fputs("old picture", f);
     ck_assert_int_eq(fclose(f), 0);
     snprintf(args, sizeof args, "render models/cube.obj -o %s --size 0x0", path);
-    ck_assert_int_eq(run(out, sizeof out, args), 2);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 2);
     snprintf(args, sizeof args, "render %s -o %s", path, path); /* not a mesh: .png */
-    ck_assert_int_eq(run(out, sizeof out, args), 1);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 1);
     ck_assert_ptr_nonnull(strstr(out, "unknown extension"));
     ck_assert_int_eq(stat(path, &sb), 0);
     ck_assert_int_eq(sb.st_size, 11);
