@@ -5,8 +5,11 @@
  * (mm_subdivide: build + eval), static-composite and
  * static-levels (mm_subdiv_eval after one build), cusparse-spmv-R
  * (cuSPARSE on the same composite R), and on the host CPU OpenSubdiv Far
- * (Catmull-Clark, Loop) or OpenMesh Sqrt3T (√3). A method that fails is
- * recorded unavailable with its message, and the suite goes on.
+ * (Catmull-Clark, Loop) or OpenMesh Sqrt3T (√3). The creased cases (issue
+ * 17: a cage's own crease tags, or random ones on more than 10% of the
+ * edges) run specialized-dynamic and generic-dynamic with their tags and
+ * specialized-dynamic-untagged on the same mesh without them. A method that
+ * fails is recorded unavailable with its message, and the suite goes on.
  *   usage: bench_subdiv OUT_DIR [max_faces = 64000000] [runs = 20]
  *          → OUT_DIR/subdiv.{json,md} (records.h; bench/README.md)
  * Meshes come from MESHMAT_SHARED_MODELS (else $MESHMAT_SOURCE_DIR/../shared/
@@ -43,14 +46,19 @@ static double host_cap_ms = 12000.0;
 #define METHODS "MESHMAT_BENCH_METHODS"
 
 
+/* A case's crease tags: none, the file's, or random ones (random_tags). */
+enum { TAGS_NONE = 0, TAGS_FILE, TAGS_RANDOM };
+
 /* The control meshes: quad-dominant and mixed-polygon cages for
  * Catmull-Clark, triangle meshes (one with holes) for Loop, closed ones for √3
- * (whose counts below assume no boundary). The last level is the first with
- * ≥ 30M faces; torus_quads (shipped, always there) stops at 4.7M. */
+ * (whose counts below assume no boundary), and creased cages. The last level
+ * is the first with ≥ 30M faces; torus_quads (shipped, always there) stops at
+ * 4.7M. */
 static const struct mesh_case {
     const char *file; /* under the shared models; "models/…": shipped */
     mm_scheme scheme;
     int levels;
+    int tags;
 } CASES[] = {
     {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9},  /* 180 → 48.0M */
     {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11},  /* 8 (4- and 6-gons) → 37.7M */
@@ -59,6 +67,9 @@ static const struct mesh_case {
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5},              /* 52000 → 53.2M */
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6},             /* 52000 → 37.9M */
     {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8},              /* 5856 → 38.4M */
+    {"opensubdiv/catmark_car.obj", MM_SCHEME_CATMULL_CLARK, 8, TAGS_FILE}, /* 1.6k → 102M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_RANDOM}, /* → 48.0M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_RANDOM},          /* → 53.2M */
 };
 
 static const char *const SCHEME_NAMES[] = {"catmull-clark", "loop", "sqrt3"};
@@ -83,11 +94,14 @@ static counts next_level(counts c, mm_scheme scheme)
     return n;
 }
 
-/* One control mesh on the device and on the host. */
+/* One control mesh on the device and on the host (plain: the same mesh
+ * without its tags, for a creased case). */
 typedef struct control {
     const char *name, *scheme;
+    char label[256];
     mm_scheme kind;
-    mm_mesh mesh;
+    mm_mesh mesh, plain;
+    int64_t creases, corners;
     counts c0;
     int64_t control_bytes; /* M (indices, and the pointer unless uniform) + vertex data */
     peer_mesh host;
@@ -160,11 +174,12 @@ static void check_counts(sd_record *r, counts cl, int64_t v, int64_t f)
                  (long long)f, (long long)cl.v, (long long)cl.f);
 }
 
-static void dynamic_method(sd_records *all, mm_context ctx, const control *m, int level,
-                           counts cl, mm_subdiv_path path, const char *method, int runs)
+static void dynamic_method(sd_records *all, mm_context ctx, const control *m, mm_mesh mesh,
+                           int level, counts cl, mm_subdiv_path path, const char *method,
+                           int runs)
 {
     sd_record r = new_record(m, level, method, cl, 0);
-    call c = {ctx, m->mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0};
+    call c = {ctx, mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0};
     c.opts.scheme = m->kind;
     c.opts.levels = level, c.opts.path = path;
     sd_method meth = {ctx, run_subdivide, release_mesh, &c, NULL};
@@ -277,6 +292,48 @@ static void host_method(sd_records *all, const control *m, int level, counts cl,
     sd_add(all, &r);
 }
 
+/* A hash of up to two ids, for tags that every run draws alike. */
+static uint32_t tag_hash(uint32_t a, uint32_t b)
+{
+    uint64_t x = ((uint64_t)a << 32 | b) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(x >> 32 ^ x);
+}
+
+/* m's mesh without tags (plain), or with random ones: a crease on each edge
+ * whose hash falls in the lowest 12% (taken from the side a → b with a < b, so
+ * once per edge of a consistently oriented mesh), sharpness 0.5, 1, 1.5, 3 or
+ * 10 by the hash, and a corner of sharpness 2 on 2% of the vertices. */
+static void make_meshes(mm_context ctx, control *m, mm_mesh_info info, int random)
+{
+    mm_mesh_desc d = {0};
+    d.num_vertices = info.num_vertices, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT32;
+    d.vertices = m->xyz, d.num_faces = info.num_faces, d.face_offsets = m->offsets;
+    d.face_vertices = m->fv, d.boundary = info.boundary;
+    BU_MM_OK(ctx, mm_mesh_new(ctx, &m->plain, &d));
+    if (!random) return;
+    static const float levels[5] = {0.5f, 1.0f, 1.5f, 3.0f, 10.0f};
+    uint32_t *cv = malloc((size_t)(2 * info.nnz + info.num_vertices) * sizeof *cv);
+    float *cs = malloc((size_t)(info.nnz + info.num_vertices) * sizeof *cs);
+    if (!cv || !cs) exit(1);
+    int64_t nc = 0, nk = 0;
+    for (int64_t f = 0; f < info.num_faces; ++f)
+        for (int64_t k = m->offsets[f]; k < m->offsets[f + 1]; ++k) {
+            uint32_t a = m->fv[k], b = m->fv[k + 1 < m->offsets[f + 1] ? k + 1 : m->offsets[f]];
+            uint32_t h = tag_hash(a, b);
+            if (a >= b || h % 100 >= 12) continue;
+            cv[2 * nc] = a, cv[2 * nc + 1] = b, cs[nc++] = levels[h / 100 % 5];
+        }
+    uint32_t *kv = cv + 2 * nc;
+    float *ks = cs + nc;
+    for (int64_t v = 0; v < info.num_vertices; ++v)
+        if (tag_hash((uint32_t)v, 7u) % 100 < 2) kv[nk] = (uint32_t)v, ks[nk++] = 2.0f;
+    d.num_creases = nc, d.crease_vertices = cv, d.crease_sharpness = cs;
+    d.num_corners = nk, d.corner_vertices = kv, d.corner_sharpness = ks;
+    mm_mesh_free(&m->mesh);
+    BU_MM_OK(ctx, mm_mesh_new(ctx, &m->mesh, &d));
+    free(cv), free(cs);
+}
+
 /* Reads the control mesh (float32 vertex data) and its host copy; 0, or −1
  * when the file is missing (the case is skipped). */
 static int load(mm_context ctx, const char *path, const struct mesh_case *mc, control *m)
@@ -306,12 +363,23 @@ static int load(mm_context ctx, const char *path, const struct mesh_case *mc, co
     mm_mesh_arrays h = {m->xyz, m->offsets, m->fv, NULL, NULL, NULL, NULL, NULL};
     BU_MM_OK(ctx, mm_mesh_export(m->mesh, &h));
     m->host = (peer_mesh){info.num_vertices, info.num_faces, m->xyz, m->offsets, m->fv};
+    if (mc->tags != TAGS_NONE) {
+        make_meshes(ctx, m, info, mc->tags == TAGS_RANDOM);
+        BU_MM_OK(ctx, mm_mesh_info_get(m->mesh, &info));
+        m->creases = info.num_creases, m->corners = info.num_corners;
+        snprintf(m->label, sizeof m->label, "%s (%s %lld creases on %.1f%% of %lld edges, %lld corners)",
+                 m->name, mc->tags == TAGS_RANDOM ? "random:" : "its", (long long)m->creases,
+                 100.0 * (double)m->creases / (double)stats.edges, (long long)stats.edges,
+                 (long long)m->corners);
+        m->name = m->label;
+    }
     return 0;
 }
 
 static void unload(control *m)
 {
     mm_mesh_free(&m->mesh);
+    mm_mesh_free(&m->plain);
     free(m->xyz), free(m->offsets), free(m->fv);
 }
 
@@ -358,15 +426,19 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
     for (int level = 1; level <= last; ++level) {
         cl = next_level(cl, mc->scheme);
         if (cl.f > max_faces) break;
-        int first = all->count;
+        int first = all->count, tagged = mc->tags != TAGS_NONE;
         if (selected(METHODS, "specialized-dynamic"))
-            dynamic_method(all, ctx, &m, level, cl, MM_PATH_SPECIALIZED, "specialized-dynamic",
-                           runs);
-        if (selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
+            dynamic_method(all, ctx, &m, m.mesh, level, cl, MM_PATH_SPECIALIZED,
+                           "specialized-dynamic", runs);
+        if (tagged && selected(METHODS, "specialized-dynamic-untagged"))
+            dynamic_method(all, ctx, &m, m.plain, level, cl, MM_PATH_SPECIALIZED,
+                           "specialized-dynamic-untagged", runs);
+        if (!tagged && selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
             static_methods(all, ctx, &m, level, cl, runs);
         if (selected(METHODS, "generic-dynamic"))
-            dynamic_method(all, ctx, &m, level, cl, MM_PATH_GENERIC, "generic-dynamic", runs);
-        if (selected(METHODS, "opensubdiv-far openmesh-sqrt3"))
+            dynamic_method(all, ctx, &m, m.mesh, level, cl, MM_PATH_GENERIC, "generic-dynamic",
+                           runs);
+        if (!tagged && selected(METHODS, "opensubdiv-far openmesh-sqrt3"))
             host_method(all, &m, level, cl, &host_last);
         for (int i = first; i < all->count; ++i) {
             const sd_record *r = &all->r[i];

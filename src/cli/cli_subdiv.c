@@ -28,8 +28,9 @@ static const char usage[] =
     "evaluates by SpMV.\n"
     "Creases, corners and holes (OpenSubdiv's OBJ tags `t crease`, `t corner`,\n"
     "`t hole`) are applied as OpenSubdiv applies them; --creasing picks how semi-sharp\n"
-    "creases soften from level to level (uniform, the default, or chaikin). A mesh\n"
-    "with tags is refined on the generic path (docs/creases.md).\n"
+    "creases soften from level to level (uniform, the default, or chaikin). Creases\n"
+    "and corners run on either path; a mesh with holes, or --boundary none, is\n"
+    "refined on the generic path (docs/creases.md).\n"
     "A run whose predicted peak memory passes what the machine has free (or\n"
     "--max-memory) is refused before it starts, naming the first level that does\n"
     "not fit.\n"
@@ -245,8 +246,8 @@ int cli_subdiv(int argc, char **argv)
         printf("  in:  %lld vertices, %lld faces, %lld face corners\n",
                (long long)a.num_vertices, (long long)a.num_faces, (long long)a.nnz);
         if (a.num_creases + a.num_corners + a.num_holes > 0)
-            printf("  tags applied: %lld creases, %lld corners, %lld holes (%s creasing, "
-                   "generic path); out: %lld creases, %lld corners, %lld holes\n",
+            printf("  tags applied: %lld creases, %lld corners, %lld holes (%s creasing); "
+                   "out: %lld creases, %lld corners, %lld holes\n",
                    (long long)a.num_creases, (long long)a.num_corners, (long long)a.num_holes,
                    o.creasing == MM_CREASING_CHAIKIN ? "chaikin" : "uniform",
                    (long long)b.num_creases, (long long)b.num_corners, (long long)b.num_holes);

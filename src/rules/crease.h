@@ -108,17 +108,48 @@ MM_HD mmi_vertex_blend mmi_blend_vertex_masks(mmi_vertex_mask parent, mmi_vertex
     return b;
 }
 
-/* An edge point's mask (Sdc's ComputeEdgeVertexMask) from the scheme's smooth
- * mask, the edge's sharpness s and whether its point is a crease vertex one
- * level down (both child edges sharp): smooth for s = 0; the midpoint for a
- * crease child; else the blend s · midpoint + (1 − s) · smooth, unclamped as
- * Sdc leaves it. */
+/* A vertex's rule at this level and one level down, and the parent rule's
+ * weight in the blend (Sdc's ComputeVertexVertexMask), from its sharpness vs,
+ * its sharp edges (boundary edges included) at this level and whose children
+ * at the vertex are sharp, and what turned smooth (t): a dart moves as a
+ * smooth vertex, a smooth parent takes the smooth mask, an unchanged rule
+ * its own mask (weight 1), a changed one the blend by the transition
+ * weight. A vertex that is a corner whatever its tags (in no face, or with
+ * EDGE_AND_CORNER in one face) comes with vs infinite. */
+typedef struct mmi_vertex_rules {
+    mmi_vertex_rule parent, child;
+    double weight;
+} mmi_vertex_rules;
+
+MM_HD mmi_vertex_rules mmi_crease_vertex_rules(float vs, int64_t sharp, int64_t child_sharp,
+                                               mmi_transition t)
+{
+    mmi_vertex_rules r;
+    r.parent = mmi_sharp_vertex_rule(vs, sharp);
+    r.child = mmi_sharp_vertex_rule(mmi_sharpness_decrement(vs), child_sharp);
+    if (r.parent == MMI_RULE_DART) r.parent = MMI_RULE_SMOOTH;
+    if (r.child == MMI_RULE_DART) r.child = MMI_RULE_SMOOTH;
+    if (r.parent == MMI_RULE_SMOOTH) r.child = MMI_RULE_SMOOTH;
+    r.weight = r.child != r.parent ? (double)mmi_transition_weight(t) : 1.0;
+    return r;
+}
+
+/* The weight of the midpoint in the point of an edge of sharpness s (Sdc's
+ * ComputeEdgeVertexMask), child_crease when its point is a crease vertex one
+ * level down (both child edges sharp): 0 for s = 0 (the smooth mask alone),
+ * 1 for a crease child, else s, unclamped as Sdc leaves it. The point is
+ * w · midpoint + (1 − w) · the smooth point. */
+MM_HD double mmi_sharp_edge_weight(float s, int child_crease)
+{
+    if (!mmi_is_sharp(s)) return 0.0;
+    return child_crease ? 1.0 : (double)s;
+}
+
+/* That point's mask from the scheme's smooth mask. */
 MM_HD mmi_edge_mask mmi_sharp_edge_blend(mmi_edge_mask smooth, float s, int child_crease)
 {
-    if (!mmi_is_sharp(s)) return smooth;
-    if (child_crease) return mmi_sharp_edge_mask();
-    double w = s, c = 1.0 - w;
-    mmi_edge_mask m = {w * 0.5 + c * smooth.end, c * smooth.side};
+    double w = mmi_sharp_edge_weight(s, child_crease), c = 1.0 - w;
+    mmi_edge_mask m = {w * mmi_sharp_edge_mask().end + c * smooth.end, c * smooth.side};
     return m;
 }
 

@@ -207,21 +207,20 @@ MM_HD mmi_vertex_mask crease_scheme_mask(const mmi_generic_args *g, mmi_vertex_r
                                             : mmi_loop_vertex_mask(rule, n);
 }
 
-/* Vertex i (Sdc's ComputeVertexVertexMask): its rule at this level and one
- * level down from the sharpness of its edges and its own; a smooth or dart
- * parent takes the smooth mask, an unchanged rule its mask, a changed one the
- * blend by the transition weight. A vertex in no face is a corner, and with
- * EDGE_AND_CORNER a vertex in one face with two edges is infinitely sharp.
+/* Vertex i (Sdc's ComputeVertexVertexMask): its rules at this level and one
+ * level down from the sharpness of its edges and its own
+ * (mmi_crease_vertex_rules), their masks blended where they differ. A vertex
+ * in no face, and with EDGE_AND_CORNER a vertex in one face with two edges,
+ * is infinitely sharp.
  * Writes α_i, β_i and W's column i (the crease weights per neighbour). */
 MM_HD void crease_vertex_weights(const mmi_generic_args *g, int64_t i)
 {
     int64_t s = csc_col_start(&g->E, i), e = csc_col_start(&g->E, i + 1);
     int64_t sharp = 0, child_sharp = 0;
     float vs = g->vsharp[i];
-    if (g->corners && g->n[i] == 1.0 && e - s == 2) vs = MMI_SHARP_INFINITE;
-    float cvs = mmi_sharpness_decrement(vs);
+    if (g->n[i] == 0.0 || (g->corners && g->n[i] == 1.0 && e - s == 2)) vs = MMI_SHARP_INFINITE;
     mmi_transition t = {0.0f, 0};
-    mmi_transition_add(&t, vs, cvs);
+    mmi_transition_add(&t, vs, mmi_sharpness_decrement(vs));
     crease_ring r = crease_ring_at(g, (uint32_t)i);
     for (int64_t k = 0; k < crease_ring_count(g, &r, (uint32_t)i); ++k) {
         int64_t q = crease_ring_entry(&r, k);
@@ -230,17 +229,12 @@ MM_HD void crease_vertex_weights(const mmi_generic_args *g, int64_t i)
         child_sharp += mmi_is_sharp(cs);
         mmi_transition_add(&t, ps, cs);
     }
-    mmi_vertex_rule pr = g->n[i] == 0.0 ? MMI_RULE_CORNER : mmi_sharp_vertex_rule(vs, sharp);
-    mmi_vertex_rule cr = g->n[i] == 0.0 ? MMI_RULE_CORNER : mmi_sharp_vertex_rule(cvs, child_sharp);
-    if (pr == MMI_RULE_DART) pr = MMI_RULE_SMOOTH;
-    if (cr == MMI_RULE_DART) cr = MMI_RULE_SMOOTH;
-    if (pr == MMI_RULE_SMOOTH) cr = MMI_RULE_SMOOTH;
-    mmi_vertex_mask pm = crease_scheme_mask(g, pr, g->n[i]);
+    mmi_vertex_rules vr = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
+    mmi_vertex_mask pm = crease_scheme_mask(g, vr.parent, g->n[i]);
     mmi_vertex_blend b = {pm, pm.crease, 0.0};
     b.mask.crease = 0.0;
-    if (cr != pr)
-        b = mmi_blend_vertex_masks(pm, crease_scheme_mask(g, cr, g->n[i]),
-                                   (double)mmi_transition_weight(t));
+    if (vr.child != vr.parent)
+        b = mmi_blend_vertex_masks(pm, crease_scheme_mask(g, vr.child, g->n[i]), vr.weight);
     g->alpha[i] = b.mask.vertex;
     g->beta[i] = b.mask.edge;
     for (int64_t q = s; q < e; ++q) {

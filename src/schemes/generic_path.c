@@ -168,13 +168,13 @@ void mmi_generic_level_sharpness(const void *state, int level, const float **edg
 
 const mmi_subdiv_impl mmi_catmark_generic = {cc_build, generic_eval, generic_counts,
                                              generic_matrix, generic_take_matrix,
-                                             generic_edges, generic_free, NULL, 0};
+                                             generic_edges, generic_free, NULL, NULL, NULL, 0};
 const mmi_subdiv_impl mmi_loop_generic = {loop_build, generic_eval, generic_counts,
                                           generic_matrix, generic_take_matrix,
-                                          generic_edges, generic_free, NULL, 0};
+                                          generic_edges, generic_free, NULL, NULL, NULL, 0};
 const mmi_subdiv_impl mmi_sqrt3_generic = {sqrt3_build, generic_eval, generic_counts,
                                            generic_matrix, generic_take_matrix,
-                                           generic_edges, generic_free, NULL, 0};
+                                           generic_edges, generic_free, NULL, NULL, NULL, 0};
 
 const mmi_subdiv_impl *mmi_generic_impl(mm_scheme scheme)
 {

@@ -129,6 +129,7 @@ static void sp_free(mm_context ctx, void *state)
     mmi_sp_state *s = state;
     if (s == NULL) return;
     for (int l = 0; l <= s->opts.levels && l < MMI_SK_MAX_LEVELS; ++l) free_level(ctx, s, l);
+    for (int l = 0; l < s->sharp_made; ++l) mmi_sharp_list_free(ctx, &s->sharp[l]);
     mm_matrix_free(&s->Mt);
     mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
 }
@@ -197,6 +198,34 @@ done:
     return st;
 }
 
+/* Level l + 1's id of the point on level l's edge 0 (DESIGN §3: Catmull-Clark
+ * numbers the face points first). */
+static uint32_t edge_point_base(const mmi_sp_state *s, int l)
+{
+    const mmi_sp_level *x = &s->lv[l];
+    int faces = s->scheme->scheme == MM_SCHEME_CATMULL_CLARK;
+    return (uint32_t)(x->n.vertices + (faces ? x->n.faces : 0));
+}
+
+/* Every level's sharp set (sharp_levels.h), level 0's from mesh's tags:
+ * made before any point is, since each step reads one count back and the
+ * sets need no vertex data. */
+static mm_status sharp_sets(mm_context ctx, mm_mesh mesh, mmi_sp_state *s)
+{
+    mm_status st = MM_OK;
+    mmi_sk_level lv0 = mmi_sp_view(s, 0);
+    MM_TRY(mmi_sharp_level0(ctx, mesh, &lv0, vertex_faces(s), s->lv[0].ends,
+                            s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER, &s->sharp[0]));
+    s->sharp_made = 1;
+    for (int l = 0; l < s->opts.levels; ++l) {
+        MM_TRY(mmi_sharp_refine(ctx, &s->sharp[l], s->opts.creasing == MM_CREASING_CHAIKIN,
+                                edge_point_base(s, l), &s->sharp[l + 1]));
+        s->sharp_made = l + 2;
+    }
+done:
+    return st;
+}
+
 /* A scheme's steps: its own file's (catmark_specialized.c,
  * loop_specialized.c, sqrt3_specialized.c), NULL for an unknown scheme. */
 static const mmi_sp_scheme *steps_of(mm_scheme scheme)
@@ -229,12 +258,14 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     x->n.vertices = mesh->M->nrows;
     x->n.faces = mesh->M->ncols;
     x->n.nnz = mesh->M->nnz;
+    s->tagged = mesh->num_creases + mesh->num_corners > 0;
     MM_TRY(mmi_sp_alloc_u32(ctx, &report, 2));
     MM_TRY(mmi_zero(ctx, report, mmi_backend_memory(ctx), mmi_sp_u32_bytes(2)));
-    MM_TRY(level0_edges(ctx, s, keep_ends, report));
+    MM_TRY(level0_edges(ctx, s, keep_ends || s->tagged, report));
     MM_TRY(mmi_matrix_transpose(ctx, mesh->M, &s->Mt));
     MM_TRY(check_input(ctx, mesh, s, report));
     MM_TRY(level_counts(ctx, s));
+    if (s->tagged) MM_TRY(sharp_sets(ctx, mesh, s));
 done:
     mmi_sp_free_u32(ctx, &report, 2);
     return st;
@@ -317,6 +348,9 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
         g.out_faces = faces ? s->lv[l + 1].M->rows : NULL;
         MM_TRY(k->points(ctx, s, l, &g));
     }
+    if (s->tagged) /* the points level l's sharp set moves (sharp_rules.h) */
+        MM_TRY(mmi_sharp_correct(ctx, &s->sharp[l], edge_point_base(s, l), &data,
+                                 k->ring_f64 || data.f64, k->ring_sums * data.d));
 done:
     mmi_stage_end(ctx, stage);
     if (st != MM_OK) mm_dense_free(Y);
@@ -378,7 +412,7 @@ done:
  * not stored either: the last step makes it from level L − 3's, kept until
  * then, sparing a pass that wrote it and the last step's reading it. */
 static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                              mm_matrix *M, mm_dense *X)
+                              mm_mesh out)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = NULL;
@@ -400,9 +434,10 @@ static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
         mmi_subdiv_progress(opts, "build", l + 1);
         mmi_subdiv_progress(opts, "eval", l + 1);
     }
-    *M = s->lv[L].M;
+    if (s->tagged) MM_TRY(mmi_sharp_carry_tags(ctx, &s->sharp[L], out));
+    out->M = s->lv[L].M;
     s->lv[L].M = NULL;
-    *X = P;
+    out->X = P;
     P = mesh->X;
 done:
     if (P != mesh->X) mm_dense_free(&P);
@@ -434,11 +469,28 @@ static const uint32_t *sp_edges(const void *state, int level)
     return ((const mmi_sp_state *)state)->lv[level].ends;
 }
 
+static mm_status sp_level_sharpness(mm_context ctx, const void *state, int level,
+                                    float *h_edges, float *h_vertices)
+{
+    const mmi_sp_state *s = state;
+    mmi_sharp_list none = {0};
+    mm_subdiv_counts n = s->lv[level].n;
+    return mmi_sharp_level_sharpness(ctx, s->tagged ? &s->sharp[level] : &none, n.edges,
+                                     n.vertices, h_edges, h_vertices);
+}
+
+static mm_status sp_carry_tags(mm_context ctx, const void *state, int level, mm_mesh out)
+{
+    const mmi_sp_state *s = state;
+    return s->tagged ? mmi_sharp_carry_tags(ctx, &s->sharp[level], out) : MM_OK;
+}
+
 /* Every scheme's specialized path: the scheme's steps are found by
  * opts->scheme when a route starts. The input rules are checked on the
  * device (check_input). */
 static const mmi_subdiv_impl specialized = {
-    sp_build, sp_eval, sp_counts, sp_matrix, sp_take_matrix, sp_edges, sp_free, sp_subdivide, 1};
+    sp_build, sp_eval,      sp_counts,          sp_matrix,    sp_take_matrix, sp_edges,
+    sp_free,  sp_subdivide, sp_level_sharpness, sp_carry_tags, 1};
 
 const mmi_subdiv_impl *mmi_specialized_impl(mm_scheme scheme)
 {

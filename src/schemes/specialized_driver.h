@@ -10,6 +10,7 @@
 #define MESHMAT_SCHEMES_SPECIALIZED_DRIVER_H
 
 #include "../kernels/catmark_kernels.h"
+#include "sharp_levels.h"
 #include "subdiv_impl.h"
 
 /* A u32 array of a level that only one scheme's rules read (√3: its twins,
@@ -41,6 +42,10 @@ typedef struct mmi_sp_state {
     const struct mmi_sp_scheme *scheme;
     mm_matrix Mt; /* level 0's Mᵀ: each vertex's faces and slots (Alg. 1) */
     mmi_sp_level lv[MMI_SK_MAX_LEVELS];
+    /* A mesh with crease or corner tags: each level's sharp set
+     * (sharp_levels.h), made up to level sharp_made − 1. */
+    int tagged, sharp_made;
+    mmi_sharp_list sharp[MMI_SK_MAX_LEVELS];
 } mmi_sp_state;
 
 /* An evaluation's carried ring sums: a row of sums and a kind per vertex of

@@ -177,15 +177,15 @@ static int sharp_or_holes(mm_mesh mesh, const mm_subdiv_options *opts)
 }
 
 /* The options a mesh is refined with: MM_BOUNDARY_OF_MESH becomes the mesh's
- * rule (√3 has Kobbelt's only); a mesh with tags, or MM_BOUNDARY_NONE, takes
- * the generic path, the one that has the crease and hole rules
- * (docs/creases.md). */
+ * rule (√3 has Kobbelt's only); a mesh with holes, or MM_BOUNDARY_NONE
+ * (which makes holes), takes the generic path, the one that has the hole
+ * rules (docs/creases.md). Creases and corners run on both paths. */
 static mm_subdiv_options route(mm_mesh mesh, const mm_subdiv_options *opts)
 {
     mm_subdiv_options o = *opts;
     if (o.boundary == MM_BOUNDARY_OF_MESH)
         o.boundary = o.scheme == MM_SCHEME_SQRT3 ? MM_BOUNDARY_EDGE_ONLY : mesh->boundary;
-    if (sharp_or_holes(mesh, &o)) o.path = MM_PATH_GENERIC;
+    if (mesh->num_holes > 0 || o.boundary == MM_BOUNDARY_NONE) o.path = MM_PATH_GENERIC;
     return o;
 }
 
@@ -209,7 +209,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
                 "crease or hole rules (OpenSubdiv has no sqrt(3) to follow); remove the tags, "
                 "or use Catmull-Clark or Loop", (long long)mesh->num_creases,
                 (long long)mesh->num_corners, (long long)mesh->num_holes);
-    /* The path that will run decides: a tagged mesh, or MM_BOUNDARY_NONE,
+    /* The path that will run decides: a mesh with holes, or MM_BOUNDARY_NONE,
      * goes to the generic path (route), which does not check on the device. */
     *o = route(mesh, opts);
     *nonmanifold = 0;
@@ -306,8 +306,9 @@ mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
     return mmi_subdiv_eval(s, X0, XL);
 }
 
-/* The sharpness arrays and hole flags of a level of s (NULL where s keeps
- * none: a mesh without tags; one with tags takes the generic path: route). */
+/* The sharpness arrays and hole flags of a level of a generic build (NULL
+ * where it keeps none: a mesh without tags); the specialized path keeps its
+ * own (impl->level_sharpness, impl->carry_tags). */
 static void level_tags(mm_subdiv s, int level, const float **edges, const float **vertices,
                        const uint8_t **holes)
 {
@@ -322,6 +323,7 @@ static mm_status carry_tags(mm_subdiv s, int level, mm_mesh out)
 {
     const float *sharp, *vsharp;
     const uint8_t *holes;
+    if (s->impl->carry_tags) return s->impl->carry_tags(s->ctx, s->state, level, out);
     level_tags(s, level, &sharp, &vsharp, &holes);
     return mmi_crease_carry_tags(s->ctx, s->impl->counts(s->state, level),
                                  s->impl->edges(s->state, level), sharp, vsharp, holes, out);
@@ -336,7 +338,7 @@ static mm_status subdivide_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv
     mm_subdiv s = NULL;
     const mmi_subdiv_impl *impl = impl_for(o->scheme, o->path);
     if (impl->subdivide != NULL && o->mode == MM_MODE_DYNAMIC) {
-        MM_TRY(impl->subdivide(ctx, mesh, o, &m->M, &m->X));
+        MM_TRY(impl->subdivide(ctx, mesh, o, m));
     } else {
         MM_TRY(build_checked(ctx, mesh, o, &s));
         MM_TRY(mmi_subdiv_eval(s, mesh->X, &m->X));
@@ -434,6 +436,8 @@ mm_status mm_subdiv_level_sharpness(mm_subdiv s, int level, float *h_edges, floa
     mm_subdiv_counts n = s->impl->counts(s->state, level);
     const float *sharp, *vsharp;
     const uint8_t *holes;
+    if (s->impl->level_sharpness)
+        return s->impl->level_sharpness(s->ctx, s->state, level, h_edges, h_vertices);
     level_tags(s, level, &sharp, &vsharp, &holes);
     mm_memory where = mmi_backend_memory(s->ctx);
     if (h_edges && sharp) MM_TRY(mmi_copy(s->ctx, h_edges, MM_MEMORY_HOST, sharp, where,

@@ -29,9 +29,18 @@ typedef struct mmi_subdiv_impl {
     const uint32_t *(*edges)(const void *state, int level);
     void (*free_state)(mm_context ctx, void *state);
     /* Optional (NULL: build then eval): mm_subdivide's fused route, the last
-     * level's M and vertex data straight from mesh, keeping no level data. */
+     * level's M and vertex data (and tags) into out straight from mesh,
+     * keeping no level data. */
     mm_status (*subdivide)(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                           mm_matrix *M, mm_dense *X);
+                           mm_mesh out);
+    /* Optional (NULL: the generic path's per-level arrays,
+     * mmi_generic_level_sharpness): a level's sharpness per edge and vertex
+     * into host arrays (either may be NULL), and a level's creases and
+     * corners as out's tags, where the impl keeps its own (the specialized
+     * path's sharp sets, sharp_levels.h). */
+    mm_status (*level_sharpness)(mm_context ctx, const void *state, int level, float *h_edges,
+                                 float *h_vertices);
+    mm_status (*carry_tags)(mm_context ctx, const void *state, int level, mm_mesh out);
     /* 1: the impl checks the input rules itself (mmi_subdiv_check_fans),
      * so subdiv.c does not count them on the host first. */
     int checks_on_device;
