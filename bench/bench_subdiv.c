@@ -60,13 +60,13 @@ static const struct mesh_case {
     int levels;
     int tags;
 } CASES[] = {
-    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9},  /* 180 → 48.0M */
-    {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11},  /* 8 (4- and 6-gons) → 37.7M */
-    {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6},         /* 1152 → 4.7M */
-    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6},                   /* 8288 (7 holes) → 33.9M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5},              /* 52000 → 53.2M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6},             /* 52000 → 37.9M */
-    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8},              /* 5856 → 38.4M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE},  /* 180 → 48.0M */
+    {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11, TAGS_NONE},  /* 8 (4- and 6-gons) → 37.7M */
+    {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6, TAGS_NONE},         /* 1152 → 4.7M */
+    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6, TAGS_NONE},                   /* 8288 (7 holes) → 33.9M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE},              /* 52000 → 53.2M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE},             /* 52000 → 37.9M */
+    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8, TAGS_NONE},              /* 5856 → 38.4M */
     {"opensubdiv/catmark_car.obj", MM_SCHEME_CATMULL_CLARK, 8, TAGS_FILE}, /* 1.6k → 102M */
     {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_RANDOM}, /* → 48.0M */
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_RANDOM},          /* → 53.2M */
@@ -98,7 +98,6 @@ static counts next_level(counts c, mm_scheme scheme)
  * without its tags, for a creased case). */
 typedef struct control {
     const char *name, *scheme;
-    char label[256];
     mm_scheme kind;
     mm_mesh mesh, plain;
     int64_t creases, corners;
@@ -364,14 +363,17 @@ static int load(mm_context ctx, const char *path, const struct mesh_case *mc, co
     BU_MM_OK(ctx, mm_mesh_export(m->mesh, &h));
     m->host = (peer_mesh){info.num_vertices, info.num_faces, m->xyz, m->offsets, m->fv};
     if (mc->tags != TAGS_NONE) {
+        /* The records keep the name: one per case, for the whole run. */
+        static char labels[sizeof CASES / sizeof CASES[0]][256];
+        char *label = labels[mc - CASES];
         make_meshes(ctx, m, info, mc->tags == TAGS_RANDOM);
         BU_MM_OK(ctx, mm_mesh_info_get(m->mesh, &info));
         m->creases = info.num_creases, m->corners = info.num_corners;
-        snprintf(m->label, sizeof m->label, "%s (%s %lld creases on %.1f%% of %lld edges, %lld corners)",
+        snprintf(label, sizeof labels[0], "%s (%s %lld creases on %.1f%% of %lld edges, %lld corners)",
                  m->name, mc->tags == TAGS_RANDOM ? "random:" : "its", (long long)m->creases,
                  100.0 * (double)m->creases / (double)stats.edges, (long long)stats.edges,
                  (long long)m->corners);
-        m->name = m->label;
+        m->name = label;
     }
     return 0;
 }

@@ -29,20 +29,28 @@
 
 /* --- Level 0 ------------------------------------------------------------ */
 
-/* Tag i's edge {a, b}, by binary search of the edges sorted by (a_e, b_e). */
+/* Tag i's edge {a, b} by binary search of the edges sorted by (a_e, b_e), and
+ * its chain: the edge and its sharpness where the edge is inside the mesh
+ * and the sharpness above 0, else none. */
 MM_HD void sharp_tag_edge(const mmi_sharp_args *g, int64_t i)
 {
+    const mmi_sharp_set *x = &g->set;
     uint32_t a = g->crease_ends[2 * i], b = g->crease_ends[2 * i + 1];
     uint32_t lo_v = a < b ? a : b, hi_v = a < b ? b : a;
     int64_t lo = 0, hi = g->lv0.ne;
     while (lo < hi) {
         int64_t mid = lo + (hi - lo) / 2;
-        uint32_t x = g->ends[2 * mid], y = g->ends[2 * mid + 1];
-        if (x < lo_v || (x == lo_v && y < hi_v)) lo = mid + 1;
+        uint32_t u = g->ends[2 * mid], w = g->ends[2 * mid + 1];
+        if (u < lo_v || (u == lo_v && w < hi_v)) lo = mid + 1;
         else hi = mid;
     }
     int found = lo < g->lv0.ne && g->ends[2 * lo] == lo_v && g->ends[2 * lo + 1] == hi_v;
-    g->tag_edges[i] = found ? (uint32_t)lo : MMI_SK_NONE;
+    int sharp = found && g->crease_values[i] > 0.0f &&
+                g->lv0.edge_sides[2 * lo + 1] != MMI_SK_NONE;
+    x->missing[i] = !found;
+    x->edge0[i] = sharp ? (uint32_t)lo : MMI_SK_NONE;
+    x->ends[2 * i] = lo_v, x->ends[2 * i + 1] = hi_v;
+    x->sharp[0][i] = sharp ? g->crease_values[i] : 0.0f;
 }
 
 /* The corner of level 0 that is v's in its q-th face of Mᵀ. */
@@ -94,11 +102,11 @@ MM_HD uint32_t sharp_level0_flags(const mmi_sharp_args *g, uint32_t v)
 }
 
 /* Candidate i: corner tags first (a vertex's entry), then four per crease tag
- * t: the edge's entries at a_e and b_e, and a vertex entry for each end. The
- * sort by vertex, then rank (0: the vertex's own entry), groups them; equal
- * keys are one vertex's entry, of which the first (a corner tag's, the
- * sort being stable) is kept. Untagged (sharpness 0) and boundary edges make
- * none. */
+ * t: the chain's entries at a_e and b_e, and a vertex entry for each end.
+ * The sort by vertex, then rank (0: the vertex's own entry), groups them;
+ * equal keys are one vertex's entry, of which the first (a corner tag's, the
+ * sort being stable) is kept. Corners of sharpness 0 and tags without a
+ * chain make none. */
 MM_HD void sharp_candidate(const mmi_sharp_args *g, int64_t i)
 {
     uint64_t key = UINT64_MAX;
@@ -108,256 +116,306 @@ MM_HD void sharp_candidate(const mmi_sharp_args *g, int64_t i)
     } else {
         int64_t t = (i - g->corner_tags) / 4;
         int r = (int)((i - g->corner_tags) % 4);
-        uint32_t h = g->tag_edges[t];
-        if (h != MMI_SK_NONE && g->crease_values[t] > 0.0f &&
-            g->lv0.edge_sides[2 * (int64_t)h + 1] != MMI_SK_NONE) {
-            uint32_t v = g->ends[2 * (int64_t)h + (r & 1)];
+        uint32_t h = g->set.edge0[t];
+        if (h != MMI_SK_NONE) {
+            uint32_t v = g->set.ends[2 * t + (r & 1)];
             key = (uint64_t)v << 32 | (r < 2 ? 1u + sharp_rank(g, v, h) : 0u);
         }
     }
     g->keys[i] = key;
 }
 
-MM_HD void sharp_level0_head(const mmi_sharp_args *g, int64_t p)
+MM_HD void sharp_head(const mmi_sharp_args *g, int64_t p)
 {
     uint64_t k = g->sorted_keys[p];
     g->heads[p] = k != UINT64_MAX && (p == 0 || k != g->sorted_keys[p - 1]);
 }
 
-MM_HD void sharp_put(const mmi_sharp_list *x, int64_t i, uint32_t vertex, uint32_t other,
-                     uint32_t edge, uint32_t twin, float s)
-{
-    x->vertex[i] = vertex, x->other[i] = other, x->edge[i] = edge;
-    x->twin[i] = twin, x->s[i] = s, x->child[i] = 0.0f;
-}
-
 /* Sorted candidate p into its entry (heads: the inclusive scan of the
- * flags); an edge's entry holds its candidate in `twin` until LEVEL0_TWINS. */
-MM_HD void sharp_level0_emit(const mmi_sharp_args *g, int64_t p)
+ * flags); the last candidate writes the count. */
+MM_HD void sharp_emit(const mmi_sharp_args *g, int64_t p)
 {
+    const mmi_sharp_set *x = &g->set;
     uint64_t k = g->sorted_keys[p];
+    if (p + 1 == g->candidates) *x->size = g->heads[p];
     if (k == UINT64_MAX || (p > 0 && k == g->sorted_keys[p - 1])) return;
     int64_t slot = g->heads[p] - 1;
     uint32_t c = g->sorted_values[p], v = (uint32_t)(k >> 32);
-    if (c < g->corner_tags) {
-        sharp_put(&g->out, slot, v, sharp_level0_flags(g, v), MMI_SHARP_VERTEX, 0,
-                  g->corner_values[c]);
-        return;
-    }
     int64_t t = (c - g->corner_tags) / 4;
     int r = (int)((c - g->corner_tags) % 4);
-    uint32_t h = g->tag_edges[t];
-    if (r >= 2) {
-        sharp_put(&g->out, slot, v, sharp_level0_flags(g, v), MMI_SHARP_VERTEX, 0, 0.0f);
+    x->vertex[slot] = v;
+    if (c >= g->corner_tags && r < 2) {
+        x->code[slot] = (uint32_t)t << 1 | (uint32_t)r;
+        x->flags[slot] = 0u, x->vs[slot] = 0.0f;
+        x->entry[2 * t + r] = (uint32_t)slot;
         return;
     }
-    sharp_put(&g->out, slot, v, g->ends[2 * (int64_t)h + 1 - r], h << 1 | (uint32_t)r, c,
-              g->crease_values[t]);
-    g->slot_of[c] = (uint32_t)slot;
+    x->code[slot] = MMI_SHARP_VERTEX;
+    x->flags[slot] = sharp_level0_flags(g, v);
+    x->vs[slot] = c < g->corner_tags ? g->corner_values[c] : 0.0f;
 }
 
-MM_HD void sharp_level0_twin(const mmi_sharp_args *g, int64_t i)
+/* --- A level's chains and groups ------------------------------------------ */
+
+/* The vertex at position p of chain t at level l (sharp_kernels.h). */
+MM_HD uint32_t sharp_chain_vertex(const mmi_sharp_args *g, uint32_t t, int l, int64_t p)
 {
-    if (g->out.edge[i] == MMI_SHARP_VERTEX) return;
-    uint32_t c = g->out.twin[i];
-    int r = (int)((c - g->corner_tags) % 4);
-    g->out.twin[i] = g->slot_of[c + 1 - 2 * r];
+    if (p == 0) return g->set.ends[2 * (int64_t)t];
+    if (p == (int64_t)1 << l) return g->set.ends[2 * (int64_t)t + 1];
+    int j = 0;
+    while (((p >> j) & 1) == 0) ++j;
+    int m = l - j; /* born at level m, on an edge of level m − 1 */
+    int64_t e = ((int64_t)g->set.edge0[t] << (m - 1)) + (p >> (j + 1));
+    return g->ep_base[m - 1] + (uint32_t)e;
 }
 
-/* --- Each level ----------------------------------------------------------- */
-
-/* The end of the group that starts at vertex entry i. */
-MM_HD int64_t sharp_group_end(const mmi_sharp_list *x, int64_t i)
+/* The start and end of the group of level-0 entry i. */
+MM_HD int64_t sharp_group_start(const mmi_sharp_set *x, int64_t i)
 {
-    int64_t j = i + 1;
-    while (j < x->n && x->edge[j] != MMI_SHARP_VERTEX) ++j;
+    while (x->code[i] != MMI_SHARP_VERTEX) --i;
+    return i;
+}
+
+MM_HD int64_t sharp_group_end(const mmi_sharp_set *x, int64_t i)
+{
+    int64_t j = i + 1, n = *x->size;
+    while (j < n && x->code[j] != MMI_SHARP_VERTEX) ++j;
     return j;
 }
 
-/* At vertex entry i: the sharpness one level down of the vertex and of each
- * of its edges' halves at it (Chaikin's over the group's semi-sharp edges,
- * summed in order). */
+/* The level-l edge at the level-0 end of chain entry code c. */
+MM_HD int64_t sharp_end_edge(uint32_t c, int l)
+{
+    return c & 1 ? ((int64_t)1 << l) - 1 : 0;
+}
+
+/* The sharpness at level l of the edges of the group whose entry is i,
+ * semi-sharp ones summed in order (Chaikin's mean). */
+MM_HD mmi_semi_sharp_sum sharp_group_semi_sharp(const mmi_sharp_args *g, int64_t i)
+{
+    const mmi_sharp_set *x = &g->set;
+    int l = g->level;
+    mmi_semi_sharp_sum around = {0.0f, 0};
+    int64_t first = sharp_group_start(x, i), end = sharp_group_end(x, first);
+    for (int64_t j = first + 1; j < end; ++j) {
+        uint32_t c = x->code[j];
+        mmi_semi_sharp_add(&around, x->sharp[l][((int64_t)(c >> 1) << l) + sharp_end_edge(c, l)]);
+    }
+    return around;
+}
+
+/* Slot i = (t, k) of level l (chain t's edge k, t = i >> l): its halves'
+ * sharpness at level l + 1, slots 2i (at its a end, position k) and 2i + 1
+ * (at its b end). Chaikin's mean at an inner vertex of the chain is over
+ * the chain's two edges there; at a level-0 end over its group. */
 MM_HD void sharp_child(const mmi_sharp_args *g, int64_t i)
 {
-    const mmi_sharp_list *x = &g->in;
-    if (x->edge[i] != MMI_SHARP_VERTEX) return;
-    int64_t end = sharp_group_end(x, i);
-    mmi_semi_sharp_sum around = {0.0f, 0};
-    for (int64_t j = i + 1; j < end; ++j) mmi_semi_sharp_add(&around, x->s[j]);
-    x->child[i] = mmi_sharpness_decrement(x->s[i]);
-    for (int64_t j = i + 1; j < end; ++j)
-        x->child[j] = mmi_child_edge_sharpness(x->s[j], g->chaikin, SHARP_END_EDGES, around);
-}
-
-/* Entry i's share of the next level, packed: the entries its vertex keeps (an
- * edge's half still sharp; a vertex entry while the vertex or any half at it
- * stays sharp) | at a_e's entry, the entries of the edge's point (its own and
- * its sharp halves') << 32. Entry n: 0, so that the exclusive scan ends on
- * the totals. */
-MM_HD void sharp_count(const mmi_sharp_args *g, int64_t i)
-{
-    const mmi_sharp_list *x = &g->in;
-    uint64_t keep = 0, point = 0;
-    if (i < x->n && x->edge[i] == MMI_SHARP_VERTEX) {
-        keep = mmi_is_sharp(x->child[i]);
-        for (int64_t j = i + 1; j < sharp_group_end(x, i); ++j) keep |= mmi_is_sharp(x->child[j]);
-    } else if (i < x->n) {
-        int k0 = mmi_is_sharp(x->child[i]), k1 = mmi_is_sharp(x->child[x->twin[i]]);
-        keep = (uint64_t)k0;
-        if ((x->edge[i] & 1) == 0 && (k0 || k1)) point = 1 + (uint64_t)k0 + (uint64_t)k1;
+    const mmi_sharp_set *x = &g->set;
+    int l = g->level;
+    int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1), last = ((int64_t)1 << l) - 1;
+    float s = x->sharp[l][i], *next = x->sharp[l + 1];
+    for (int b = 0; b < 2; ++b) {
+        mmi_semi_sharp_sum around = {0.0f, 0};
+        if (g->chaikin && mmi_is_semi_sharp(s)) {
+            if (b == 0 ? k == 0 : k == last) {
+                around = sharp_group_semi_sharp(g, x->entry[2 * t + b]);
+            } else {
+                mmi_semi_sharp_add(&around, x->sharp[l][b ? i : i - 1]);
+                mmi_semi_sharp_add(&around, x->sharp[l][b ? i + 1 : i]);
+            }
+        }
+        next[2 * i + b] = mmi_child_edge_sharpness(s, g->chaikin, SHARP_END_EDGES, around);
     }
-    g->counts[i] = keep | point << 32;
 }
 
-/* Entry i into the next level's list (counts: the exclusive scan of
- * sharp_count's): its vertex's entry at the low offset, and at a_e's entry
- * the group of the edge's point ep(e) = ep_base + e after all the kept
- * ones: its entry, then the halves 2e (ep(e) at its b end) and 2e + 1 (at its
- * a end) that stay sharp, each the twin of its old end's entry. */
-MM_HD void sharp_emit(const mmi_sharp_args *g, int64_t i)
+/* A level-l edge of chain t (its edge k) seen from one end (at_b: its b
+ * end): its sharpness, its half's at that end one level down, whether its
+ * point is a crease one level down (both halves sharp), the vertex at its
+ * other end, and the row of its point at level l + 1. */
+typedef struct sharp_edge {
+    float s, child;
+    int child_crease;
+    uint32_t other;
+    int64_t point;
+} sharp_edge;
+
+MM_HD sharp_edge sharp_edge_of(const mmi_sharp_args *g, uint32_t t, int at_b, int64_t k)
 {
-    const mmi_sharp_list *x = &g->in, *y = &g->out;
-    const uint64_t *at = g->counts;
-    uint32_t kept = (uint32_t)at[x->n], slot = (uint32_t)at[i];
-    int keep = (uint32_t)at[i + 1] != slot;
-    if (x->edge[i] == MMI_SHARP_VERTEX) {
-        if (keep) sharp_put(y, slot, x->vertex[i], x->other[i], MMI_SHARP_VERTEX, 0, x->child[i]);
-        return;
-    }
-    uint32_t b = x->edge[i] & 1, e = x->edge[i] >> 1, ep = g->ep_base + e;
-    uint32_t a_end = b ? x->twin[i] : (uint32_t)i, b_end = b ? (uint32_t)i : x->twin[i];
-    int k0 = mmi_is_sharp(x->child[a_end]), k1 = mmi_is_sharp(x->child[b_end]);
-    uint32_t q = kept + (uint32_t)(at[a_end] >> 32);
-    if (keep)
-        sharp_put(y, slot, x->vertex[i], ep, (2 * e + b) << 1 | b, b ? q + 1 + k0 : q + 1,
-                  x->child[i]);
-    if (b || !(k0 || k1)) return;
-    sharp_put(y, q, ep, 0u, MMI_SHARP_VERTEX, 0, 0.0f);
-    if (k0)
-        sharp_put(y, q + 1, ep, x->vertex[a_end], (2 * e) << 1 | 1u, (uint32_t)at[a_end],
-                  x->child[a_end]);
-    if (k1)
-        sharp_put(y, q + 1 + k0, ep, x->vertex[b_end], (2 * e + 1) << 1, (uint32_t)at[b_end],
-                  x->child[b_end]);
+    int l = g->level;
+    int64_t i = ((int64_t)t << l) + k;
+    const float *next = g->set.sharp[l + 1];
+    float ha = next[2 * i], hb = next[2 * i + 1];
+    sharp_edge e;
+    e.s = g->set.sharp[l][i];
+    e.child = at_b ? hb : ha;
+    e.child_crease = mmi_is_sharp(ha) && mmi_is_sharp(hb);
+    e.other = sharp_chain_vertex(g, t, l, at_b ? k : k + 1);
+    e.point = (int64_t)g->ep_base[l] + ((int64_t)g->set.edge0[t] << l) + k;
+    return e;
 }
 
-/* The weight of the midpoint in edge entry j's point. */
-MM_HD double sharp_edge_weight(const mmi_sharp_list *x, int64_t j)
+/* The sharp edges around a vertex: an inner vertex of chain t (position k,
+ * between its edges k − 1 and k; end 0), or the chains of the group of
+ * level-0 entries (first, end). */
+typedef struct sharp_around {
+    uint32_t t;
+    int64_t k, first, end;
+} sharp_around;
+
+MM_HD int64_t sharp_around_count(const sharp_around *a)
 {
-    int child_crease = mmi_is_sharp(x->child[j]) && mmi_is_sharp(x->child[x->twin[j]]);
-    return mmi_sharp_edge_weight(x->s[j], child_crease);
+    return a->end > 0 ? a->end - a->first - 1 : 2;
 }
 
-/* Component c of the midpoint of edge entry j, whose vertex has value p. */
-MM_HD double sharp_midpoint(const mmi_sharp_args *g, int64_t j, double p, int64_t c)
+MM_HD sharp_edge sharp_around_edge(const mmi_sharp_args *g, const sharp_around *a, int64_t j)
 {
-    double q = sk_load(g->P, g->f64, (int64_t)g->in.other[j] * g->d + c);
-    return mmi_sharp_edge_mask().end * (p + q);
+    if (a->end == 0) return sharp_edge_of(g, a->t, j == 0, j == 0 ? a->k - 1 : a->k);
+    uint32_t c = g->set.code[a->first + 1 + j];
+    return sharp_edge_of(g, c >> 1, (int)(c & 1), sharp_end_edge(c, g->level));
 }
 
-/* Component c of the point of vertex entry i (p: its value at level l, y:
- * the kernels' at l + 1) by one rule: smooth is the kernels' value, and so is
- * the crease rule on the boundary; inside, the crease mask over the edges
- * sharp at this level (child 0) or whose halves are sharp one level down
+/* Component c of a vertex's point by one rule (p: its value at level l, y:
+ * the kernels' at l + 1): smooth is the kernels' value, and so is the crease
+ * rule on the boundary; inside, the crease mask over the edges sharp at this
+ * level (child 0) or whose halves at the vertex are sharp one level down
  * (child 1). */
-MM_HD double sharp_rule_point(const mmi_sharp_args *g, int64_t i, int64_t end,
+MM_HD double sharp_rule_point(const mmi_sharp_args *g, const sharp_around *a,
                               mmi_vertex_rule rule, int child, int boundary, double p, double y,
                               int64_t c)
 {
-    const mmi_sharp_list *x = &g->in;
     if (rule == MMI_RULE_SMOOTH || (rule == MMI_RULE_CREASE && boundary)) return y;
     if (rule == MMI_RULE_CORNER) return mmi_corner_vertex_mask().vertex * p;
     mmi_vertex_mask m = mmi_crease_vertex_mask();
     double sum = 0.0;
-    for (int64_t j = i + 1; j < end; ++j)
-        if (mmi_is_sharp(child ? x->child[j] : x->s[j]))
-            sum += sk_load(g->P, g->f64, (int64_t)x->other[j] * g->d + c);
+    for (int64_t j = 0; j < sharp_around_count(a); ++j) {
+        sharp_edge e = sharp_around_edge(g, a, j);
+        if (mmi_is_sharp(child ? e.child : e.s))
+            sum += sk_load(g->P, g->f64, (int64_t)e.other * g->d + c);
+    }
     return m.vertex * p + m.crease * sum;
 }
 
-/* At vertex entry i: the vertex's point by its rules (mmi_crease_vertex_rules,
- * a boundary's two edges counted infinitely sharp), and where ring sums
- * follow and the vertex is inside, S1 moved by the moves of its sharp edges'
- * points (read before sharp_edge_point writes them). */
-MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t i)
+/* Vertex v with sharpness vs and flags, its sharp edges a: its point by its
+ * rules (mmi_crease_vertex_rules, a boundary's two edges counted infinitely
+ * sharp), and where ring sums follow and v is inside, S1 moved by the moves
+ * of its sharp edges' points (read before sharp_edge_point writes them). */
+MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uint32_t flags,
+                              const sharp_around *a)
 {
-    const mmi_sharp_list *x = &g->in;
-    if (x->edge[i] != MMI_SHARP_VERTEX) return;
-    int64_t end = sharp_group_end(x, i), d = g->d, v = x->vertex[i];
-    int boundary = (x->other[i] & MMI_SHARP_ON_BOUNDARY) != 0;
-    float vs = x->other[i] & MMI_SHARP_ALWAYS_CORNER ? MMI_SHARP_INFINITE : x->s[i];
-    int64_t sharp = boundary ? 2 : 0, child_sharp = sharp;
+    int boundary = (flags & MMI_SHARP_ON_BOUNDARY) != 0;
+    int64_t sharp = boundary ? 2 : 0, child_sharp = sharp, d = g->d;
+    if (flags & MMI_SHARP_ALWAYS_CORNER) vs = MMI_SHARP_INFINITE;
     mmi_transition t = {0.0f, 0};
     mmi_transition_add(&t, vs, mmi_sharpness_decrement(vs));
-    for (int64_t j = i + 1; j < end; ++j) {
-        sharp += mmi_is_sharp(x->s[j]);
-        child_sharp += mmi_is_sharp(x->child[j]);
-        mmi_transition_add(&t, x->s[j], x->child[j]);
+    for (int64_t j = 0; j < sharp_around_count(a); ++j) {
+        sharp_edge e = sharp_around_edge(g, a, j);
+        sharp += mmi_is_sharp(e.s);
+        child_sharp += mmi_is_sharp(e.child);
+        mmi_transition_add(&t, e.s, e.child);
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
     int ring = g->ring != NULL && !boundary;
     for (int64_t c = 0; c < d; ++c) {
-        double p = sk_load(g->P, g->f64, v * d + c), y = sk_load(g->Y, g->f64, v * d + c);
+        double p = sk_load(g->P, g->f64, (int64_t)v * d + c);
+        double y = sk_load(g->Y, g->f64, (int64_t)v * d + c);
         if (ring) {
             double move = 0.0;
-            for (int64_t j = i + 1; j < end; ++j) {
-                double w = sharp_edge_weight(x, j);
+            for (int64_t j = 0; j < sharp_around_count(a); ++j) {
+                sharp_edge e = sharp_around_edge(g, a, j);
+                double w = mmi_sharp_edge_weight(e.s, e.child_crease);
                 if (w == 0.0) continue;
-                double ye = sk_load(g->Y, g->f64, ((int64_t)g->ep_base + (x->edge[j] >> 1)) * d + c);
-                move += w * (sharp_midpoint(g, j, p, c) - ye);
+                double q = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
+                double ye = sk_load(g->Y, g->f64, e.point * d + c);
+                move += w * (mmi_sharp_edge_mask().end * (p + q) - ye);
             }
-            int64_t s1 = v * g->ring_stride + c;
+            int64_t s1 = (int64_t)v * g->ring_stride + c;
             sk_store(g->ring, g->ring_f64, s1, sk_load(g->ring, g->ring_f64, s1) + move);
         }
         if (r.parent == MMI_RULE_SMOOTH) continue;
-        double a = sharp_rule_point(g, i, end, r.parent, 0, boundary, p, y, c);
-        double b = r.child == r.parent ? a
-                                       : sharp_rule_point(g, i, end, r.child, 1, boundary, p, y, c);
-        sk_store(g->Y, g->f64, v * d + c, r.child == r.parent ? a : r.weight * a + (1.0 - r.weight) * b);
+        double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, y, c);
+        double pb = r.child == r.parent ? pa : sharp_rule_point(g, a, r.child, 1, boundary, p, y, c);
+        sk_store(g->Y, g->f64, (int64_t)v * d + c,
+                 r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb);
     }
 }
 
-/* At edge entry i at a_e: the edge's point, w · midpoint + (1 − w) · the
- * kernels' smooth point. */
+/* Element i of level l: i < chains 2^l, the inner vertex of chain t = i >> l
+ * at position k = i mod 2^l (k ≥ 1); past them, level-0 vertex entry
+ * i − chains 2^l with its group. */
+MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t i)
+{
+    const mmi_sharp_set *x = &g->set;
+    int l = g->level;
+    int64_t slots = x->chains << l;
+    if (i < slots) {
+        int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1);
+        if (k == 0 || x->edge0[t] == MMI_SK_NONE) return;
+        sharp_around a = {(uint32_t)t, k, 0, 0};
+        sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, 0u, &a);
+        return;
+    }
+    int64_t e = i - slots;
+    if (e >= *x->size || x->code[e] != MMI_SHARP_VERTEX) return;
+    sharp_around a = {0u, 0, e, sharp_group_end(x, e)};
+    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->flags[e], &a);
+}
+
+/* Slot i of level l: its edge's point, w · midpoint + (1 − w) · the kernels'
+ * smooth point. */
 MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t i)
 {
-    const mmi_sharp_list *x = &g->in;
-    if (x->edge[i] == MMI_SHARP_VERTEX || (x->edge[i] & 1)) return;
-    double w = sharp_edge_weight(x, i);
+    int l = g->level;
+    int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1), d = g->d;
+    if (g->set.edge0[t] == MMI_SK_NONE) return;
+    sharp_edge e = sharp_edge_of(g, (uint32_t)t, 0, k);
+    double w = mmi_sharp_edge_weight(e.s, e.child_crease);
     if (w == 0.0) return;
-    int64_t d = g->d, row = ((int64_t)g->ep_base + (x->edge[i] >> 1)) * d;
+    int64_t a = sharp_chain_vertex(g, (uint32_t)t, l, k);
     for (int64_t c = 0; c < d; ++c) {
-        double p = sk_load(g->P, g->f64, (int64_t)x->vertex[i] * d + c);
-        double y = sk_load(g->Y, g->f64, row + c);
-        sk_store(g->Y, g->f64, row + c, w * sharp_midpoint(g, i, p, c) + (1.0 - w) * y);
+        double pa = sk_load(g->P, g->f64, a * d + c);
+        double pb = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
+        double y = sk_load(g->Y, g->f64, e.point * d + c);
+        sk_store(g->Y, g->f64, e.point * d + c,
+                 w * mmi_sharp_edge_mask().end * (pa + pb) + (1.0 - w) * y);
     }
 }
 
 /* --- The level as tags ------------------------------------------------------- */
 
-/* Entry i's tags, packed as sharp_count's: a crease at a_e's entry | a corner
- * at a sharp vertex's << 32; entry n: 0. */
+/* Element i of level l, as sharp_vertex's: a crease at a sharp slot | a
+ * corner at a sharp vertex's entry << 32; past them 0 (the scan's end). */
 MM_HD void sharp_tag_count(const mmi_sharp_args *g, int64_t i)
 {
-    const mmi_sharp_list *x = &g->in;
+    const mmi_sharp_set *x = &g->set;
+    int l = g->level;
+    int64_t slots = x->chains << l, e = i - slots;
     uint64_t crease = 0, corner = 0;
-    if (i < x->n && x->edge[i] == MMI_SHARP_VERTEX) corner = mmi_is_sharp(x->s[i]);
-    else if (i < x->n) crease = (x->edge[i] & 1) == 0;
+    if (i < slots) crease = x->edge0[i >> l] != MMI_SK_NONE && mmi_is_sharp(x->sharp[l][i]);
+    else if (e < *x->size && x->code[e] == MMI_SHARP_VERTEX)
+        corner = mmi_is_sharp(mmi_sharpness_after(x->vs[e], l));
     g->counts[i] = crease | corner << 32;
 }
 
-/* Entry i as a tag, at its offset in the scan of sharp_tag_count's. */
+/* Element i as a tag, at its offset in the scan of sharp_tag_count's. */
 MM_HD void sharp_tag(const mmi_sharp_args *g, int64_t i)
 {
-    const mmi_sharp_list *x = &g->in;
+    const mmi_sharp_set *x = &g->set;
+    int l = g->level;
+    int64_t slots = x->chains << l;
     uint64_t at = g->counts[i], next = g->counts[i + 1];
     uint32_t k = (uint32_t)at, m = (uint32_t)(at >> 32);
     if ((uint32_t)next != k) {
-        g->tag_ends[2 * (int64_t)k] = x->vertex[i];
-        g->tag_ends[2 * (int64_t)k + 1] = x->other[i];
-        g->tag_s[k] = x->s[i];
+        uint32_t t = (uint32_t)(i >> l);
+        int64_t p = i & (((int64_t)1 << l) - 1);
+        g->tag_ends[2 * (int64_t)k] = sharp_chain_vertex(g, t, l, p);
+        g->tag_ends[2 * (int64_t)k + 1] = sharp_chain_vertex(g, t, l, p + 1);
+        g->tag_s[k] = x->sharp[l][i];
     }
-    if ((uint32_t)(next >> 32) != m) g->tag_corners[m] = x->vertex[i], g->tag_vs[m] = x->s[i];
+    if ((uint32_t)(next >> 32) != m) {
+        int64_t e = i - slots;
+        g->tag_corners[m] = x->vertex[e];
+        g->tag_vs[m] = mmi_sharpness_after(x->vs[e], l);
+    }
 }
 
 #endif

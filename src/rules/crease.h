@@ -25,6 +25,13 @@ MM_HD float mmi_sharpness_decrement(float s)
     return s > 1.0f ? s - 1.0f : 0.0f;
 }
 
+/* A vertex's sharpness `levels` levels down. */
+MM_HD float mmi_sharpness_after(float s, int levels)
+{
+    for (int m = 0; m < levels; ++m) s = mmi_sharpness_decrement(s);
+    return s;
+}
+
 /* The sum and count of the semi-sharp edges around a vertex, which Chaikin's
  * rule averages over. */
 typedef struct mmi_semi_sharp_sum {

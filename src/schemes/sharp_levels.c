@@ -1,12 +1,15 @@
-/* sharp_levels.c: the sharp sets of the specialized paths (sharp_levels.h)
- * over the rules of src/kernels/sharp_rules.h. Each step reads back one
- * count (the next list's length); the lists are small beside the levels. */
+/* sharp_levels.c: the sharp set of the specialized paths (sharp_levels.h)
+ * over the rules of src/kernels/sharp_rules.h. Level 0's groups are the one
+ * list made by a sort; every level after it is an array per chain, by
+ * formula. Nothing is read back before the route's end: the groups' count
+ * stays on the device, their arrays sized by the candidates. */
 #include "sharp_levels.h"
 
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../core/scan_sort.h"
 #include "../mesh/mesh_impl.h"
+#include "../rules/crease.h"
 
 static mm_status alloc_words(mm_context ctx, int64_t n, void **p)
 {
@@ -18,30 +21,32 @@ static void free_words(mm_context ctx, int64_t n, void *p)
     mmi_free(ctx, mmi_backend_memory(ctx), p, 4 * n);
 }
 
-void mmi_sharp_list_free(mm_context ctx, mmi_sharp_list *x)
+/* The set's words, in one allocation: the groups' count and four arrays of
+ * cap, six words per chain, and 2^l values per chain at each level l ≤ L. */
+static int64_t set_words(int64_t cap, int64_t chains, int L)
 {
-    free_words(ctx, x->n, x->vertex);
-    free_words(ctx, x->n, x->other);
-    free_words(ctx, x->n, x->edge);
-    free_words(ctx, x->n, x->twin);
-    free_words(ctx, x->n, x->s);
-    free_words(ctx, x->n, x->child);
-    *x = (mmi_sharp_list){0};
+    return 1 + 4 * cap + 6 * chains + chains * (((int64_t)2 << L) - 1);
 }
 
-static mm_status list_alloc(mm_context ctx, int64_t n, mmi_sharp_list *x)
+void mmi_sharp_set_free(mm_context ctx, mmi_sharp_set *set)
+{
+    free_words(ctx, set_words(set->cap, set->chains, set->levels), set->size);
+    *set = (mmi_sharp_set){0};
+}
+
+static mm_status set_alloc(mm_context ctx, int64_t cap, int64_t chains, int L, mmi_sharp_set *x)
 {
     mm_status st = MM_OK;
-    *x = (mmi_sharp_list){0};
-    x->n = n;
-    MM_TRY(alloc_words(ctx, n, (void **)&x->vertex));
-    MM_TRY(alloc_words(ctx, n, (void **)&x->other));
-    MM_TRY(alloc_words(ctx, n, (void **)&x->edge));
-    MM_TRY(alloc_words(ctx, n, (void **)&x->twin));
-    MM_TRY(alloc_words(ctx, n, (void **)&x->s));
-    MM_TRY(alloc_words(ctx, n, (void **)&x->child));
+    uint32_t *w = NULL;
+    *x = (mmi_sharp_set){0};
+    MM_TRY(alloc_words(ctx, set_words(cap, chains, L), (void **)&w));
+    x->cap = cap, x->chains = chains, x->levels = L, x->size = w++;
+    x->vertex = w, x->code = w + cap, x->flags = w + 2 * cap, x->vs = (float *)(w + 3 * cap);
+    w += 4 * cap;
+    x->edge0 = w, x->ends = w + chains, x->entry = w + 3 * chains, x->missing = w + 5 * chains;
+    w += 6 * chains;
+    for (int l = 0; l <= L; ++l) x->sharp[l] = (float *)w, w += chains << l;
 done:
-    if (st != MM_OK) mmi_sharp_list_free(ctx, x);
     return st;
 }
 
@@ -52,21 +57,84 @@ static mm_status run(mm_context ctx, mmi_sharp_args *g, int rule, int64_t count)
     return count > 0 ? mmi_sharp_run(ctx, g) : MM_OK;
 }
 
-/* Each crease tag's edge, refusing a pair that is no edge (the tags are few:
- * one copy of their edges). */
-static mm_status tag_edges(mm_context ctx, mmi_sharp_args *g)
+/* Level 0's groups (the chains' sharpness and ends are TAG_EDGES'): the
+ * candidates sorted by (vertex, rank), one entry per distinct key. */
+static mm_status groups(mm_context ctx, mmi_sharp_args *g, int vbits)
 {
     mm_status st = MM_OK;
-    uint32_t *h = NULL;
-    int64_t n = g->creases;
-    MM_TRY(run(ctx, g, MMI_SHARP_TAG_EDGES, n));
+    int64_t c = g->candidates;
+    MM_TRY(alloc_words(ctx, 2 * c, (void **)&g->keys));
+    MM_TRY(alloc_words(ctx, 2 * c, (void **)&g->sorted_keys));
+    MM_TRY(alloc_words(ctx, c, (void **)&g->values));
+    MM_TRY(alloc_words(ctx, c, (void **)&g->sorted_values));
+    MM_TRY(alloc_words(ctx, c, (void **)&g->heads));
+    MM_TRY(run(ctx, g, MMI_SHARP_CANDIDATES, c));
+    /* Keys are vertex << 32 | rank, or all ones: the bits above the vertex
+     * ids' are 0 in every key but the invalid ones, which sort last. */
+    MM_TRY(mmi_sort_pairs_u64(ctx, c, g->keys, g->values, (uint64_t *)g->sorted_keys,
+                              (uint32_t *)g->sorted_values, vbits < 32 ? 33 + vbits : 64));
+    MM_TRY(run(ctx, g, MMI_SHARP_HEADS, c));
+    MM_TRY(mmi_scan_inclusive_u32(ctx, c, g->heads, g->heads));
+    MM_TRY(run(ctx, g, MMI_SHARP_EMIT, c));
+done:
+    free_words(ctx, 2 * c, g->keys);
+    free_words(ctx, 2 * c, (void *)g->sorted_keys);
+    free_words(ctx, c, g->values);
+    free_words(ctx, c, (void *)g->sorted_values);
+    free_words(ctx, c, g->heads);
+    return st;
+}
+
+mm_status mmi_sharp_build(mm_context ctx, mm_mesh mesh, const mmi_sk_level *lv0,
+                          mmi_sk_vertex_faces vt, const uint32_t *ends, int corners, int L,
+                          int chaikin, const uint32_t *ep_base, mmi_sharp_set *set)
+{
+    mm_status st = MM_OK;
+    mmi_sharp_args g = {0};
+    int64_t nc = mesh->num_creases, c = mesh->num_corners + 4 * nc;
+    int vbits = 1;
+    while (vbits < 32 && ((int64_t)1 << vbits) < lv0->nv) ++vbits;
+    MM_TRY(set_alloc(ctx, c, nc, L, set));
+    MM_TRY(mmi_zero(ctx, set->size, mmi_backend_memory(ctx), 4));
+    g.set = *set;
+    g.lv0 = *lv0;
+    g.vt = vt;
+    g.ends = ends;
+    g.corners = corners;
+    g.creases = nc;
+    g.corner_tags = mesh->num_corners;
+    g.candidates = c;
+    g.crease_ends = mesh->crease_vertices;
+    g.crease_values = mesh->crease_sharpness;
+    g.corner_ids = mesh->corner_vertices;
+    g.corner_values = mesh->corner_sharpness;
+    g.chaikin = chaikin;
+    for (int m = 0; m < L; ++m) g.ep_base[m] = ep_base[m];
+    MM_TRY(run(ctx, &g, MMI_SHARP_TAG_EDGES, nc));
+    if (nc > 0) MM_TRY(mmi_scan_inclusive_u32(ctx, nc, set->missing, set->missing));
+    if (c > 0) MM_TRY(groups(ctx, &g, vbits));
+    for (g.level = 0; g.level < L; ++g.level)
+        MM_TRY(run(ctx, &g, MMI_SHARP_CHILD, nc << g.level));
+done:
+    if (st != MM_OK) mmi_sharp_set_free(ctx, set);
+    return st;
+}
+
+mm_status mmi_sharp_check_tags(mm_context ctx, mm_mesh mesh, const mmi_sharp_set *set)
+{
+    mm_status st = MM_OK;
+    uint32_t missing = 0, *h = NULL;
+    int64_t n = set->chains;
+    mm_memory where = mmi_backend_memory(ctx);
+    if (n > 0) MM_TRY(mmi_copy(ctx, &missing, MM_MEMORY_HOST, set->missing + n - 1, where, 4));
+    if (missing == 0) return MM_OK;
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, (void **)&h));
-    MM_TRY(mmi_copy(ctx, h, MM_MEMORY_HOST, g->tag_edges, mmi_backend_memory(ctx), 4 * n));
+    MM_TRY(mmi_copy(ctx, h, MM_MEMORY_HOST, set->missing, where, 4 * n));
     for (int64_t i = 0; i < n; ++i) {
-        if (h[i] != MMI_SK_NONE) continue;
+        if (h[i] == 0) continue; /* the scan: the first tag that names no edge */
         uint32_t ends[2];
-        MM_TRY(mmi_copy(ctx, ends, MM_MEMORY_HOST, g->crease_ends + 2 * i,
-                        mmi_backend_memory(ctx), sizeof ends));
+        MM_TRY(mmi_copy(ctx, ends, MM_MEMORY_HOST, mesh->crease_vertices + 2 * i, where,
+                        sizeof ends));
         MM_FAIL(ctx, MM_ERR_INVALID_MESH,
                 "crease %lld joins vertices %u and %u, which share no edge of the mesh",
                 (long long)i, ends[0], ends[1]);
@@ -76,100 +144,21 @@ done:
     return st;
 }
 
-mm_status mmi_sharp_level0(mm_context ctx, mm_mesh mesh, const mmi_sk_level *lv0,
-                           mmi_sk_vertex_faces vt, const uint32_t *ends, int corners,
-                           mmi_sharp_list *out)
+static mmi_sharp_args level_args(const mmi_sharp_set *set, int l, const uint32_t *ep_base)
 {
-    mm_status st = MM_OK;
     mmi_sharp_args g = {0};
-    int64_t c = mesh->num_corners + 4 * mesh->num_creases;
-    uint32_t n = 0;
-    *out = (mmi_sharp_list){0};
-    g.lv0 = *lv0;
-    g.vt = vt;
-    g.ends = ends;
-    g.corners = corners;
-    g.creases = mesh->num_creases;
-    g.corner_tags = mesh->num_corners;
-    g.crease_ends = mesh->crease_vertices;
-    g.crease_values = mesh->crease_sharpness;
-    g.corner_ids = mesh->corner_vertices;
-    g.corner_values = mesh->corner_sharpness;
-    MM_TRY(alloc_words(ctx, g.creases, (void **)&g.tag_edges));
-    MM_TRY(tag_edges(ctx, &g));
-    MM_TRY(alloc_words(ctx, 2 * c, (void **)&g.keys));
-    MM_TRY(alloc_words(ctx, 2 * c, (void **)&g.sorted_keys));
-    MM_TRY(alloc_words(ctx, c, (void **)&g.values));
-    MM_TRY(alloc_words(ctx, c, (void **)&g.sorted_values));
-    MM_TRY(alloc_words(ctx, c, (void **)&g.heads));
-    MM_TRY(alloc_words(ctx, c, (void **)&g.slot_of));
-    MM_TRY(run(ctx, &g, MMI_SHARP_CANDIDATES, c));
-    if (c > 0)
-        MM_TRY(mmi_sort_pairs_u64(ctx, c, g.keys, g.values, (uint64_t *)g.sorted_keys,
-                                  (uint32_t *)g.sorted_values, 64));
-    MM_TRY(run(ctx, &g, MMI_SHARP_LEVEL0_HEADS, c));
-    if (c > 0) {
-        MM_TRY(mmi_scan_inclusive_u32(ctx, c, g.heads, g.heads));
-        MM_TRY(mmi_copy(ctx, &n, MM_MEMORY_HOST, g.heads + c - 1, mmi_backend_memory(ctx), 4));
-    }
-    MM_TRY(list_alloc(ctx, n, out));
-    g.out = *out;
-    MM_TRY(run(ctx, &g, MMI_SHARP_LEVEL0_EMIT, c));
-    MM_TRY(run(ctx, &g, MMI_SHARP_LEVEL0_TWINS, n));
-done:
-    free_words(ctx, g.creases, g.tag_edges);
-    free_words(ctx, 2 * c, g.keys);
-    free_words(ctx, 2 * c, (void *)g.sorted_keys);
-    free_words(ctx, c, g.values);
-    free_words(ctx, c, (void *)g.sorted_values);
-    free_words(ctx, c, g.heads);
-    free_words(ctx, c, g.slot_of);
-    if (st != MM_OK) mmi_sharp_list_free(ctx, out);
-    return st;
+    g.set = *set;
+    g.level = l;
+    for (int m = 0; m < set->levels; ++m) g.ep_base[m] = ep_base[m];
+    return g;
 }
 
-/* rule's packed counts over x's entries (n + 1 of them) and their exclusive
- * scan into *counts; *total: the last, the two sums. */
-static mm_status packed_scan(mm_context ctx, mmi_sharp_args *g, int rule, uint64_t *total)
+mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
+                            const uint32_t *ep_base, const mmi_sk_data *data, int ring_f64,
+                            int64_t ring_stride)
 {
     mm_status st = MM_OK;
-    int64_t n = g->in.n + 1;
-    MM_TRY(alloc_words(ctx, 2 * n, (void **)&g->counts));
-    MM_TRY(run(ctx, g, rule, n));
-    MM_TRY(mmi_scan_exclusive_u64(ctx, n, g->counts, g->counts));
-    MM_TRY(mmi_copy(ctx, total, MM_MEMORY_HOST, g->counts + n - 1, mmi_backend_memory(ctx), 8));
-done:
-    return st;
-}
-
-mm_status mmi_sharp_refine(mm_context ctx, mmi_sharp_list *x, int chaikin, uint32_t ep_base,
-                           mmi_sharp_list *y)
-{
-    mm_status st = MM_OK;
-    mmi_sharp_args g = {0};
-    uint64_t total = 0;
-    *y = (mmi_sharp_list){0};
-    if (x->n == 0) return MM_OK;
-    g.in = *x;
-    g.chaikin = chaikin;
-    g.ep_base = ep_base;
-    MM_TRY(run(ctx, &g, MMI_SHARP_CHILD, x->n));
-    MM_TRY(packed_scan(ctx, &g, MMI_SHARP_COUNT, &total));
-    MM_TRY(list_alloc(ctx, (int64_t)(uint32_t)total + (int64_t)(total >> 32), y));
-    g.out = *y;
-    MM_TRY(run(ctx, &g, MMI_SHARP_EMIT, x->n));
-done:
-    free_words(ctx, 2 * (x->n + 1), g.counts);
-    return st;
-}
-
-mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_list *x, uint32_t ep_base,
-                            const mmi_sk_data *data, int ring_f64, int64_t ring_stride)
-{
-    mm_status st = MM_OK;
-    mmi_sharp_args g = {0};
-    g.in = *x;
-    g.ep_base = ep_base;
+    mmi_sharp_args g = level_args(set, l, ep_base);
     g.P = data->P;
     g.Y = data->Y;
     g.d = data->d;
@@ -178,20 +167,23 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_list *x, uint32_t ep
     g.ring_f64 = ring_f64;
     g.ring_stride = ring_stride;
     /* VERTICES reads the smooth edge points that EDGES then replaces. */
-    MM_TRY(run(ctx, &g, MMI_SHARP_VERTICES, x->n));
-    MM_TRY(run(ctx, &g, MMI_SHARP_EDGES, x->n));
+    MM_TRY(run(ctx, &g, MMI_SHARP_VERTICES, (set->chains << l) + set->cap));
+    MM_TRY(run(ctx, &g, MMI_SHARP_EDGES, set->chains << l));
 done:
     return st;
 }
 
-mm_status mmi_sharp_carry_tags(mm_context ctx, const mmi_sharp_list *x, mm_mesh out)
+mm_status mmi_sharp_carry_tags(mm_context ctx, const mmi_sharp_set *set, int l,
+                               const uint32_t *ep_base, mm_mesh out)
 {
     mm_status st = MM_OK;
-    mmi_sharp_args g = {0};
+    mmi_sharp_args g = level_args(set, l, ep_base);
     uint64_t total = 0;
-    if (x->n == 0) return MM_OK;
-    g.in = *x;
-    MM_TRY(packed_scan(ctx, &g, MMI_SHARP_TAG_COUNT, &total));
+    int64_t n = (set->chains << l) + set->cap;
+    MM_TRY(alloc_words(ctx, 2 * (n + 1), (void **)&g.counts));
+    MM_TRY(run(ctx, &g, MMI_SHARP_TAG_COUNT, n + 1));
+    MM_TRY(mmi_scan_exclusive_u64(ctx, n + 1, g.counts, g.counts));
+    MM_TRY(mmi_copy(ctx, &total, MM_MEMORY_HOST, g.counts + n, mmi_backend_memory(ctx), 8));
     int64_t nc = (uint32_t)total, nk = (int64_t)(total >> 32);
     MM_TRY(alloc_words(ctx, 2 * nc, (void **)&out->crease_vertices));
     MM_TRY(alloc_words(ctx, nc, (void **)&out->crease_sharpness));
@@ -203,34 +195,50 @@ mm_status mmi_sharp_carry_tags(mm_context ctx, const mmi_sharp_list *x, mm_mesh 
     g.tag_s = out->crease_sharpness;
     g.tag_corners = out->corner_vertices;
     g.tag_vs = out->corner_sharpness;
-    MM_TRY(run(ctx, &g, MMI_SHARP_TAGS, x->n));
+    MM_TRY(run(ctx, &g, MMI_SHARP_TAGS, n));
 done:
-    free_words(ctx, 2 * (x->n + 1), g.counts);
+    free_words(ctx, 2 * (n + 1), g.counts);
     return st;
 }
 
-mm_status mmi_sharp_level_sharpness(mm_context ctx, const mmi_sharp_list *x, int64_t edges,
-                                    int64_t vertices, float *h_edges, float *h_vertices)
+/* n words of a backend array into a new host array. */
+static mm_status to_host(mm_context ctx, const void *src, int64_t n, void **h)
 {
     mm_status st = MM_OK;
-    uint32_t *v = NULL, *e = NULL;
-    float *s = NULL;
-    int64_t n = x->n;
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, h));
+    MM_TRY(mmi_copy(ctx, *h, MM_MEMORY_HOST, src, mmi_backend_memory(ctx), 4 * n));
+done:
+    return st;
+}
+
+mm_status mmi_sharp_level_sharpness(mm_context ctx, const mmi_sharp_set *set, int l,
+                                    int64_t edges, int64_t vertices, float *h_edges,
+                                    float *h_vertices)
+{
+    mm_status st = MM_OK;
+    uint32_t size = 0, *e0 = NULL, *v = NULL, *code = NULL;
+    float *s = NULL, *vs = NULL;
+    int64_t slots = set->chains << l;
     for (int64_t i = 0; h_edges && i < edges; ++i) h_edges[i] = 0.0f;
     for (int64_t i = 0; h_vertices && i < vertices; ++i) h_vertices[i] = 0.0f;
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, (void **)&v));
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, (void **)&e));
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, (void **)&s));
-    MM_TRY(mmi_copy(ctx, v, MM_MEMORY_HOST, x->vertex, mmi_backend_memory(ctx), 4 * n));
-    MM_TRY(mmi_copy(ctx, e, MM_MEMORY_HOST, x->edge, mmi_backend_memory(ctx), 4 * n));
-    MM_TRY(mmi_copy(ctx, s, MM_MEMORY_HOST, x->s, mmi_backend_memory(ctx), 4 * n));
-    for (int64_t i = 0; i < n; ++i) {
-        if (e[i] == MMI_SHARP_VERTEX && h_vertices) h_vertices[v[i]] = s[i];
-        else if (e[i] != MMI_SHARP_VERTEX && (e[i] & 1) == 0 && h_edges) h_edges[e[i] >> 1] = s[i];
+    if (set->size == NULL) return MM_OK;
+    MM_TRY(mmi_copy(ctx, &size, MM_MEMORY_HOST, set->size, mmi_backend_memory(ctx), 4));
+    MM_TRY(to_host(ctx, set->edge0, set->chains, (void **)&e0));
+    MM_TRY(to_host(ctx, set->sharp[l], slots, (void **)&s));
+    MM_TRY(to_host(ctx, set->vertex, size, (void **)&v));
+    MM_TRY(to_host(ctx, set->code, size, (void **)&code));
+    MM_TRY(to_host(ctx, set->vs, size, (void **)&vs));
+    for (int64_t i = 0; h_edges && i < slots; ++i)
+        if (e0[i >> l] != MMI_SK_NONE) h_edges[((int64_t)e0[i >> l] << l) + (i & ((1 << l) - 1))] = s[i];
+    for (int64_t i = 0; h_vertices && i < size; ++i) {
+        if (code[i] != MMI_SHARP_VERTEX) continue;
+        h_vertices[v[i]] = mmi_sharpness_after(vs[i], l);
     }
 done:
-    mmi_free(ctx, MM_MEMORY_HOST, v, 4 * n);
-    mmi_free(ctx, MM_MEMORY_HOST, e, 4 * n);
-    mmi_free(ctx, MM_MEMORY_HOST, s, 4 * n);
+    mmi_free(ctx, MM_MEMORY_HOST, e0, 4 * set->chains);
+    mmi_free(ctx, MM_MEMORY_HOST, s, 4 * slots);
+    mmi_free(ctx, MM_MEMORY_HOST, v, 4 * (int64_t)size);
+    mmi_free(ctx, MM_MEMORY_HOST, code, 4 * (int64_t)size);
+    mmi_free(ctx, MM_MEMORY_HOST, vs, 4 * (int64_t)size);
     return st;
 }

@@ -129,7 +129,7 @@ static void sp_free(mm_context ctx, void *state)
     mmi_sp_state *s = state;
     if (s == NULL) return;
     for (int l = 0; l <= s->opts.levels && l < MMI_SK_MAX_LEVELS; ++l) free_level(ctx, s, l);
-    for (int l = 0; l < s->sharp_made; ++l) mmi_sharp_list_free(ctx, &s->sharp[l]);
+    mmi_sharp_set_free(ctx, &s->sharp);
     mm_matrix_free(&s->Mt);
     mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
 }
@@ -207,21 +207,25 @@ static uint32_t edge_point_base(const mmi_sp_state *s, int l)
     return (uint32_t)(x->n.vertices + (faces ? x->n.faces : 0));
 }
 
-/* Every level's sharp set (sharp_levels.h), level 0's from mesh's tags:
- * made before any point is, since each step reads one count back and the
- * sets need no vertex data. */
-static mm_status sharp_sets(mm_context ctx, mm_mesh mesh, mmi_sp_state *s)
+/* The sharp set of mesh's tags through every level (sharp_levels.h), queued
+ * with no host read: the tags are checked at the route's end. */
+static mm_status sharp_set(mm_context ctx, mm_mesh mesh, mmi_sp_state *s)
+{
+    mmi_sk_level lv0 = mmi_sp_view(s, 0);
+    for (int l = 0; l < s->opts.levels; ++l) s->ep_base[l] = edge_point_base(s, l);
+    return mmi_sharp_build(ctx, mesh, &lv0, vertex_faces(s), s->lv[0].ends,
+                           s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER, s->opts.levels,
+                           s->opts.creasing == MM_CREASING_CHAIKIN, s->ep_base, &s->sharp);
+}
+
+/* The end of the route for a tagged mesh: its tags checked, and the last
+ * level's as out's tags (out NULL: none). */
+static mm_status finish_sharp(mm_context ctx, mm_mesh mesh, mmi_sp_state *s, mm_mesh out)
 {
     mm_status st = MM_OK;
-    mmi_sk_level lv0 = mmi_sp_view(s, 0);
-    MM_TRY(mmi_sharp_level0(ctx, mesh, &lv0, vertex_faces(s), s->lv[0].ends,
-                            s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER, &s->sharp[0]));
-    s->sharp_made = 1;
-    for (int l = 0; l < s->opts.levels; ++l) {
-        MM_TRY(mmi_sharp_refine(ctx, &s->sharp[l], s->opts.creasing == MM_CREASING_CHAIKIN,
-                                edge_point_base(s, l), &s->sharp[l + 1]));
-        s->sharp_made = l + 2;
-    }
+    if (!s->tagged) return MM_OK;
+    MM_TRY(mmi_sharp_check_tags(ctx, mesh, &s->sharp));
+    if (out) MM_TRY(mmi_sharp_carry_tags(ctx, &s->sharp, s->opts.levels, s->ep_base, out));
 done:
     return st;
 }
@@ -265,7 +269,7 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     MM_TRY(mmi_matrix_transpose(ctx, mesh->M, &s->Mt));
     MM_TRY(check_input(ctx, mesh, s, report));
     MM_TRY(level_counts(ctx, s));
-    if (s->tagged) MM_TRY(sharp_sets(ctx, mesh, s));
+    if (s->tagged) MM_TRY(sharp_set(ctx, mesh, s));
 done:
     mmi_sp_free_u32(ctx, &report, 2);
     return st;
@@ -348,9 +352,9 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
         g.out_faces = faces ? s->lv[l + 1].M->rows : NULL;
         MM_TRY(k->points(ctx, s, l, &g));
     }
-    if (s->tagged) /* the points level l's sharp set moves (sharp_rules.h) */
-        MM_TRY(mmi_sharp_correct(ctx, &s->sharp[l], edge_point_base(s, l), &data,
-                                 k->ring_f64 || data.f64, k->ring_sums * data.d));
+    if (s->tagged) /* the points the sharp set moves (sharp_rules.h) */
+        MM_TRY(mmi_sharp_correct(ctx, &s->sharp, l, s->ep_base, &data, k->ring_f64 || data.f64,
+                                 k->ring_sums * data.d));
 done:
     mmi_stage_end(ctx, stage);
     if (st != MM_OK) mm_dense_free(Y);
@@ -369,6 +373,7 @@ static mm_status sp_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
         MM_TRY(refine_topology(ctx, s, l, 1));
         mmi_subdiv_progress(opts, "build", l + 1);
     }
+    MM_TRY(finish_sharp(ctx, mesh, s, NULL));
 done:
     return st;
 }
@@ -434,7 +439,7 @@ static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
         mmi_subdiv_progress(opts, "build", l + 1);
         mmi_subdiv_progress(opts, "eval", l + 1);
     }
-    if (s->tagged) MM_TRY(mmi_sharp_carry_tags(ctx, &s->sharp[L], out));
+    MM_TRY(finish_sharp(ctx, mesh, s, out));
     out->M = s->lv[L].M;
     s->lv[L].M = NULL;
     out->X = P;
@@ -473,16 +478,15 @@ static mm_status sp_level_sharpness(mm_context ctx, const void *state, int level
                                     float *h_edges, float *h_vertices)
 {
     const mmi_sp_state *s = state;
-    mmi_sharp_list none = {0};
     mm_subdiv_counts n = s->lv[level].n;
-    return mmi_sharp_level_sharpness(ctx, s->tagged ? &s->sharp[level] : &none, n.edges,
-                                     n.vertices, h_edges, h_vertices);
+    return mmi_sharp_level_sharpness(ctx, &s->sharp, level, n.edges, n.vertices, h_edges,
+                                     h_vertices);
 }
 
 static mm_status sp_carry_tags(mm_context ctx, const void *state, int level, mm_mesh out)
 {
     const mmi_sp_state *s = state;
-    return s->tagged ? mmi_sharp_carry_tags(ctx, &s->sharp[level], out) : MM_OK;
+    return s->tagged ? mmi_sharp_carry_tags(ctx, &s->sharp, level, s->ep_base, out) : MM_OK;
 }
 
 /* Every scheme's specialized path: the scheme's steps are found by

@@ -42,10 +42,11 @@ typedef struct mmi_sp_state {
     const struct mmi_sp_scheme *scheme;
     mm_matrix Mt; /* level 0's Mᵀ: each vertex's faces and slots (Alg. 1) */
     mmi_sp_level lv[MMI_SK_MAX_LEVELS];
-    /* A mesh with crease or corner tags: each level's sharp set
-     * (sharp_levels.h), made up to level sharp_made − 1. */
-    int tagged, sharp_made;
-    mmi_sharp_list sharp[MMI_SK_MAX_LEVELS];
+    /* A mesh with crease or corner tags: its sharp set (sharp_levels.h), and
+     * each level's id of the point on the level above's edge 0. */
+    int tagged;
+    mmi_sharp_set sharp;
+    uint32_t ep_base[MMI_SK_MAX_LEVELS];
 } mmi_sp_state;
 
 /* An evaluation's carried ring sums: a row of sums and a kind per vertex of

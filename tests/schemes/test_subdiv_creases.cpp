@@ -43,6 +43,7 @@
 #include <cctype>
 #include <iterator>
 #include <map>
+#include <set>
 
 #include "nonmanifold_shapes.hpp"
 #include "oracle_tags.hpp"
@@ -1084,6 +1085,75 @@ void expect_refused(const Shape &s, const Tags &t, mm_scheme scheme, const char 
     mm_context_free(&ctx);
 }
 
+// Which kernels refine a tagged mesh, by the context's stage timers: creases
+// and corners run on the specialized path (its points stage, no SpGEMM),
+// with MM_PATH_AUTO and MM_PATH_SPECIALIZED alike; a mesh with a hole, or
+// MM_BOUNDARY_NONE, on the generic path (docs/creases.md).
+std::set<std::string> stages_of(mm_context ctx)
+{
+    std::set<std::string> names;
+    for (int i = 0; i < mm_context_stage_count(ctx); ++i) {
+        const char *name = NULL;
+        double ms = 0.0;
+        if (mm_context_stage(ctx, i, &name, &ms) == MM_OK && name) names.insert(name);
+    }
+    return names;
+}
+
+START_TEST(tags_pick_the_path)
+{
+    mm_context_options co = mm_context_options_default();
+    co.backend = mmt_backend();
+    co.timing = 1;
+    mm_context ctx = NULL;
+    ck_assert_int_eq(mm_context_new(&ctx, &co), MM_OK);
+    struct Run {
+        mm_scheme scheme;
+        bool hole;
+        mm_boundary boundary;
+        mm_subdiv_path path;
+        const char *points;  // the stage that must run; the other must not
+        bool specialized;
+    };
+    const Run runs[] = {
+        {MM_SCHEME_CATMULL_CLARK, false, MM_BOUNDARY_EDGE_ONLY, MM_PATH_AUTO, "catmark_points", true},
+        {MM_SCHEME_CATMULL_CLARK, false, MM_BOUNDARY_EDGE_AND_CORNER, MM_PATH_SPECIALIZED, "catmark_points", true},
+        {MM_SCHEME_LOOP, false, MM_BOUNDARY_EDGE_ONLY, MM_PATH_AUTO, "loop_points", true},
+        {MM_SCHEME_CATMULL_CLARK, true, MM_BOUNDARY_EDGE_ONLY, MM_PATH_AUTO, "catmark_points", false},
+        {MM_SCHEME_CATMULL_CLARK, false, MM_BOUNDARY_NONE, MM_PATH_SPECIALIZED, "catmark_points", false},
+        {MM_SCHEME_LOOP, true, MM_BOUNDARY_EDGE_ONLY, MM_PATH_SPECIALIZED, "loop_points", false},
+    };
+    for (const Run &r : runs) {
+        Shape quads = grid("grid 4x4", 4, 4);
+        Shape s = r.scheme == MM_SCHEME_LOOP ? triangulate(quads, "triangulated grid 4x4") : quads;
+        Tags t;
+        t.crease_pairs = {6, 7, 7, 8, 12, 13};  // a chain through the grid's inside
+        t.crease_sharpness = {2.5f, 10.0f, 0.5f};
+        t.corners = {18};
+        t.corner_sharpness = {1.5f};
+        if (r.hole) t.holes = {5};
+        std::string err;
+        mm_mesh mesh = make_tagged_mesh(ctx, s, t, &err);
+        ck_assert_msg(mesh != NULL, "%s: %s", s.name.c_str(), err.c_str());
+        mm_subdiv_options o = mm_subdiv_options_default();
+        o.scheme = r.scheme, o.levels = 2, o.path = r.path, o.boundary = r.boundary;
+        mm_mesh out = NULL;
+        mm_context_clear_stages(ctx);
+        ck_assert_msg(mm_subdivide(ctx, mesh, &o, &out) == MM_OK, "%s", mm_last_error(ctx));
+        std::set<std::string> got = stages_of(ctx);
+        bool points = got.count(r.points) > 0, spgemm = got.count("spgemm_numeric") > 0;
+        ck_assert_msg(points == r.specialized && spgemm != r.specialized,
+                      "%s (%s, hole %d, boundary %d): expected the %s path; stages %s%s",
+                      s.name.c_str(), r.scheme == MM_SCHEME_LOOP ? "loop" : "catmark", (int)r.hole,
+                      (int)r.boundary, r.specialized ? "specialized" : "generic",
+                      points ? r.points : "", spgemm ? " spgemm_numeric" : "");
+        mm_mesh_free(&out);
+        mm_mesh_free(&mesh);
+    }
+    mm_context_free(&ctx);
+}
+END_TEST
+
 START_TEST(crease_not_an_edge)
 {
     // grid 4x4: vertex y·5 + x. 6 = (1,1) and 18 = (3,3) share no face;
@@ -1556,6 +1626,7 @@ int main(void)
 
     TCase *bad = tcase_create("bad_input");
     tcase_add_test(bad, crease_not_an_edge);
+    tcase_add_test(bad, tags_pick_the_path);
     tcase_add_test(bad, hole_out_of_range);
     suite_add_tcase(s, bad);
 
