@@ -36,8 +36,8 @@ static const char usage[] =
     "not fit.\n"
     "Non-manifold input (an edge of three faces, a bow-tie vertex) and inconsistent\n"
     "orientation are refined by OpenSubdiv's rules for them, written out as sharp\n"
-    "creases and corners (Catmull-Clark and Loop; sqrt3 refuses them); faces that\n"
-    "repeat a vertex are refused (docs/creases.md).\n";
+    "creases and corners (Catmull-Clark and Loop; sqrt3 splits the mesh there into a\n"
+    "2-manifold); faces that repeat a vertex are refused (docs/creases.md).\n";
 
 typedef struct progress_state {
     double last;

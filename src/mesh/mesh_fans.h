@@ -29,4 +29,19 @@ mm_status mmi_vertex_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_ed
  * a vertex are not handled (the caller refuses them first). */
 mm_status mmi_mesh_nonmanifold_tags(mm_context ctx, mm_mesh mesh, mm_mesh *tagged);
 
+/* mmi_mesh_split_nonmanifold: √3's rule for what is not a 2-manifold
+ * (docs/creases.md), *split = mesh cut into one: the corners at each vertex
+ * are joined across every edge that exactly two faces pass opposite ways, and
+ * each class of joined corners is a vertex of its own. The class of a
+ * vertex's first corner keeps its id; the others are new vertices |V| + j
+ * (j < *copies, *origin[j] the vertex they copy, with its data; host array
+ * of *copies, the caller frees it with mmi_host_array_free). A bow-tie so
+ * falls apart into its fans, and an edge of three faces, or passed twice
+ * the same way, into a boundary edge per face. Refused
+ * (MM_ERR_INVALID_MESH, naming the edge): an edge still shared that way
+ * after the split (its faces joined around both its ends). Faces that
+ * repeat a vertex are not handled (the caller refuses them first). */
+mm_status mmi_mesh_split_nonmanifold(mm_context ctx, mm_mesh mesh, mm_mesh *split,
+                                     uint32_t **origin, int64_t *copies);
+
 #endif

@@ -6,8 +6,10 @@
 #include "../core/error.h"
 #include "../core/handle.h"
 #include "../core/memory.h"
+#include "../mesh/host_array.h"
 #include "../mesh/mesh_fans.h"
 #include "../mesh/mesh_impl.h"
+#include "../spla/matrix_impl.h"
 #include "generic_level.h"
 #include "subdiv_impl.h"
 #include "subdiv_static.h"
@@ -19,7 +21,14 @@ struct mm_subdiv_s {
     const mmi_subdiv_impl *impl;
     void *state;
     mmi_subdiv_static *stat; /* MM_MODE_STATIC only */
-    mm_mesh tagged; /* a non-manifold mesh with its sharpness as tags (the build borrows it) */
+    /* A mesh that is not a 2-manifold is refined as another (reroute), which
+     * the build borrows: Catmull-Clark and Loop the mesh with its sharpness
+     * as tags, √3 the mesh split into one, whose vertices |V| + j copy
+     * origin[j] (j < copies): mm_subdiv_eval adds those rows to the caller's
+     * data. */
+    mm_mesh stand_in;
+    uint32_t *origin;
+    int64_t copies;
 };
 
 /* Whether s is a live subdivision on an open context (not NULL included). */
@@ -107,15 +116,6 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme, 
                         "%lld faces repeat a vertex; %s refuses them",
                         (long long)s.degenerate_faces, name);
     *nonmanifold = s.nonmanifold_edges + s.nonmanifold_vertices + s.flipped_edges > 0;
-    if (*nonmanifold && scheme == MM_SCHEME_SQRT3)
-        return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "the mesh has %lld non-manifold edges (more than two faces), %lld "
-                        "non-manifold vertices (faces in more than one fan) and %lld edges "
-                        "passed twice the same way (inconsistent orientation); %s has no "
-                        "rules for them (Catmull-Clark and Loop take OpenSubdiv's: "
-                        "docs/creases.md)",
-                        (long long)s.nonmanifold_edges, (long long)s.nonmanifold_vertices,
-                        (long long)s.flipped_edges, name);
     return MM_OK;
 }
 
@@ -219,18 +219,26 @@ done:
     return st;
 }
 
-/* A non-manifold mesh (found by check_input, or by a specialized path's
- * check: MMI_NONMANIFOLD) takes the generic path with OpenSubdiv's sharpness
- * for it as tags (*tagged, which the run then reads instead of mesh). */
-static mm_status reroute(mm_context ctx, mm_mesh mesh, mm_subdiv_options *o, mm_mesh *tagged)
+/* What a mesh that is not a 2-manifold (found by check_input, or by a
+ * specialized path's check: MMI_NONMANIFOLD) is refined as instead
+ * (*stand_in, which the run then reads instead of mesh): Catmull-Clark and
+ * Loop take the generic path with OpenSubdiv's sharpness for it as tags; √3
+ * the mesh split into a 2-manifold (*origin, *copies: the vertices it
+ * copies), on the path asked for. */
+static mm_status reroute(mm_context ctx, mm_mesh mesh, mm_subdiv_options *o, mm_mesh *stand_in,
+                         uint32_t **origin, int64_t *copies)
 {
     mm_status st = MM_OK;
-    o->path = MM_PATH_GENERIC;
-    MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, tagged));
-    if (*tagged == NULL)
+    if (o->scheme == MM_SCHEME_SQRT3) {
+        MM_TRY(mmi_mesh_split_nonmanifold(ctx, mesh, stand_in, origin, copies));
+    } else {
+        o->path = MM_PATH_GENERIC;
+        MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, stand_in));
+    }
+    if (*stand_in == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_MESH, "the non-manifold check and the non-manifold tags "
                 "disagree on this mesh (a bug: please report it)");
-    MM_TRY(mmi_subdiv_check_memory(ctx, *tagged, o));
+    MM_TRY(mmi_subdiv_check_memory(ctx, *stand_in, o));
 done:
     return st;
 }
@@ -259,7 +267,9 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
                           mm_subdiv *s)
 {
     mm_status st = MM_OK;
-    mm_mesh tagged = NULL; /* before the first jump to done, which frees it */
+    mm_mesh stand_in = NULL; /* before the first jump to done, which frees them */
+    uint32_t *origin = NULL;
+    int64_t copies = 0;
     mm_subdiv_options o;
     int nonmanifold;
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
@@ -267,35 +277,59 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
     *s = NULL;
     MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
-    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &tagged));
+    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
     else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
-    st = build_checked(ctx, tagged ? tagged : mesh, &o, s);
-    if (st == MMI_NONMANIFOLD && tagged == NULL) {
-        MM_TRY(reroute(ctx, mesh, &o, &tagged));
-        st = build_checked(ctx, tagged, &o, s);
+    st = build_checked(ctx, stand_in ? stand_in : mesh, &o, s);
+    if (st == MMI_NONMANIFOLD && stand_in == NULL) {
+        MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
+        st = build_checked(ctx, stand_in, &o, s);
     }
-    if (st == MM_OK) (*s)->tagged = tagged, tagged = NULL;
+    if (st == MM_OK) {
+        (*s)->stand_in = stand_in, (*s)->origin = origin, (*s)->copies = copies;
+        stand_in = NULL, origin = NULL;
+    }
 done:
-    mm_mesh_free(&tagged);
+    mm_mesh_free(&stand_in);
+    mmi_host_array_free(ctx, origin, copies, sizeof *origin);
+    return st;
+}
+
+/* The caller's data X0 with the rows the split mesh copies added (√3 on a
+ * mesh that is not a 2-manifold), into *X. */
+static mm_status add_copies(mm_subdiv s, mm_dense X0, mm_dense *X)
+{
+    mm_status st = MM_OK;
+    mm_context ctx = s->ctx;
+    int64_t row = X0->d * (int64_t)mm_type_size(X0->type), n = X0->n;
+    MM_TRY(mmi_dense_alloc(ctx, X, n + s->copies, X0->d, X0->type));
+    MM_TRY(mmi_copy(ctx, (*X)->data, (*X)->where, X0->data, X0->where, n * row));
+    for (int64_t j = 0; j < s->copies; ++j)
+        MM_TRY(mmi_copy(ctx, (char *)(*X)->data + (n + j) * row, (*X)->where,
+                        (const char *)X0->data + s->origin[j] * row, X0->where, row));
+done:
+    if (st != MM_OK) mm_dense_free(X);
     return st;
 }
 
 mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
 {
     mm_status st = MM_OK;
+    mm_dense X = NULL; /* X0 with the split mesh's copies */
     if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
     mm_context ctx = s->ctx;
     if (XL == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is NULL");
     *XL = NULL;
     if (X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is NULL");
     MM_TRY(MMI_CHECK(ctx, X0, MMI_MAGIC_DENSE, "X0"));
-    int64_t nv = s->impl->counts(s->state, 0).vertices;
+    int64_t nv = s->impl->counts(s->state, 0).vertices - s->copies;
     if (X0->n != nv)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld vertices",
                 (long long)X0->n, (long long)nv);
-    MM_TRY(s->stat ? mmi_subdiv_static_eval(ctx, s->stat, X0, XL)
-                   : s->impl->eval(ctx, s->state, X0, XL));
+    if (s->copies > 0) MM_TRY(add_copies(s, X0, &X));
+    MM_TRY(s->stat ? mmi_subdiv_static_eval(ctx, s->stat, X ? X : X0, XL)
+                   : s->impl->eval(ctx, s->state, X ? X : X0, XL));
 done:
+    mm_dense_free(&X);
     return st;
 }
 
@@ -353,7 +387,9 @@ done:
 mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
 {
     mm_status st = MM_OK;
-    mm_mesh tagged = NULL; /* before the first jump to done, which frees it */
+    mm_mesh stand_in = NULL; /* before the first jump to done, which frees them */
+    uint32_t *origin = NULL;
+    int64_t copies = 0;
     mm_subdiv_options o;
     int nonmanifold;
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
@@ -364,20 +400,21 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
                 opts->levels);
     MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
-    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &tagged));
+    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
     else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
     struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
     m->boundary = o.boundary; /* refined on, it keeps the rule it was made with */
     *out = m;
-    st = subdivide_checked(ctx, tagged ? tagged : mesh, &o, m);
-    if (st == MMI_NONMANIFOLD && tagged == NULL) {
-        MM_TRY(reroute(ctx, mesh, &o, &tagged));
-        st = subdivide_checked(ctx, tagged, &o, m);
+    st = subdivide_checked(ctx, stand_in ? stand_in : mesh, &o, m);
+    if (st == MMI_NONMANIFOLD && stand_in == NULL) {
+        MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
+        st = subdivide_checked(ctx, stand_in, &o, m);
     }
 done:
-    mm_mesh_free(&tagged);
+    mm_mesh_free(&stand_in);
+    mmi_host_array_free(ctx, origin, copies, sizeof *origin);
     if (st != MM_OK) mm_mesh_free(out);
     return st;
 }
@@ -456,7 +493,8 @@ void mm_subdiv_free(mm_subdiv *s)
     mm_subdiv t = *s;
     if (t->impl != NULL) t->impl->free_state(t->ctx, t->state);
     mmi_subdiv_static_free(t->ctx, t->stat);
-    mm_mesh_free(&t->tagged);
+    mm_mesh_free(&t->stand_in);
+    mmi_host_array_free(t->ctx, t->origin, t->copies, sizeof *t->origin);
     mmi_handle_free(t->ctx, t, MMI_MAGIC_SUBDIV_FREED); /* last: it may release a closed context */
     *s = NULL;
 }

@@ -77,18 +77,24 @@ inline mm_mesh make_mesh(mm_context ctx, const Shape &s, mm_type precision)
     return mesh;
 }
 
-// Whether meshmat must refuse the mesh under scheme (docs/schemes.md): faces
-// that repeat a vertex always; what is not a 2-manifold (an edge of more than
-// two faces or passed twice the same way, a vertex in several fans) only
-// under sqrt(3), which has no crease rules: Catmull-Clark and Loop refine it
-// by OpenSubdiv's non-manifold rules.
-inline bool must_refuse(mm_context ctx, mm_mesh mesh, mm_scheme scheme)
+// Whether meshmat must refuse the mesh (docs/schemes.md): faces that repeat
+// a vertex. What is not a 2-manifold (an edge of more than two faces or
+// passed twice the same way, a vertex in several fans) is refined:
+// Catmull-Clark and Loop by OpenSubdiv's non-manifold rules, sqrt(3) split
+// into a 2-manifold (docs/creases.md).
+inline bool must_refuse(mm_context ctx, mm_mesh mesh)
 {
     mm_mesh_stats st;
     if (mm_mesh_stats_get(ctx, mesh, &st) != MM_OK) return false;
-    return st.degenerate_faces ||
-           (scheme == MM_SCHEME_SQRT3 &&
-            (st.nonmanifold_edges || st.nonmanifold_vertices || st.flipped_edges));
+    return st.degenerate_faces != 0;
+}
+
+// Whether the mesh is not a 2-manifold.
+inline bool is_nonmanifold(mm_context ctx, mm_mesh mesh)
+{
+    mm_mesh_stats st;
+    if (mm_mesh_stats_get(ctx, mesh, &st) != MM_OK) return false;
+    return st.nonmanifold_edges || st.nonmanifold_vertices || st.flipped_edges;
 }
 
 // Whether Loop meets triangles back to back in s: two triangles with the

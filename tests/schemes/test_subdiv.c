@@ -289,9 +289,11 @@ static mm_mesh faces_mesh(mm_context ctx, int64_t nv, int64_t nf, const uint32_t
 
 /* docs/schemes.md: non-manifold edges and vertices, inconsistent orientation
  * refine by OpenSubdiv's rules for them (Catmull-Clark and Loop; compared
- * with Far in test_subdiv_creases) and are refused by √3, which has no crease
- * rules, with MM_ERR_INVALID_MESH naming them; an unreferenced vertex is kept. */
-START_TEST(non_manifold_and_flipped_refine_or_are_refused)
+ * with Far in test_subdiv_creases), and √3 splits them into a manifold
+ * (test_subdiv_sqrt3_split.c): the fin's three faces, the bow-tie's two fans
+ * and the two faces passing 0 → 1 each get their own vertices there; an
+ * unreferenced vertex is kept. */
+START_TEST(non_manifold_and_flipped_refine)
 {
     static const uint32_t fin[] = {0, 1, 2, 1, 0, 3, 0, 1, 4};    /* edge {0,1} in 3 faces */
     static const uint32_t bowtie[] = {0, 1, 2, 0, 3, 4};          /* vertex 0 in two fans  */
@@ -301,18 +303,18 @@ START_TEST(non_manifold_and_flipped_refine_or_are_refused)
     mm_subdiv_options o = opts(1, MM_BOUNDARY_EDGE_ONLY);
     mm_subdiv s = NULL;
     const uint32_t *bad[] = {fin, bowtie, flipped};
+    const int64_t split_vertices[] = {5 + 4, 5 + 1, 5 + 2};
     for (int i = 0; i < 3; ++i) {
         mm_mesh mesh = faces_mesh(ctx, 5, i == 0 ? 3 : 2, bad[i]);
+        mm_subdiv_counts c;
         o.scheme = MM_SCHEME_CATMULL_CLARK;
         MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
         mm_subdiv_free(&s);
         o.scheme = MM_SCHEME_SQRT3;
-        ck_assert_int_eq(mm_subdiv_build(ctx, mesh, &o, &s), MM_ERR_INVALID_MESH);
-        ck_assert(s == NULL);
-        ck_assert_msg(strstr(mm_last_error(ctx), "non-manifold") != NULL &&
-                          strstr(mm_last_error(ctx), "orientation") != NULL,
-                      "%s", mm_last_error(ctx));
-        ck_assert(strncmp(mm_last_error(ctx), "mm_subdiv_build: ", 17) == 0);
+        MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+        MMT_OK(ctx, mm_subdiv_level_counts(s, 0, &c));
+        ck_assert_int_eq(c.vertices, split_vertices[i]);
+        mm_subdiv_free(&s);
         mm_mesh_free(&mesh);
     }
     o.scheme = MM_SCHEME_CATMULL_CLARK;
@@ -665,9 +667,14 @@ START_TEST(deep_failures_name_the_public_function)
     if (call == 2) MMT_OK(ctx, mm_subdiv_build(ctx, c.mesh, &c.o, &c.s));
     ck_assert_int_gt(mmt_sweep_allocations(ctx, call_public, &c), 0);
     /* and so does bad input found inside: a mesh refused by its statistics
-     * (a non-manifold edge, which √3 refuses) */
-    static const uint32_t fin[] = {0, 1, 2, 1, 0, 3, 0, 1, 4}; /* edge {0,1} in 3 faces */
-    mm_mesh bad = faces_mesh(ctx, 5, 3, fin), out = NULL;
+     * (a face repeating a vertex, kept by the mesh) */
+    static const uint32_t repeats[] = {0, 1, 1, 1, 0, 3};
+    static const double xyz[3 * 4] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+    mm_mesh_desc d = {0};
+    d.num_vertices = 4, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT64, d.vertices = xyz;
+    d.num_faces = 2, d.face_order = 3, d.face_vertices = repeats, d.keep_repeated = 1;
+    mm_mesh bad = NULL, out = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &bad, &d));
     mm_subdiv s = NULL;
     mm_subdiv_options o3 = c.o;
     o3.scheme = MM_SCHEME_SQRT3;
@@ -717,7 +724,7 @@ int main(void)
     tcase_add_test(tc, the_mesh_boundary_rule_applies_by_default);
     tcase_add_test(tc, cube_interior_rule_and_subdivide);
     tcase_add_test(tc, eval_any_columns_and_deterministic);
-    tcase_add_test(tc, non_manifold_and_flipped_refine_or_are_refused);
+    tcase_add_test(tc, non_manifold_and_flipped_refine);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     tcase_add_loop_test(tc, creases_corners_and_holes_by_hand, 0, 2);

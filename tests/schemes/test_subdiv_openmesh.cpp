@@ -43,7 +43,7 @@ bool refine(mm_context ctx, const Shape &s, mm_type prec, int levels, const std:
 {
     mm_mesh mesh = make_mesh(ctx, s, prec);
     if (!mesh) return false;
-    bool refuse = must_refuse(ctx, mesh, MM_SCHEME_SQRT3);
+    bool refuse = must_refuse(ctx, mesh);
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = MM_SCHEME_SQRT3;
     o.levels = levels;
@@ -114,6 +114,15 @@ void compare(mm_context ctx, const Shape &s, int levels)
     std::vector<std::vector<uint32_t>> faces;
     std::vector<double> ours;
     bool was_refused = false;
+    mm_mesh probe = make_mesh(ctx, s, MM_TYPE_FLOAT64);
+    bool split = probe && is_nonmanifold(ctx, probe);
+    mm_mesh_free(&probe);
+    if (split) { // meshmat splits it into a 2-manifold first; OpenMesh cannot hold it
+        if (levels == 1)
+            std::printf("skipped: %s (not a 2-manifold: OpenMesh cannot hold it; meshmat's split "
+                        "is tested in test_subdiv_sqrt3_split)\n", s.name.c_str());
+        return;
+    }
     if (!refine(ctx, s, MM_TYPE_FLOAT64, levels, label + " f64", faces, ours, was_refused)) {
         if (was_refused && levels == 1) {
             std::printf("refused as the rules say: %s\n", s.name.c_str());

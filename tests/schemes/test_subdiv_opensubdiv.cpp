@@ -95,7 +95,7 @@ void compare(mm_context ctx, const Shape &s, mm_subdiv_path path, mm_boundary ru
                   prec == MM_TYPE_FLOAT64 ? "f64" : "f32", levels);
     mm_mesh mesh = make_mesh(ctx, s, prec);
     if (!mesh) return;
-    bool refuse = must_refuse(ctx, mesh, scheme);
+    bool refuse = must_refuse(ctx, mesh);
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = scheme;
     o.levels = levels;

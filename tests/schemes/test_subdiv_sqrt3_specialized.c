@@ -430,11 +430,6 @@ START_TEST(bad_input_is_refused)
     refused_as_generic(ctx, mesh, MM_BOUNDARY_EDGE_ONLY, MM_ERR_INVALID_MESH,
                        "face 2 has 5 vertices");
     mm_mesh_free(&mesh);
-    /* Three triangles on edge {0, 1}: non-manifold. */
-    static const uint32_t fin[] = {0, 1, 2, 1, 0, 3, 0, 1, 4};
-    mesh = mmt_mesh_from_faces(ctx, 5, xyz, 3, NULL, 3, fin, MM_TYPE_FLOAT64);
-    refused_as_generic(ctx, mesh, MM_BOUNDARY_EDGE_ONLY, MM_ERR_INVALID_MESH, "non-manifold");
-    mm_mesh_free(&mesh);
     /* √3 has one boundary rule. */
     mesh = mmt_triangle_shape(ctx, MMT_SHAPE_CUBE, MM_TYPE_FLOAT64);
     refused_as_generic(ctx, mesh, MM_BOUNDARY_EDGE_AND_CORNER, MM_ERR_INVALID_ARGUMENT,

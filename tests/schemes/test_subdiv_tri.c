@@ -2,7 +2,7 @@
  * Appendix A, B) on the backend under test, worked by hand on a regular
  * tetrahedron (closed) and a single triangle (open): counts, refined
  * triangles and edges in DESIGN §3's numbering, positions in both precisions;
- * refusals (faces that are not triangles, non-manifold input, √3 with
+ * refusals (faces that are not triangles, √3 with
  * EDGE_AND_CORNER); the allocation sweep.
  *
  * The tetrahedron v0 = (1,1,1), v1 = (1,−1,−1), v2 = (−1,1,−1), v3 = (−1,−1,1)
@@ -210,10 +210,11 @@ START_TEST(sqrt3_boundary_by_hand)
 }
 END_TEST
 
-/* Loop and √3 refuse faces that are not triangles, naming the first one; √3
- * refuses non-manifold input (Loop refines it by OpenSubdiv's rules, like
- * Catmull-Clark), and √3 takes one boundary rule. */
-START_TEST(non_triangles_and_non_manifold_are_refused)
+/* Loop and √3 refuse faces that are not triangles, naming the first one, and
+ * refine non-manifold input (Loop by OpenSubdiv's rules, like Catmull-Clark;
+ * √3 split into a manifold, test_subdiv_sqrt3_split.c); √3 takes one
+ * boundary rule. */
+START_TEST(non_triangles_are_refused)
 {
     static const double xyz[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 0};
     static const int64_t offsets[] = {0, 3, 7};
@@ -237,15 +238,8 @@ START_TEST(non_triangles_and_non_manifold_are_refused)
         ck_assert(s == NULL);
         ck_assert_msg(strstr(mm_last_error(ctx), "face 1 has 4 vertices") != NULL, "%s",
                       mm_last_error(ctx));
-        if (scheme == MM_SCHEME_LOOP) { /* OpenSubdiv's non-manifold rules (docs/creases.md) */
-            MMT_OK(ctx, mm_subdiv_build(ctx, bad, &o, &s));
-            mm_subdiv_free(&s);
-            continue;
-        }
-        ck_assert_int_eq(mm_subdiv_build(ctx, bad, &o, &s), MM_ERR_INVALID_MESH);
-        ck_assert_msg(strstr(mm_last_error(ctx), "non-manifold") != NULL &&
-                          strstr(mm_last_error(ctx), "sqrt(3)") != NULL,
-                      "%s", mm_last_error(ctx));
+        MMT_OK(ctx, mm_subdiv_build(ctx, bad, &o, &s)); /* docs/creases.md */
+        mm_subdiv_free(&s);
     }
     mm_mesh quads = NULL;
     static const uint32_t quad[] = {0, 1, 2, 3};
@@ -301,7 +295,7 @@ int main(void)
     tcase_add_loop_test(tc, loop_tetrahedron_by_hand, 0, 2);
     tcase_add_loop_test(tc, sqrt3_tetrahedron_by_hand, 0, 2);
     tcase_add_loop_test(tc, sqrt3_boundary_by_hand, 0, 2);
-    tcase_add_test(tc, non_triangles_and_non_manifold_are_refused);
+    tcase_add_test(tc, non_triangles_are_refused);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     return mmt_run(s);
