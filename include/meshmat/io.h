@@ -56,8 +56,8 @@ MM_API mm_read_options mm_read_options_default(void);
  *   `#` comments.
  * PLY: ascii 1.0, binary_little_endian 1.0 or binary_big_endian 1.0; vertex
  *   x, y, z of any PLY type,
- *   face list `vertex_indices` (or `vertex_index`) of integers; every other
- *   element and property (lists included) is skipped.
+ *   face list `vertex_indices` (or `vertex_index`) of integers, one per face
+ *   element; every other element and property (lists included) is skipped.
  * STL (.stl, MM_FILE_STL; read only): binary when the size is 84 + 50 n (n
  *   the header's u32 count), whatever the first bytes; ASCII when it starts
  *   with `solid` and holds no NUL byte: `facet normal …` `outer loop` three

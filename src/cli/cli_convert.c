@@ -6,13 +6,14 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: meshmat convert IN OUT [--format obj|off|ply|ply-ascii] [--precision f32|f64]\n"
+    "usage: meshmat convert IN OUT [--format obj|off|ply|ply-ascii|glb] [--precision f32|f64]\n"
     "                               [--backend auto|cpu|cuda] [--strict] [--progress]\n"
     "                               [--weld [TOL] | --no-weld]\n"
     "\n"
     "Reads IN and writes OUT. The format follows OUT's extension (.ply: binary\n"
-    "little-endian) unless --format names one. Values are written with enough digits\n"
-    "to read back exactly; OBJ keeps creases and corners as OpenSubdiv 't' tags.\n"
+    "little-endian; .glb: glTF 2.0 binary, written only) unless --format names one.\n"
+    "Values are written with enough digits to read back exactly; OBJ keeps creases\n"
+    "and corners as OpenSubdiv 't' tags.\n"
     "A write that takes over a second shows its progress on stderr when that is a\n"
     "terminal, or always with --progress.\n"
     "IN may also be STL (binary or ASCII): its triangle soup is welded (vertices at\n"
@@ -25,6 +26,7 @@ static int parse_format(const char *v, mm_file_format *f)
     else if (strcmp(v, "off") == 0) *f = MM_FILE_OFF;
     else if (strcmp(v, "ply") == 0) *f = MM_FILE_PLY_BINARY;
     else if (strcmp(v, "ply-ascii") == 0) *f = MM_FILE_PLY_ASCII;
+    else if (strcmp(v, "glb") == 0) *f = MM_FILE_GLB;
     else return -1;
     return 0;
 }
@@ -47,7 +49,8 @@ int cli_convert(int argc, char **argv)
         }
         if (strcmp(argv[i], "--format") == 0) {
             if (i + 1 >= argc || parse_format(argv[i + 1], &format) != 0) {
-                fprintf(stderr, "meshmat convert: --format takes obj, off, ply or ply-ascii\n");
+                fprintf(stderr,
+                        "meshmat convert: --format takes obj, off, ply, ply-ascii or glb\n");
                 return CLI_USAGE;
             }
             ++i;

@@ -1,12 +1,14 @@
-/* host_array.h: host scratch arrays of n elements for the host-side mesh
- * analyses (edges, statistics), through the context's accounting, with the
- * byte count overflow-checked (DESIGN §3). */
+/* host_array.h: host arrays of n elements for the host-side mesh analyses
+ * (edges, statistics) and the arrays a reader fills for a mesh
+ * (mmi_mesh_parts), through the context's accounting, with the byte count
+ * overflow-checked (DESIGN §3); large ones prepared as host_block.h's. */
 #ifndef MESHMAT_MESH_HOST_ARRAY_H
 #define MESHMAT_MESH_HOST_ARRAY_H
 
 #include "../core/checked.h"
 #include "../core/error.h"
 #include "../core/memory.h"
+#include "host_block.h"
 
 /* Allocates n elements of `size` bytes in host memory (NULL when n = 0). */
 static inline mm_status mmi_host_array(mm_context ctx, int64_t n, size_t size, void **p)
@@ -16,7 +18,9 @@ static inline mm_status mmi_host_array(mm_context ctx, int64_t n, size_t size, v
     if (mmi_bytes(n, size, &bytes))
         return mmi_fail(ctx, MM_ERR_OVERFLOW, "%lld elements of %zu bytes pass 2^63 bytes",
                         (long long)n, size);
-    return mmi_alloc(ctx, MM_MEMORY_HOST, bytes, p);
+    mm_status st = mmi_alloc(ctx, MM_MEMORY_HOST, bytes, p);
+    if (st == MM_OK && *p != NULL) mmi_block_prepare(*p, (size_t)bytes);
+    return st;
 }
 
 /* Frees what mmi_host_array gave for the same n and size; NULL is allowed. */

@@ -1,12 +1,15 @@
 /* mesh_new.c: building a mesh from host face lists (mm_mesh_new): validate,
  * then store the mesh matrix M (implicit column pointer when every face has one
  * order), the vertex data in the requested precision and the crease data, all
- * in the context's memory. Also the mesh's accessors and mm_mesh_free. */
+ * in the context's memory; or, from a reader's mmi_mesh_parts, take its host
+ * arrays over as M's and X's on a CPU context. Also the mesh's accessors and
+ * mm_mesh_free. */
 #include <stdlib.h>
 
 #include "../core/error.h"
 #include "../core/handle.h"
 #include "../core/memory.h"
+#include "host_array.h"
 #include "mesh_build.h"
 #include "mesh_impl.h"
 #include "mesh_tags.h"
@@ -22,9 +25,15 @@ static int64_t uniform_order(const mm_mesh_desc *d)
     return c;
 }
 
-static mm_status build_matrix(mm_context ctx, const mm_mesh_desc *d, mm_matrix *M)
+/* M from d's faces: parts' arrays taken over when given (a CPU context),
+ * else copied. */
+static mm_status build_matrix(mm_context ctx, const mm_mesh_desc *d, mmi_mesh_parts *parts,
+                              mm_matrix *M)
 {
     int64_t c = uniform_order(d);
+    if (parts != NULL)
+        return mmi_matrix_adopt(ctx, M, d->num_vertices, d->num_faces, parts->nnz, c,
+                                &parts->face_offsets, &parts->face_vertices);
     if (c > 0)
         return mmi_matrix_import_uniform(ctx, M, MM_FORMAT_CSC, MM_TYPE_PATTERN, d->num_vertices,
                                          d->num_faces, c, d->face_vertices, NULL);
@@ -35,13 +44,18 @@ static mm_status build_matrix(mm_context ctx, const mm_mesh_desc *d, mm_matrix *
                              d->face_offsets ? d->face_offsets[d->num_faces] : 0, &h);
 }
 
-/* Vertex data in the mesh's precision: imported as is, or converted on the host. */
-static mm_status build_vertices(mm_context ctx, const mm_mesh_desc *d, mm_dense *X)
+/* Vertex data in the mesh's precision: parts' array taken over when given (a
+ * CPU context) and of that precision, else imported as is, or converted on
+ * the host. */
+static mm_status build_vertices(mm_context ctx, const mm_mesh_desc *d, mmi_mesh_parts *parts,
+                                mm_dense *X)
 {
     mm_status st = MM_OK;
     mm_type to = d->precision == MM_TYPE_PATTERN ? d->vertex_type : d->precision;
     int64_t n = d->num_vertices * d->dim;
     void *tmp = NULL;
+    if (parts != NULL && to == MM_TYPE_FLOAT64)
+        return mmi_dense_adopt(ctx, X, d->num_vertices, d->dim, to, (void **)&parts->vertices);
     if (to == d->vertex_type)
         return mmi_dense_import(ctx, X, d->num_vertices, d->dim, to, d->vertices);
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, n * (int64_t)mm_type_size(to), &tmp));
@@ -68,7 +82,10 @@ done:
     return st;
 }
 
-mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
+/* mmi_mesh_build, taking arrays over from parts (NULL: none, or on CUDA,
+ * where everything is copied to the device). */
+static mm_status build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d,
+                       mmi_mesh_parts *parts)
 {
     mm_status st = MM_OK;
     int64_t degenerate = 0;
@@ -80,8 +97,8 @@ mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
     m->ctx = ctx;
     m->degenerate_faces = degenerate;
     *mesh = m;
-    MM_TRY(build_matrix(ctx, d, &m->M));
-    MM_TRY(build_vertices(ctx, d, &m->X));
+    MM_TRY(build_matrix(ctx, d, parts, &m->M));
+    MM_TRY(build_vertices(ctx, d, parts, &m->X));
     MM_TRY(mmi_mesh_tags_unique(ctx, d, &t));
     m->num_creases = t.num_creases;
     MM_TRY(upload(ctx, t.crease_vertices, 2 * t.num_creases, sizeof(uint32_t),
@@ -99,6 +116,59 @@ mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
 done:
     mmi_mesh_tags_free(ctx, &t);
     if (st != MM_OK) mm_mesh_free(mesh);
+    return st;
+}
+
+mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
+{
+    return build(ctx, mesh, d, NULL);
+}
+
+mm_status mmi_mesh_parts_alloc(mm_context ctx, mmi_mesh_parts *p, int64_t num_vertices,
+                               int64_t num_faces, int64_t nnz, int64_t face_order)
+{
+    mm_status st = MM_OK;
+    int64_t vertex_values;
+    *p = (mmi_mesh_parts){num_vertices, num_faces, nnz, face_order, NULL, NULL, NULL};
+    if (mmi_mul_i64(num_vertices, 3, &vertex_values))
+        MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld vertices overflow", (long long)num_vertices);
+    MM_TRY(mmi_host_array(ctx, vertex_values, sizeof *p->vertices, (void **)&p->vertices));
+    MM_TRY(mmi_host_array(ctx, nnz, sizeof *p->face_vertices, (void **)&p->face_vertices));
+    if (face_order == 0) {
+        MM_TRY(mmi_host_array(ctx, num_faces + 1, sizeof *p->face_offsets,
+                              (void **)&p->face_offsets));
+        p->face_offsets[0] = 0;
+    }
+done:
+    if (st != MM_OK) mmi_mesh_parts_free(ctx, p);
+    return st;
+}
+
+void mmi_mesh_parts_free(mm_context ctx, mmi_mesh_parts *p)
+{
+    mmi_host_array_free(ctx, p->vertices, 3 * p->num_vertices, sizeof *p->vertices);
+    mmi_host_array_free(ctx, p->face_offsets, p->num_faces + 1, sizeof *p->face_offsets);
+    mmi_host_array_free(ctx, p->face_vertices, p->nnz, sizeof *p->face_vertices);
+    p->vertices = NULL;
+    p->face_offsets = NULL;
+    p->face_vertices = NULL;
+}
+
+mm_status mmi_mesh_build_parts(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *desc,
+                               mmi_mesh_parts *parts)
+{
+    mm_mesh_desc d = *desc;
+    d.num_vertices = parts->num_vertices;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = parts->vertices;
+    d.num_faces = parts->num_faces;
+    d.face_offsets = parts->face_offsets;
+    d.face_order = parts->face_order;
+    d.face_vertices = parts->face_vertices;
+    int on_host = mmi_backend_memory(ctx) == MM_MEMORY_HOST;
+    mm_status st = build(ctx, mesh, &d, on_host ? parts : NULL);
+    mmi_mesh_parts_free(ctx, parts);
     return st;
 }
 

@@ -1,18 +1,31 @@
 /* mesh_read_ply.c: the PLY data reader: walks the elements the header
- * declares (mesh_read_ply_header.c), ASCII or binary (little- or big-endian),
- * keeping vertex x, y, z and the face lists and skipping everything else;
- * binary vertex and face elements of the usual shapes go through tight loops
- * that stop before anything wrong, which the record-by-record path then
- * reports. Messages name file:line (ASCII) or the element, record and
- * property (binary). */
+ * declares (mesh_read_ply_header.c), keeping vertex x, y, z and the face
+ * lists and skipping everything else. ASCII data is read record by record
+ * into growing lists (mesh_lists.h), copied into the mesh at the end. Binary
+ * data (little- or big-endian) is laid out first: where each element's
+ * records lie and how many lie whole in the data, which gives the sizes of
+ * the mesh's own arrays (mmi_mesh_parts); the records are then read straight
+ * into those, which the mesh takes over without a copy. Vertex records of
+ * scalars and face records of the index list alone (the usual shapes) go
+ * through tight loops, parallel where every record has one size; every path
+ * stops before anything wrong and leaves it to the record-by-record reader,
+ * which reports it. Messages name file:line (ASCII) or the element, record
+ * and property (binary). */
 #include <stdio.h>
 #include <string.h>
 
 #include "../core/checked.h"
+#include "../core/cpu_for.h"
 #include "../core/error.h"
+#include "mesh_build.h"
 #include "mesh_read.h"
 #include "mesh_read_ply.h"
 #include "text_scan.h"
+
+/* The faces' common order while laying binary data out: none seen yet, or
+ * they differ. */
+#define ORDER_NONE (-1)
+#define ORDER_MIXED (-2)
 
 typedef struct ply_reader {
     mm_context ctx;
@@ -22,7 +35,9 @@ typedef struct ply_reader {
     const ply_element *e;     /* the element being read      */
     int64_t record;           /* its record being read       */
     const ply_property *pr;   /* the property being read     */
-    mmi_mesh_lists *l;
+    mmi_mesh_lists *l;        /* ASCII: what is read         */
+    mmi_mesh_parts *parts;    /* binary: the mesh's arrays   */
+    int64_t vertex_at, face_at; /* binary: r->e's first vertex and face in parts */
 } ply_reader;
 
 /* "name:line" (ASCII) or "name" (binary) into buf. */
@@ -174,30 +189,55 @@ done:
     return st;
 }
 
-/* Records the line of a vertex or face (ASCII only: binary has no lines);
- * 0, or 1 when out of memory. */
-static int append_line(const ply_reader *r, mmi_growable *lines, int64_t line)
+/* ASCII: records the line of a vertex or face; 0, or 1 when out of memory. */
+static int append_line(mmi_growable *lines, int64_t line)
 {
-    if (r->h->binary) return 0;
     int64_t *at = mmi_growable_append(lines, 1);
     if (at == NULL) return 1;
     *at = line;
     return 0;
 }
 
-/* A face's vertex list (0-based ids below 2^32). */
+/* Binary: where face record `record` of r->e puts its n ids in the mesh's
+ * array (sized by the layout pass); with face offsets (the orders differ) it
+ * records the face's end. NULL when the file has no ids at all. */
+static uint32_t *face_slot(const ply_reader *r, int64_t record, int64_t n)
+{
+    mmi_mesh_parts *p = r->parts;
+    int64_t f = r->face_at + record;
+    if (p->face_order == 0) p->face_offsets[f + 1] = p->face_offsets[f] + n;
+    if (p->face_vertices == NULL) return NULL; /* no arithmetic on NULL */
+    return p->face_vertices + (p->face_order > 0 ? f * p->face_order : p->face_offsets[f]);
+}
+
+/* ASCII: one more id of the face being read. */
+static mm_status append_id(ply_reader *r, uint32_t v)
+{
+    uint32_t *id = mmi_growable_append(&r->l->face_vertices, 1);
+    if (id == NULL) return mmi_mesh_lists_no_memory(r->ctx, r->name);
+    *id = v;
+    return MM_OK;
+}
+
+/* A face's vertex list (0-based ids below 2^32): into the lists (ASCII) or
+ * the mesh's array (binary; not for a record past those the layout pass
+ * counted, which fails before its end). */
 static mm_status read_face(ply_reader *r, int64_t n, int64_t line)
 {
     mm_status st = MM_OK;
     char loc[512];
     int64_t bytes;
-    if (r->h->binary &&
-        (mmi_bytes(n, mmi_ply_type_size(r->pr->type), &bytes) || bytes > r->end - r->p))
-        return data_fail(r, "the data ends");
-    int64_t *start = mmi_growable_append(&r->l->face_starts, 1);
-    if (start == NULL || append_line(r, &r->l->face_lines, line))
-        return mmi_mesh_lists_no_memory(r->ctx, r->name);
-    *start = r->l->face_vertices.len;
+    uint32_t *slot = NULL;
+    if (r->h->binary) {
+        if (mmi_bytes(n, mmi_ply_type_size(r->pr->type), &bytes) || bytes > r->end - r->p)
+            return data_fail(r, "the data ends");
+        if (r->record < r->e->whole) slot = face_slot(r, r->record, n);
+    } else {
+        int64_t *start = mmi_growable_append(&r->l->face_starts, 1);
+        if (start == NULL || append_line(&r->l->face_lines, line))
+            return mmi_mesh_lists_no_memory(r->ctx, r->name);
+        *start = r->l->face_vertices.len;
+    }
     for (int64_t k = 0; k < n; ++k) {
         int64_t v;
         MM_TRY(read_int(r, r->pr->type, &v));
@@ -205,12 +245,27 @@ static mm_status read_face(ply_reader *r, int64_t n, int64_t line)
             MM_FAIL(r->ctx, MM_ERR_INVALID_MESH,
                     "%s: face %lld uses vertex %lld; ids are 0-based, below 2^32",
                     where(r, r->p, loc, sizeof loc), (long long)r->record, (long long)v);
-        uint32_t *id = mmi_growable_append(&r->l->face_vertices, 1);
-        if (id == NULL) return mmi_mesh_lists_no_memory(r->ctx, r->name);
-        *id = (uint32_t)v;
+        if (slot != NULL) slot[k] = (uint32_t)v;
+        else if (!r->h->binary) MM_TRY(append_id(r, (uint32_t)v));
     }
 done:
     return st;
+}
+
+/* The vertex of record r->record: into the lists with its line (ASCII) or
+ * the mesh's array (binary, within the records the layout pass counted). */
+static mm_status store_vertex(ply_reader *r, const double xyz[3], int64_t line)
+{
+    if (r->h->binary) {
+        if (r->record < r->e->whole)
+            memcpy(r->parts->vertices + 3 * (r->vertex_at + r->record), xyz, 3 * sizeof *xyz);
+        return MM_OK;
+    }
+    double *x = mmi_growable_append(&r->l->coords, 3);
+    if (x == NULL || append_line(&r->l->vertex_lines, line))
+        return mmi_mesh_lists_no_memory(r->ctx, r->name);
+    memcpy(x, xyz, 3 * sizeof *x);
+    return MM_OK;
 }
 
 /* One record of element r->e: every property in order. */
@@ -238,31 +293,9 @@ static mm_status read_record(ply_reader *r, double xyz[3])
         if (r->pr->role == PLY_ROLE_INDICES) MM_TRY(read_face(r, n, line));
         else MM_TRY(skip_list(r, n));
     }
-    if (r->e->is_vertex) {
-        double *x = mmi_growable_append(&r->l->coords, 3);
-        if (x == NULL || append_line(r, &r->l->vertex_lines, line))
-            return mmi_mesh_lists_no_memory(r->ctx, r->name);
-        memcpy(x, xyz, 3 * sizeof *x);
-    }
+    if (r->e->is_vertex) MM_TRY(store_vertex(r, xyz, line));
 done:
     return st;
-}
-
-/* Elements the mesh does not use with fixed-size binary records (or no
- * properties): one jump. */
-static int skip_fixed_element(ply_reader *r)
-{
-    const ply_property *props = (const ply_property *)r->h->props.data;
-    int64_t record = 0, bytes;
-    if (r->e->num == 0) return 1; /* records without properties hold no data */
-    if (!r->h->binary || r->e->is_vertex) return 0;
-    for (int64_t j = r->e->first; j < r->e->first + r->e->num; ++j) {
-        if (props[j].count_type != PLY_NONE) return 0;
-        record += (int64_t)mmi_ply_type_size(props[j].type);
-    }
-    if (mmi_bytes(r->e->count, (size_t)record, &bytes) || bytes > r->end - r->p) return 0;
-    r->p += bytes;
-    return 1;
 }
 
 /* After the last element: only blanks (ASCII) or blank bytes (binary). */
@@ -283,114 +316,302 @@ static mm_status check_trailing(ply_reader *r)
                     mmi_describe_token(r->p, r->end, found, sizeof found));
 }
 
-/* Binary vertex records of scalars only (the usual case): every whole record
- * in the data is read in one tight loop; r->record is left at the first one
- * not read (the data ends there: read_record then names what is missing). */
-static mm_status read_vertices_fast(ply_reader *r)
+/* Binary: bytes of each record of e, or -1 when it holds lists (records of
+ * their own sizes). */
+static int64_t fixed_record_size(const ply_reader *r, const ply_element *e)
 {
     const ply_property *props = (const ply_property *)r->h->props.data;
-    int64_t size = 0, at[3] = {0, 0, 0};
-    ply_type type[3] = {PLY_F64, PLY_F64, PLY_F64};
-    for (int64_t j = r->e->first; j < r->e->first + r->e->num; ++j) {
-        if (props[j].count_type != PLY_NONE) return MM_OK;
-        if (props[j].role >= PLY_ROLE_X && props[j].role <= PLY_ROLE_Z) {
-            at[props[j].role - PLY_ROLE_X] = size;
-            type[props[j].role - PLY_ROLE_X] = props[j].type;
-        }
+    int64_t size = 0;
+    for (int64_t j = e->first; j < e->first + e->num; ++j) {
+        if (props[j].count_type != PLY_NONE) return -1;
         size += (int64_t)mmi_ply_type_size(props[j].type);
     }
-    int64_t whole = (r->end - r->p) / size, n = whole < r->e->count ? whole : r->e->count;
-    if (n == 0) return MM_OK;
-    double *x = mmi_growable_append(&r->l->coords, 3 * n);
-    if (x == NULL) return mmi_mesh_lists_no_memory(r->ctx, r->name);
-    int big = r->h->big_endian;
-    if (type[0] == PLY_F64 && type[1] == PLY_F64 && type[2] == PLY_F64) {
-        for (int64_t v = 0; v < n; ++v, r->p += size)
-            for (int k = 0; k < 3; ++k) {
-                uint64_t u = value_bits(r->p + at[k], 8, big);
-                memcpy(&x[3 * v + k], &u, 8);
-            }
-    } else {
-        for (int64_t v = 0; v < n; ++v, r->p += size)
-            for (int k = 0; k < 3; ++k)
-                x[3 * v + k] = real_from_bits(
-                    type[k], value_bits(r->p + at[k], mmi_ply_type_size(type[k]), big));
-    }
-    r->record = n;
-    return MM_OK;
+    return size;
 }
 
-/* Binary face records holding only the index list: whole faces read in a
- * tight loop; r->record is left at the first face not read (the data ends
- * in it, or an id is out of range: read_record says which). */
-static mm_status read_faces_fast(ply_reader *r)
+/* Binary: the end of e's record at p, or NULL when the data ends in it or a
+ * list count is negative (where the record reader fails); *ids gets its face
+ * list's length. */
+static const char *record_end(const ply_reader *r, const ply_element *e, const char *p,
+                              int64_t *ids)
 {
-    const ply_property *pr = (const ply_property *)r->h->props.data + r->e->first;
-    if (r->e->num != 1 || pr->role != PLY_ROLE_INDICES) return MM_OK;
+    const ply_property *props = (const ply_property *)r->h->props.data;
+    for (int64_t j = e->first; j < e->first + e->num; ++j) {
+        size_t cs = mmi_ply_type_size(props[j].count_type);
+        size_t size = mmi_ply_type_size(props[j].type);
+        int64_t n = 1;
+        if (cs > 0) {
+            if ((size_t)(r->end - p) < cs) return NULL;
+            n = int_from_bits(props[j].count_type, value_bits(p, cs, r->h->big_endian));
+            p += cs;
+            if (n < 0) return NULL;
+            if (props[j].role == PLY_ROLE_INDICES) *ids = n;
+        }
+        if ((uint64_t)n > (uint64_t)(r->end - p) / size) return NULL;
+        p += n * (int64_t)size;
+    }
+    return p;
+}
+
+/* Binary: what the whole records hold, the sizes of the mesh's arrays. */
+typedef struct ply_sizes {
+    int64_t vertices, faces, ids;
+    int64_t order; /* the faces' common order, ORDER_NONE or ORDER_MIXED */
+} ply_sizes;
+
+/* Binary: adds `faces` faces of order n to s. */
+static void add_faces(ply_sizes *s, int64_t faces, int64_t n)
+{
+    s->ids += faces * n;
+    s->order = s->order == ORDER_NONE || s->order == n ? n : ORDER_MIXED;
+}
+
+/* Binary face records of the index list alone (the usual shape), from p on:
+ * e->whole gets how many have the first one's order, found by reading the
+ * counts at that record size on every thread (records of one order lie one
+ * size apart); returns their end. */
+static const char *uniform_prefix(const ply_reader *r, ply_element *e, const char *p,
+                                  ply_sizes *s)
+{
+    const ply_property *pr = (const ply_property *)r->h->props.data + e->first;
+    int64_t cs = (int64_t)mmi_ply_type_size(pr->count_type);
+    int64_t is = (int64_t)mmi_ply_type_size(pr->type), left = r->end - p;
+    int big = r->h->big_endian;
+    if (!e->is_face || e->num != 1 || left < cs) return p;
+    int64_t c = int_from_bits(pr->count_type, value_bits(p, (size_t)cs, big));
+    if (c < 0 || c > (left - cs) / is) return p;
+    int64_t size = cs + c * is, n = left / size < e->count ? left / size : e->count, first = n;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : first) if (n > MMI_CPU_CHUNK)
+#endif
+    for (int64_t f = 0; f < n; ++f)
+        if (int_from_bits(pr->count_type, value_bits(p + f * size, (size_t)cs, big)) != c &&
+            f < first)
+            first = f;
+    e->whole = first;
+    if (first > 0) add_faces(s, first, c);
+    return p + first * size;
+}
+
+/* Binary: lays element e out from p on (ply_element's start, stop, whole)
+ * and adds what its whole records hold to s; returns their end. */
+static const char *measure_element(const ply_reader *r, ply_element *e, const char *p,
+                                   ply_sizes *s)
+{
+    int64_t size = fixed_record_size(r, e), n = 0;
+    const char *q;
+    e->start = p;
+    e->whole = 0;
+    if (size == 0) {
+        e->whole = e->count; /* records without properties hold no data */
+    } else if (size > 0) {
+        e->whole = (r->end - p) / size < e->count ? (r->end - p) / size : e->count;
+        p += e->whole * size;
+    } else {
+        p = uniform_prefix(r, e, p, s);
+        for (; e->whole < e->count && (q = record_end(r, e, p, &n)) != NULL; ++e->whole) {
+            p = q;
+            if (e->is_face) add_faces(s, 1, n);
+        }
+    }
+    e->stop = p;
+    if (e->is_vertex) s->vertices += e->whole;
+    if (e->is_face) s->faces += e->whole;
+    return p;
+}
+
+/* Binary: lays the elements out in file order, up to the first whose records
+ * do not all lie whole in the data (the record reader reports it there). */
+static void measure_layout(const ply_reader *r, ply_element *elements, int64_t count,
+                           ply_sizes *s)
+{
+    const char *p = r->p;
+    for (int64_t i = 0; i < count; ++i) {
+        p = measure_element(r, &elements[i], p, s);
+        if (elements[i].whole < elements[i].count) return;
+    }
+}
+
+/* Binary: coordinate k of each of the n records of `size` bytes at data (at
+ * at[k] bytes in, of type[k]) into x[3 v + k], on every thread. */
+static void vertex_rows(const char *data, int64_t size, const int64_t at[3],
+                        const ply_type type[3], int big, double *x, int64_t n)
+{
+    size_t bytes[3] = {mmi_ply_type_size(type[0]), mmi_ply_type_size(type[1]),
+                       mmi_ply_type_size(type[2])};
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (n > MMI_CPU_CHUNK)
+#endif
+    for (int64_t v = 0; v < n; ++v)
+        for (int k = 0; k < 3; ++k)
+            x[3 * v + k] =
+                real_from_bits(type[k], value_bits(data + v * size + at[k], bytes[k], big));
+}
+
+/* Binary vertex records of scalars only (the usual case): every whole record
+ * in one parallel loop; r->record is left at the first record not read (0
+ * for records with lists: the record reader reads them all). */
+static void fill_vertices(ply_reader *r)
+{
+    const ply_property *props = (const ply_property *)r->h->props.data;
+    int64_t size = fixed_record_size(r, r->e), at[3] = {0, 0, 0}, offset = 0;
+    ply_type type[3] = {PLY_F64, PLY_F64, PLY_F64};
+    if (size < 0 || r->e->whole == 0) return;
+    for (int64_t j = r->e->first; j < r->e->first + r->e->num; ++j) {
+        if (props[j].role >= PLY_ROLE_X && props[j].role <= PLY_ROLE_Z) {
+            at[props[j].role - PLY_ROLE_X] = offset;
+            type[props[j].role - PLY_ROLE_X] = props[j].type;
+        }
+        offset += (int64_t)mmi_ply_type_size(props[j].type);
+    }
+    vertex_rows(r->p, size, at, type, r->h->big_endian, r->parts->vertices + 3 * r->vertex_at,
+                r->e->whole);
+    r->record = r->e->whole;
+    r->p = r->e->stop;
+}
+
+/* Binary: the n ids of type t at q into ids (NULL only when n = 0); 0 when
+ * one is outside [0, 2^32). */
+static inline int copy_ids(const char *q, int64_t n, ply_type t, int big, uint32_t *ids)
+{
+    size_t is = mmi_ply_type_size(t);
+    if (is == 4) { /* int or uint, the usual: only int's sign bit can be out of range */
+        uint32_t sign = t == PLY_I32 ? UINT32_C(0x80000000) : 0;
+        for (int64_t k = 0; k < n; ++k, q += 4) {
+            uint32_t u = (uint32_t)value_bits(q, 4, big);
+            if (u & sign) return 0;
+            ids[k] = u;
+        }
+        return 1;
+    }
+    for (int64_t k = 0; k < n; ++k, q += is) {
+        int64_t v = int_from_bits(t, value_bits(q, is, big));
+        if (v < 0 || v > (int64_t)UINT32_MAX) return 0;
+        ids[k] = (uint32_t)v;
+    }
+    return 1;
+}
+
+/* Binary faces of the index list alone, all of order c (the layout pass
+ * found so): records of one size, copied in one parallel loop; returns the
+ * first face with an id out of range (the whole records' count when none),
+ * with r->p at its record. */
+static int64_t uniform_faces(ply_reader *r, const ply_property *pr, int64_t c)
+{
+    size_t cs = mmi_ply_type_size(pr->count_type);
+    int64_t stride = (int64_t)(cs + (size_t)c * mmi_ply_type_size(pr->type));
+    int64_t n = r->e->whole, first_bad = n;
+    const char *data = r->p + cs;
+    uint32_t *ids = r->parts->face_vertices + r->face_at * c;
+    ply_type t = pr->type;
+    int big = r->h->big_endian;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : first_bad) if (n > MMI_CPU_CHUNK)
+#endif
+    for (int64_t f = 0; f < n; ++f)
+        if (!copy_ids(data + f * stride, c, t, big, ids + f * c) && f < first_bad) first_bad = f;
+    r->p += first_bad * stride;
+    return first_bad;
+}
+
+/* Binary faces of the index list alone, of differing orders: one pass;
+ * returns the first face with an id out of range (the whole records' count
+ * when none), with r->p at its record. */
+static int64_t varying_faces(ply_reader *r, const ply_property *pr)
+{
     size_t cs = mmi_ply_type_size(pr->count_type), is = mmi_ply_type_size(pr->type);
     int big = r->h->big_endian;
     int64_t f = 0;
-    /* Room for every face and, guessing from the first, their ids, as far as
-     * the data can hold them (growing copies everything read so far); one
-     * face start more for the closing offset mmi_mesh_lists_build appends. */
-    int64_t faces = r->e->count, left = r->end - r->p, ids = 0;
-    if (faces > left / (int64_t)cs) faces = left / (int64_t)cs;
-    if (left >= (int64_t)cs) ids = int_from_bits(pr->count_type, value_bits(r->p, cs, big));
-    if (ids < 0 || ids > left / (int64_t)is) ids = 0;
-    if (faces > 0 && ids > left / (faces * (int64_t)is)) ids = left / (faces * (int64_t)is);
-    if (mmi_growable_reserve(&r->l->face_starts, faces + 1) ||
-        mmi_growable_reserve(&r->l->face_vertices, faces * ids))
-        return mmi_mesh_lists_no_memory(r->ctx, r->name);
-    for (; f < r->e->count; ++f) {
-        if ((size_t)(r->end - r->p) < cs) break;
+    for (; f < r->e->whole; ++f) {
         int64_t n = int_from_bits(pr->count_type, value_bits(r->p, cs, big));
-        if (n < 0 || (uint64_t)n > (uint64_t)(r->end - r->p - (ptrdiff_t)cs) / is) break;
-        if (r->l->face_vertices.cap - r->l->face_vertices.len < n &&
-            mmi_growable_reserve(&r->l->face_vertices, n))
-            return mmi_mesh_lists_no_memory(r->ctx, r->name);
-        const char *q = r->p + cs;
-        /* No block yet only while every face so far, this one too, is empty
-         * (n = 0): no pointer arithmetic on NULL then. */
-        uint32_t *id = r->l->face_vertices.data == NULL
-                           ? NULL
-                           : (uint32_t *)r->l->face_vertices.data + r->l->face_vertices.len;
-        int64_t k = 0;
-        if (is == 4) { /* int or uint ids, the usual: no sign extension but bit 31 */
-            uint32_t sign = pr->type == PLY_I32 ? UINT32_C(0x80000000) : 0;
-            for (; k < n; ++k, q += 4) {
-                uint32_t u = (uint32_t)value_bits(q, 4, big);
-                if (u & sign) break;
-                id[k] = u;
-            }
-        } else {
-            for (; k < n; ++k, q += is) {
-                int64_t v = int_from_bits(pr->type, value_bits(q, is, big));
-                if (v < 0 || v > (int64_t)UINT32_MAX) break;
-                id[k] = (uint32_t)v;
-            }
-        }
-        if (k < n) break;
-        int64_t *start = mmi_growable_append(&r->l->face_starts, 1);
-        if (start == NULL) return mmi_mesh_lists_no_memory(r->ctx, r->name);
-        *start = r->l->face_vertices.len;
-        r->l->face_vertices.len += n;
-        r->p = q;
+        if (!copy_ids(r->p + cs, n, pr->type, big, face_slot(r, f, n))) break;
+        r->p += cs + (size_t)n * is;
     }
-    r->record = f;
-    return MM_OK;
+    return f;
 }
 
-/* The records of element r->e from r->record on, one by one (ASCII, other
- * elements, and whatever the fast paths left: they stop before bad data). */
-static mm_status read_element(ply_reader *r)
+/* Binary face records of the index list alone (the usual case): r->record is
+ * left at the first record not read (the whole records' end, or a face the
+ * record reader then reports; 0 for records of other shapes, which it reads). */
+static void fill_faces(ply_reader *r)
+{
+    const ply_property *pr = (const ply_property *)r->h->props.data + r->e->first;
+    if (r->e->num != 1 || r->e->whole == 0) return;
+    r->record = r->parts->face_order > 0 ? uniform_faces(r, pr, r->parts->face_order)
+                                         : varying_faces(r, pr);
+}
+
+/* Binary: element r->e's whole records into the mesh's arrays, then, when
+ * the data does not hold them all, the next record, which the record reader
+ * reports. */
+static mm_status read_binary_element(ply_reader *r)
 {
     mm_status st = MM_OK;
     double xyz[3] = {0, 0, 0};
+    r->p = r->e->start;
     r->record = 0;
-    if (r->h->binary && r->e->is_vertex) MM_TRY(read_vertices_fast(r));
-    else if (r->h->binary && r->e->is_face) MM_TRY(read_faces_fast(r));
+    if (r->e->is_vertex) {
+        fill_vertices(r);
+    } else if (r->e->is_face) {
+        fill_faces(r);
+    } else { /* nothing kept */
+        r->record = r->e->whole;
+        r->p = r->e->stop;
+    }
     for (; r->record < r->e->count; ++r->record) MM_TRY(read_record(r, xyz));
+    if (r->e->is_vertex) r->vertex_at += r->e->whole;
+    if (r->e->is_face) r->face_at += r->e->whole;
 done:
+    return st;
+}
+
+/* Binary: the layout, the mesh's arrays at the sizes it gives, every
+ * element's records into them, then the mesh, which takes them over. */
+static mm_status read_binary(ply_reader *r, ply_header *h, const mm_read_options *opts,
+                             mm_mesh *mesh)
+{
+    mm_status st = MM_OK;
+    ply_sizes s = {0, 0, 0, ORDER_NONE};
+    ply_element *elements = (ply_element *)h->elements.data;
+    mmi_mesh_parts parts;
+    measure_layout(r, elements, h->elements.len, &s);
+    MM_TRY(mmi_mesh_parts_alloc(r->ctx, &parts, s.vertices, s.faces, s.ids,
+                                s.order >= 3 ? s.order : 0));
+    r->parts = &parts;
+    for (int64_t i = 0; i < h->elements.len; ++i) {
+        r->e = &elements[i];
+        MM_TRY(read_binary_element(r));
+    }
+    MM_TRY(check_trailing(r));
+    mm_mesh_desc d = {0};
+    d.source = r->name;
+    d.precision = opts->precision;
+    d.keep_repeated = opts->keep_repeated;
+    return mmi_mesh_build_parts(r->ctx, mesh, &d, &parts);
+done:
+    mmi_mesh_parts_free(r->ctx, &parts);
+    return st;
+}
+
+/* ASCII: every element's records into the lists, then the mesh from them. */
+static mm_status read_ascii(ply_reader *r, const ply_header *h, const mm_read_options *opts,
+                            mm_mesh *mesh)
+{
+    mm_status st = MM_OK;
+    double xyz[3] = {0, 0, 0};
+    const ply_element *elements = (const ply_element *)h->elements.data;
+    mmi_mesh_lists lists;
+    mmi_mesh_lists_init(&lists);
+    r->l = &lists;
+    for (int64_t i = 0; i < h->elements.len; ++i) {
+        r->e = &elements[i];
+        if (r->e->num == 0) continue; /* records without properties hold no data */
+        for (r->record = 0; r->record < r->e->count; ++r->record) MM_TRY(read_record(r, xyz));
+    }
+    MM_TRY(check_trailing(r));
+    MM_TRY(mmi_mesh_lists_build(r->ctx, &lists, r->name, opts, mesh));
+done:
+    mmi_mesh_lists_free(&lists);
     return st;
 }
 
@@ -399,21 +620,11 @@ mm_status mmi_mesh_read_ply(mm_context ctx, mm_mesh *mesh, const char *data, siz
 {
     mm_status st = MM_OK;
     ply_header h;
-    mmi_mesh_lists lists;
-    mmi_mesh_lists_init(&lists);
     MM_TRY(mmi_ply_header_parse(ctx, data, size, name, &h));
-    ply_reader r = {ctx, name, data, data + h.data_offset, data + size, h.data_line, &h, NULL,
-                    0, NULL, &lists};
-    const ply_element *elements = (const ply_element *)h.elements.data;
-    for (int64_t i = 0; i < h.elements.len; ++i) {
-        r.e = &elements[i];
-        if (skip_fixed_element(&r)) continue;
-        MM_TRY(read_element(&r));
-    }
-    MM_TRY(check_trailing(&r));
-    MM_TRY(mmi_mesh_lists_build(ctx, &lists, name, opts, mesh));
+    ply_reader r = {ctx,  name, data, data + h.data_offset, data + size, h.data_line, &h, NULL,
+                    0,    NULL, NULL, NULL, 0, 0};
+    st = h.binary ? read_binary(&r, &h, opts, mesh) : read_ascii(&r, &h, opts, mesh);
 done:
     mmi_ply_header_free(&h);
-    mmi_mesh_lists_free(&lists);
     return st;
 }

@@ -1,6 +1,6 @@
 /* mesh_read_ply.h: the PLY header as the data reader needs it: the elements
  * in file order, each with its properties (scalar or list, of any PLY type),
- * and which of them are the vertex positions and the face lists. */
+ * and which of them are the vertex positions and the face list. */
 #ifndef MESHMAT_MESH_MESH_READ_PLY_H
 #define MESHMAT_MESH_MESH_READ_PLY_H
 
@@ -18,7 +18,7 @@ typedef enum ply_type {
 typedef enum ply_role {
     PLY_ROLE_NONE = 0, /* skipped                                  */
     PLY_ROLE_X, PLY_ROLE_Y, PLY_ROLE_Z, /* vertex position          */
-    PLY_ROLE_INDICES   /* the face's vertex list                    */
+    PLY_ROLE_INDICES   /* the face's vertex list (one per face element) */
 } ply_role;
 
 typedef struct ply_property {
@@ -35,6 +35,11 @@ typedef struct ply_element {
     int64_t count;
     int64_t first, num;  /* its properties: props[first, first + num) */
     int is_vertex, is_face;
+    /* Binary, from the data reader's layout pass: its first `whole` records
+     * lie whole in data [start, stop) (whole < count: the data ends in the
+     * next one, or its list count is negative). */
+    const char *start, *stop;
+    int64_t whole;
 } ply_element;
 
 typedef struct ply_header {
@@ -46,13 +51,24 @@ typedef struct ply_header {
     int64_t data_line;   /* line of that byte                          */
 } ply_header;
 
-/* Bytes of one value of t (0 for PLY_NONE). */
-size_t mmi_ply_type_size(ply_type t);
+/* Bytes of one value of t (0 for PLY_NONE); inline: the binary loops ask
+ * per record. */
+static inline size_t mmi_ply_type_size(ply_type t)
+{
+    switch (t) {
+    case PLY_I8: case PLY_U8: return 1;
+    case PLY_I16: case PLY_U16: return 2;
+    case PLY_I32: case PLY_U32: case PLY_F32: return 4;
+    case PLY_F64: return 8;
+    case PLY_NONE: break;
+    }
+    return 0;
+}
 
 /* Parses the header at the start of data into h (free with
  * mmi_ply_header_free, also on error). MM_ERR_PARSE for malformed lines,
- * MM_ERR_FORMAT for a version other than 1.0 or a header without vertex
- * positions. */
+ * MM_ERR_FORMAT for a version other than 1.0, a header without vertex
+ * positions or a face element with two vertex lists. */
 mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, const char *name,
                                ply_header *h);
 void mmi_ply_header_free(ply_header *h);

@@ -20,18 +20,6 @@ static const struct {
                   {"int32", PLY_I32},   {"uint32", PLY_U32},  {"float32", PLY_F32},
                   {"float64", PLY_F64}};
 
-size_t mmi_ply_type_size(ply_type t)
-{
-    switch (t) {
-    case PLY_I8: case PLY_U8: return 1;
-    case PLY_I16: case PLY_U16: return 2;
-    case PLY_I32: case PLY_U32: case PLY_F32: return 4;
-    case PLY_F64: return 8;
-    case PLY_NONE: break;
-    }
-    return 0;
-}
-
 /* The current header line's tokens. */
 typedef struct header_cursor {
     mm_context ctx;
@@ -164,7 +152,8 @@ static mm_status parse_property(header_cursor *c, ply_header *h)
     return property_role(c, e, pr);
 }
 
-/* The properties found must give vertex positions; a face element must have its list. */
+/* The properties found must give vertex positions; a face element must have
+ * its list, once (a record is one face). */
 static mm_status check_roles(header_cursor *c, const ply_header *h)
 {
     const ply_element *el = (const ply_element *)h->elements.data;
@@ -172,14 +161,18 @@ static mm_status check_roles(header_cursor *c, const ply_header *h)
     int have_vertex = 0;
     for (int64_t i = 0; i < h->elements.len; ++i) {
         unsigned seen = 0;
-        for (int64_t j = el[i].first; j < el[i].first + el[i].num; ++j)
+        int lists = 0;
+        for (int64_t j = el[i].first; j < el[i].first + el[i].num; ++j) {
             seen |= 1u << pr[j].role;
+            lists += pr[j].role == PLY_ROLE_INDICES;
+        }
         if (el[i].is_vertex && (seen & 0xEu) != 0xEu)
             return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s: the vertex element lacks x, y or z",
                             c->name);
-        if (el[i].is_face && !(seen & (1u << PLY_ROLE_INDICES)))
-            return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s: the face element has no "
-                            "vertex_indices (or vertex_index) list", c->name);
+        if (el[i].is_face && lists != 1)
+            return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s: the face element has %s "
+                            "vertex_indices (or vertex_index) list", c->name,
+                            lists == 0 ? "no" : "more than one");
         have_vertex |= el[i].is_vertex;
     }
     if (!have_vertex)

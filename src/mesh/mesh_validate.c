@@ -1,12 +1,15 @@
 /* mesh_validate.c: validation of a mesh description on the host: sizes, finite
  * coordinates, face orders ≥ 3, vertex ids in range, vertices repeated within a
- * face, crease and corner data. Messages name file:line when the desc has them. */
+ * face, crease and corner data. Messages name file:line when the desc has them.
+ * The long scans run on every OpenMP thread and look for the first value or
+ * face refused (a minimum), so they report the same one for any thread count. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/checked.h"
+#include "../core/cpu_for.h"
 #include "../core/error.h"
 #include "host_array.h"
 #include "mesh_validate.h"
@@ -65,22 +68,38 @@ static mm_status check_sizes(mm_context ctx, const mm_mesh_desc *d)
     return MM_OK;
 }
 
+/* Coordinate k of d's vertex data as a double. */
+static double coordinate(const mm_mesh_desc *d, int64_t k)
+{
+    return d->vertex_type == MM_TYPE_FLOAT32 ? (double)((const float *)d->vertices)[k]
+                                             : ((const double *)d->vertices)[k];
+}
+
+/* Whether x is refused: not finite, or not once rounded to float32 when the
+ * mesh stores float32. */
+static int bad_coordinate(double x, int to_float32)
+{
+    return !isfinite(x) || (to_float32 && !isfinite((float)x));
+}
+
 static mm_status check_vertices(mm_context ctx, const mm_mesh_desc *d)
 {
     char loc[512];
-    int64_t n = d->num_vertices * d->dim;
+    int64_t n = d->num_vertices * d->dim, first = n;
     int to_float32 = d->precision == MM_TYPE_FLOAT32;
-    for (int64_t k = 0; k < n; ++k) {
-        double x = d->vertex_type == MM_TYPE_FLOAT32 ? (double)((const float *)d->vertices)[k]
-                                                      : ((const double *)d->vertices)[k];
-        if (!isfinite(x) || (to_float32 && !isfinite((float)x))) {
-            int64_t v = k / d->dim;
-            return mmi_fail(ctx, MM_ERR_INVALID_MESH, "%svertex %lld has a non-finite coordinate %lld (%g%s)",
-                            where(loc, sizeof loc, d, d->vertex_lines, v), (long long)v,
-                            (long long)(k % d->dim), x, isfinite(x) ? " overflows float32" : "");
-        }
-    }
-    return MM_OK;
+    /* The first refused value, on every thread (a minimum: the same for any count). */
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : first) if (n > MMI_CPU_CHUNK)
+#endif
+    for (int64_t k = 0; k < n; ++k)
+        if (bad_coordinate(coordinate(d, k), to_float32) && k < first) first = k;
+    if (first == n) return MM_OK;
+    double x = coordinate(d, first);
+    int64_t v = first / d->dim;
+    return mmi_fail(ctx, MM_ERR_INVALID_MESH,
+                    "%svertex %lld has a non-finite coordinate %lld (%g%s)",
+                    where(loc, sizeof loc, d, d->vertex_lines, v), (long long)v,
+                    (long long)(first % d->dim), x, isfinite(x) ? " overflows float32" : "");
 }
 
 static int compare_u32(const void *a, const void *b)
@@ -90,7 +109,7 @@ static int compare_u32(const void *a, const void *b)
 }
 
 /* A vertex id used twice in v[0..c), or -1. scratch holds c ids for long faces. */
-static int64_t repeated_vertex(const uint32_t *v, int64_t c, uint32_t *scratch)
+static inline int64_t repeated_vertex(const uint32_t *v, int64_t c, uint32_t *scratch)
 {
     if (c <= PAIRWISE_MAX) {
         for (int64_t i = 0; i < c; ++i)
@@ -118,12 +137,71 @@ static mm_status check_offsets(mm_context ctx, const mm_mesh_desc *d)
     return MM_OK;
 }
 
+enum { FACE_FINE, FACE_OUT_OF_RANGE, FACE_REPEATS };
+
+/* Face f's vertex ids: FACE_OUT_OF_RANGE with the first id ≥ |V| in *id, else
+ * FACE_REPEATS with a repeated id in *id, else FACE_FINE. scratch holds the
+ * largest order's ids when faces pass PAIRWISE_MAX. */
+static inline int face_ids_check(const mm_mesh_desc *d, int64_t f, uint32_t *scratch,
+                                 int64_t *id)
+{
+    const uint32_t *v = d->face_vertices + mmi_desc_face_start(d, f);
+    int64_t c = mmi_desc_face_order(d, f);
+    for (int64_t i = 0; i < c; ++i)
+        if ((int64_t)v[i] >= d->num_vertices) {
+            *id = v[i];
+            return FACE_OUT_OF_RANGE;
+        }
+    *id = repeated_vertex(v, c, scratch);
+    return *id >= 0 ? FACE_REPEATS : FACE_FINE;
+}
+
+/* The first face with fewer than 3 vertices (|F| when none); the largest
+ * order into *max_order. */
+static int64_t first_short_face(const mm_mesh_desc *d, int64_t *max_order)
+{
+    int64_t nf = d->num_faces, first = nf, longest = 0;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : first) reduction(max : longest) \
+    if (nf > MMI_CPU_CHUNK)
+#endif
+    for (int64_t f = 0; f < nf; ++f) {
+        int64_t c = mmi_desc_face_order(d, f);
+        if (c < 3 && f < first) first = f;
+        if (c > longest) longest = c;
+    }
+    *max_order = longest;
+    return first;
+}
+
+/* The first face refused for its ids (|F| when none); the faces repeating a
+ * vertex into *degenerate. On every thread unless a face is long enough to
+ * need the one scratch. */
+static int64_t first_bad_ids(const mm_mesh_desc *d, int64_t max_order, uint32_t *scratch,
+                             int64_t *degenerate)
+{
+    int64_t nf = d->num_faces, first = nf, repeats = 0;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : first) reduction(+ : repeats) \
+    if (nf > MMI_CPU_CHUNK && max_order <= PAIRWISE_MAX)
+#endif
+    for (int64_t f = 0; f < nf; ++f) {
+        int64_t id;
+        int k = face_ids_check(d, f, scratch, &id);
+        repeats += k == FACE_REPEATS;
+        if ((k == FACE_OUT_OF_RANGE || (k == FACE_REPEATS && !d->keep_repeated)) && f < first)
+            first = f;
+    }
+    *degenerate = repeats;
+    return first;
+}
+
 static mm_status check_faces(mm_context ctx, const mm_mesh_desc *d, int64_t *degenerate)
 {
     mm_status st = MM_OK;
     char loc[512];
     uint32_t *scratch = NULL;
-    int64_t max_order = 0, nnz;
+    int64_t max_order = 0, nnz, f, id;
     *degenerate = 0;
     MM_TRY(check_offsets(ctx, d));
     if (d->face_offsets != NULL)
@@ -133,33 +211,24 @@ static mm_status check_faces(mm_context ctx, const mm_mesh_desc *d, int64_t *deg
     if (nnz > MAX_NNZ)
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld faces with %lld corners in all overflow the 2^62 limit",
                 (long long)d->num_faces, (long long)nnz);
-    for (int64_t f = 0; f < d->num_faces; ++f) {
-        int64_t c = mmi_desc_face_order(d, f);
-        if (c < 3)
-            MM_FAIL(ctx, MM_ERR_INVALID_MESH, "%sface %lld has %lld vertices; a face needs at least 3",
-                    where(loc, sizeof loc, d, d->face_lines, f), (long long)f, (long long)c);
-        if (c > max_order) max_order = c;
-    }
+    if ((f = first_short_face(d, &max_order)) < d->num_faces)
+        MM_FAIL(ctx, MM_ERR_INVALID_MESH, "%sface %lld has %lld vertices; a face needs at least 3",
+                where(loc, sizeof loc, d, d->face_lines, f), (long long)f,
+                (long long)mmi_desc_face_order(d, f));
     if (d->num_faces > 0 && d->face_vertices == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "face_vertices is NULL");
     if (max_order > PAIRWISE_MAX)
         MM_TRY(mmi_host_array(ctx, max_order, sizeof *scratch, (void **)&scratch));
-    for (int64_t f = 0; f < d->num_faces; ++f) {
-        const uint32_t *v = d->face_vertices + mmi_desc_face_start(d, f);
-        int64_t c = mmi_desc_face_order(d, f);
-        for (int64_t i = 0; i < c; ++i)
-            if ((int64_t)v[i] >= d->num_vertices)
-                MM_FAIL(ctx, MM_ERR_INVALID_MESH,
-                        "%sface %lld uses vertex %u (0-based), but there are %lld vertices",
-                        where(loc, sizeof loc, d, d->face_lines, f), (long long)f, v[i],
-                        (long long)d->num_vertices);
-        int64_t r = repeated_vertex(v, c, scratch);
-        if (r >= 0 && !d->keep_repeated)
-            MM_FAIL(ctx, MM_ERR_INVALID_MESH,
-                    "%sface %lld repeats vertex %lld (0-based); keep_repeated accepts such faces",
-                    where(loc, sizeof loc, d, d->face_lines, f), (long long)f, (long long)r);
-        if (r >= 0) ++*degenerate;
-    }
+    f = first_bad_ids(d, max_order, scratch, degenerate);
+    if (f < d->num_faces && face_ids_check(d, f, scratch, &id) == FACE_OUT_OF_RANGE)
+        MM_FAIL(ctx, MM_ERR_INVALID_MESH,
+                "%sface %lld uses vertex %u (0-based), but there are %lld vertices",
+                where(loc, sizeof loc, d, d->face_lines, f), (long long)f, (uint32_t)id,
+                (long long)d->num_vertices);
+    if (f < d->num_faces)
+        MM_FAIL(ctx, MM_ERR_INVALID_MESH,
+                "%sface %lld repeats vertex %lld (0-based); keep_repeated accepts such faces",
+                where(loc, sizeof loc, d, d->face_lines, f), (long long)f, (long long)id);
 done:
     mmi_host_array_free(ctx, scratch, max_order, sizeof *scratch);
     return st;

@@ -13,31 +13,49 @@ static int64_t dense_bytes(const struct mm_dense_s *X)
     return X->n * X->d * (int64_t)mm_type_size(X->type);
 }
 
-mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type)
+/* A dense handle of the given shape (its data not yet set) in *X. */
+static mm_status dense_handle(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type)
 {
-    mm_status st = MM_OK;
     int64_t count, bytes;
     *X = NULL;
     if (type != MM_TYPE_FLOAT32 && type != MM_TYPE_FLOAT64)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "dense arrays hold float32 or float64, not type %d",
-                (int)type);
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "dense arrays hold float32 or float64, not type %d", (int)type);
     if (n < 0 || d < 0)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "negative shape %lld × %lld", (long long)n,
-                (long long)d);
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "negative shape %lld × %lld",
+                        (long long)n, (long long)d);
     if (mmi_mul_i64(n, d, &count) || mmi_bytes(count, mm_type_size(type), &bytes))
-        MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld × %lld values overflow", (long long)n, (long long)d);
+        return mmi_fail(ctx, MM_ERR_OVERFLOW, "%lld × %lld values overflow", (long long)n,
+                        (long long)d);
     struct mm_dense_s *x = mmi_handle_new(ctx, sizeof *x, MMI_MAGIC_DENSE);
-    if (x == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a dense handle");
+    if (x == NULL) return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a dense handle");
     x->ctx = ctx;
     x->n = n;
     x->d = d;
     x->type = type;
     x->where = mmi_backend_memory(ctx);
     *X = x;
-    MM_TRY(mmi_alloc(ctx, x->where, bytes, &x->data));
+    return MM_OK;
+}
+
+mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type)
+{
+    mm_status st = MM_OK;
+    MM_TRY(dense_handle(ctx, X, n, d, type));
+    MM_TRY(mmi_alloc(ctx, (*X)->where, dense_bytes(*X), &(*X)->data));
 done:
     if (st != MM_OK) mm_dense_free(X);
     return st;
+}
+
+mm_status mmi_dense_adopt(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                          void **data)
+{
+    mm_status st = dense_handle(ctx, X, n, d, type);
+    if (st != MM_OK) return st;
+    (*X)->data = *data;
+    *data = NULL;
+    return MM_OK;
 }
 
 mm_status mm_dense_new(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type)

@@ -51,17 +51,16 @@ static int uses_cols(mm_format f)
     return f != MM_FORMAT_CSC;
 }
 
-mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
-                           int64_t nrows, int64_t ncols, int64_t nnz, int64_t uniform)
+/* A matrix handle of the given shape (its arrays not yet set) in *A. */
+static mm_status matrix_handle(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                               int64_t nrows, int64_t ncols, int64_t nnz, int64_t uniform)
 {
-    mm_status st = MM_OK;
-    int64_t idx_bytes, val_bytes, ptr_bytes;
     *A = NULL;
     if (nrows < 0 || ncols < 0 || nnz < 0 || nrows > MAX_DIM || ncols > MAX_DIM)
-        MM_FAIL(ctx, MM_ERR_OVERFLOW, "a %lld × %lld matrix is outside 0 … 2^32 - 1",
-                (long long)nrows, (long long)ncols);
+        return mmi_fail(ctx, MM_ERR_OVERFLOW, "a %lld × %lld matrix is outside 0 … 2^32 - 1",
+                        (long long)nrows, (long long)ncols);
     struct mm_matrix_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MATRIX);
-    if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a matrix handle");
+    if (m == NULL) return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a matrix handle");
     m->ctx = ctx;
     m->format = format;
     m->type = type;
@@ -71,6 +70,16 @@ mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_ty
     m->uniform = uniform;
     m->where = mmi_backend_memory(ctx);
     *A = m;
+    return MM_OK;
+}
+
+mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
+                           int64_t nrows, int64_t ncols, int64_t nnz, int64_t uniform)
+{
+    mm_status st = MM_OK;
+    int64_t idx_bytes, val_bytes, ptr_bytes;
+    MM_TRY(matrix_handle(ctx, A, format, type, nrows, ncols, nnz, uniform));
+    struct mm_matrix_s *m = *A;
     if (mmi_bytes(nnz, sizeof(uint32_t), &idx_bytes) || mmi_bytes(nnz, mm_type_size(type), &val_bytes) ||
         mmi_bytes(mmi_matrix_ptr_len(m), sizeof(int64_t), &ptr_bytes))
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld non-zeros do not fit in memory sizes", (long long)nnz);
@@ -81,6 +90,21 @@ mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_ty
 done:
     if (st != MM_OK) mm_matrix_free(A);
     return st;
+}
+
+mm_status mmi_matrix_adopt(mm_context ctx, mm_matrix *A, int64_t nrows, int64_t ncols,
+                           int64_t nnz, int64_t uniform, int64_t **ptr, uint32_t **rows)
+{
+    mm_status st = matrix_handle(ctx, A, MM_FORMAT_CSC, MM_TYPE_PATTERN, nrows, ncols, nnz,
+                                 uniform);
+    if (st != MM_OK) return st;
+    if (uniform == 0) {
+        (*A)->ptr = *ptr;
+        *ptr = NULL;
+    }
+    (*A)->rows = *rows;
+    *rows = NULL;
+    return MM_OK;
 }
 
 void mm_matrix_free(mm_matrix *A)

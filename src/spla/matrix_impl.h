@@ -35,6 +35,14 @@ struct mm_dense_s {
 mm_status mmi_matrix_alloc(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
                            int64_t nrows, int64_t ncols, int64_t nnz, int64_t uniform);
 
+/* A pattern CSC matrix around host arrays (rows: nnz; ptr: ncols + 1, unused
+ * when uniform > 0) that mmi_alloc gave in the context's memory, which must be
+ * the host's, at exactly those sizes: it takes them over (*ptr and *rows are
+ * set to NULL; mm_matrix_free frees them), without copying or checking them
+ * (the caller has). On failure they stay the caller's. */
+mm_status mmi_matrix_adopt(mm_context ctx, mm_matrix *A, int64_t nrows, int64_t ncols,
+                           int64_t nnz, int64_t uniform, int64_t **ptr, uint32_t **rows);
+
 /* The bodies of mm_matrix_import, mm_matrix_import_uniform and
  * mm_matrix_export, without MM_WHERE: errors name the public caller. */
 mm_status mmi_matrix_import(mm_context ctx, mm_matrix *A, mm_format format, mm_type type,
@@ -63,6 +71,12 @@ static inline struct mm_matrix_s mmi_matrix_transposed(const struct mm_matrix_s 
 
 /* Allocates an n × d array, uninitialised. */
 mm_status mmi_dense_alloc(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type);
+
+/* An n × d array around host data from mmi_alloc in the context's memory,
+ * which must be the host's, of exactly n · d values: it takes it over (*data
+ * is set to NULL; mm_dense_free frees it). On failure it stays the caller's. */
+mm_status mmi_dense_adopt(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                          void **data);
 
 /* The bodies of mm_dense_import and mm_dense_export, without MM_WHERE: errors
  * name the public caller. */

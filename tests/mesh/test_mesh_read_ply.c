@@ -243,6 +243,12 @@ static const bad_case bad_cases[] = {
                    "property float y\nproperty float z\nelement face 0\nproperty int flags\n"
                    "end_header\n",
      MM_ERR_FORMAT, "nolist.ply: the face element has no vertex_indices (or vertex_index) list"},
+    {"twolists.ply", "ply\nformat ascii 1.0\nelement vertex 0\nproperty float x\n"
+                     "property float y\nproperty float z\nelement face 0\n"
+                     "property list uchar int vertex_indices\n"
+                     "property list uchar int vertex_index\nend_header\n",
+     MM_ERR_FORMAT, "twolists.ply: the face element has more than one vertex_indices (or "
+                    "vertex_index) list"},
     {"short.ply", ASCII_TRI "0 0 0\n1 0 0\n", MM_ERR_PARSE,
      "short.ply:11: expected a number for property 'x' of element 'vertex' 3 of 3, found end "
      "of file"},
