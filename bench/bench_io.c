@@ -20,16 +20,19 @@
 
 #include "bench_util.h"
 
-#define NUM_FORMATS 4
+#define NUM_FORMATS 5
 #define MAX_RUNS 20
 
+/* glTF binary is written only (mm_mesh_write): its read columns stay empty. */
 static const struct {
     const char *name, *ext;
     mm_file_format format;
-} formats[NUM_FORMATS] = {{"obj", "obj", MM_FILE_OBJ},
-                          {"off", "off", MM_FILE_OFF},
-                          {"ply-binary", "ply", MM_FILE_PLY_BINARY},
-                          {"ply-ascii", "ply", MM_FILE_PLY_ASCII}};
+    int write_only;
+} formats[NUM_FORMATS] = {{"obj", "obj", MM_FILE_OBJ, 0},
+                          {"off", "off", MM_FILE_OFF, 0},
+                          {"ply-binary", "ply", MM_FILE_PLY_BINARY, 0},
+                          {"ply-ascii", "ply", MM_FILE_PLY_ASCII, 0},
+                          {"glb", "glb", MM_FILE_GLB, 1}};
 
 typedef struct format_result {
     double bytes, write_s, read_s; /* medians; NAN when not measured */
@@ -138,7 +141,7 @@ static void measure(mm_context ctx, mm_mesh mesh, const char *dir, int k, int ru
     r->bytes = stat(path, &sb) == 0 ? (double)sb.st_size : NAN;
     mm_read_options o = mm_read_options_default();
     o.precision = precision;
-    for (int i = 0; i < runs; ++i) {
+    for (int i = 0; i < runs && !formats[k].write_only; ++i) {
         mm_mesh back = NULL;
         double t0 = bu_now_ms();
         BU_MM_OK(ctx, mm_mesh_read(ctx, &back, path, &o));
@@ -151,7 +154,7 @@ static void measure(mm_context ctx, mm_mesh mesh, const char *dir, int k, int ru
     }
     unlink(path);
     r->write_s = bu_median(tw, runs);
-    r->read_s = bu_median(tr, runs);
+    r->read_s = formats[k].write_only ? NAN : bu_median(tr, runs);
     printf("%-10s %8.1f MB  write %7.3f s %8.1f MB/s   read %7.3f s %8.1f MB/s\n",
            formats[k].name, r->bytes * 1e-6, r->write_s, r->bytes * 1e-6 / r->write_s,
            r->read_s, r->bytes * 1e-6 / r->read_s);
@@ -196,6 +199,14 @@ static double mbps(double bytes, double s)
     return bytes * 1e-6 / s;
 }
 
+/* A figure for JSON (null when not measured) or Markdown (— then), into buf. */
+static const char *figure(char *buf, size_t len, const char *fmt, double x, int json)
+{
+    if (isnan(x)) snprintf(buf, len, "%s", json ? "null" : "—");
+    else snprintf(buf, len, fmt, x);
+    return buf;
+}
+
 static void write_json(const char *out, const char *name, const run_info *ri,
                        const format_result r[NUM_FORMATS])
 {
@@ -213,10 +224,12 @@ static void write_json(const char *out, const char *name, const run_info *ri,
     bu_json_string(j, ri->dir);
     fprintf(j, ",\n  \"runs\": %d,\n  \"formats\": [\n", ri->runs);
     for (int k = 0; k < NUM_FORMATS; ++k) {
+        char rs[32], rm[32];
         fprintf(j, "    {\"format\": \"%s\", \"bytes\": %.0f, \"write_s\": %.4f, \"read_s\": "
-                   "%.4f, \"write_mb_s\": %.1f, \"read_mb_s\": %.1f}%s\n",
-                formats[k].name, r[k].bytes, r[k].write_s, r[k].read_s,
-                mbps(r[k].bytes, r[k].write_s), mbps(r[k].bytes, r[k].read_s),
+                   "%s, \"write_mb_s\": %.1f, \"read_mb_s\": %s}%s\n",
+                formats[k].name, r[k].bytes, r[k].write_s,
+                figure(rs, sizeof rs, "%.4f", r[k].read_s, 1), mbps(r[k].bytes, r[k].write_s),
+                figure(rm, sizeof rm, "%.1f", mbps(r[k].bytes, r[k].read_s), 1),
                 k + 1 < NUM_FORMATS ? "," : "");
     }
     fprintf(j, "  ]\n}\n");
@@ -243,12 +256,14 @@ static void write_markdown(const char *out, const char *name, const run_info *ri
     if (ri->have_previous) fprintf(m, " before: write MB/s | before: read MB/s |");
     fprintf(m, "\n|---|---:|---:|---:|---:|---:|%s\n", ri->have_previous ? "---:|---:|" : "");
     for (int k = 0; k < NUM_FORMATS; ++k) {
-        fprintf(m, "| %s | %.1f | %.3f | %.1f | %.3f | %.1f |", formats[k].name,
-                r[k].bytes * 1e-6, r[k].write_s, mbps(r[k].bytes, r[k].write_s), r[k].read_s,
-                mbps(r[k].bytes, r[k].read_s));
+        char a[32], b[32];
+        fprintf(m, "| %s | %.1f | %.3f | %.1f | %s | %s |", formats[k].name, r[k].bytes * 1e-6,
+                r[k].write_s, mbps(r[k].bytes, r[k].write_s),
+                figure(a, sizeof a, "%.3f", r[k].read_s, 0),
+                figure(b, sizeof b, "%.1f", mbps(r[k].bytes, r[k].read_s), 0));
         if (ri->have_previous)
-            fprintf(m, " %.1f | %.1f |", mbps(prev[k].bytes, prev[k].write_s),
-                    mbps(prev[k].bytes, prev[k].read_s));
+            fprintf(m, " %s | %s |", figure(a, sizeof a, "%.1f", mbps(prev[k].bytes, prev[k].write_s), 0),
+                    figure(b, sizeof b, "%.1f", mbps(prev[k].bytes, prev[k].read_s), 0));
         fprintf(m, "\n");
     }
     if (ri->have_previous)
