@@ -29,27 +29,20 @@
 
 /* --- Level 0 ------------------------------------------------------------ */
 
-/* Tag i's edge {a, b} by binary search of the edges sorted by (a_e, b_e), and
- * its chain: the edge and its sharpness where the edge is inside the mesh
- * and the sharpness above 0, else none. */
+/* Tag i's edge {a, b} (mmi_tag_edge) and its chain: the edge and its
+ * sharpness where the edge is inside the mesh and the sharpness above 0,
+ * else none. */
 MM_HD void sharp_tag_edge(const mmi_sharp_args *g, int64_t i)
 {
     const mmi_sharp_set *x = &g->set;
     uint32_t a = g->crease_ends[2 * i], b = g->crease_ends[2 * i + 1];
-    uint32_t lo_v = a < b ? a : b, hi_v = a < b ? b : a;
-    int64_t lo = 0, hi = g->lv0.ne;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        uint32_t u = g->ends[2 * mid], w = g->ends[2 * mid + 1];
-        if (u < lo_v || (u == lo_v && w < hi_v)) lo = mid + 1;
-        else hi = mid;
-    }
-    int found = lo < g->lv0.ne && g->ends[2 * lo] == lo_v && g->ends[2 * lo + 1] == hi_v;
+    uint32_t h = mmi_tag_edge(g->ends, g->lv0.ne, a, b);
+    int found = h != UINT32_MAX;
     int sharp = found && g->crease_values[i] > 0.0f &&
-                g->lv0.edge_sides[2 * lo + 1] != MMI_SK_NONE;
+                g->lv0.edge_sides[2 * (int64_t)h + 1] != MMI_SK_NONE;
     x->missing[i] = !found;
-    x->edge0[i] = sharp ? (uint32_t)lo : MMI_SK_NONE;
-    x->ends[2 * i] = lo_v, x->ends[2 * i + 1] = hi_v;
+    x->edge0[i] = sharp ? h : MMI_SK_NONE;
+    x->ends[2 * i] = a < b ? a : b, x->ends[2 * i + 1] = a < b ? b : a;
     x->sharp[0][i] = sharp ? g->crease_values[i] : 0.0f;
 }
 

@@ -7,6 +7,7 @@
 
 #include "../core/error.h"
 #include "../core/memory.h"
+#include "mesh_impl.h"
 
 /* A tag's key (the edge's (min, max), a vertex or a face) and its position. */
 typedef struct tag_key {
@@ -117,4 +118,17 @@ void mmi_mesh_tags_free(mm_context ctx, mmi_mesh_tags *t)
     mmi_free(ctx, MM_MEMORY_HOST, t->corner_vertices, t->num_corners * (int64_t)sizeof(uint32_t));
     mmi_free(ctx, MM_MEMORY_HOST, t->corner_sharpness, t->num_corners * (int64_t)sizeof(float));
     mmi_free(ctx, MM_MEMORY_HOST, t->hole_faces, t->num_holes * (int64_t)sizeof(uint32_t));
+}
+
+mm_status mmi_mesh_refuse_crease(mm_context ctx, mm_mesh mesh, int64_t i)
+{
+    mm_status st = MM_OK;
+    uint32_t ends[2];
+    MM_TRY(mmi_copy(ctx, ends, MM_MEMORY_HOST, mesh->crease_vertices + 2 * i, mesh->M->where,
+                    sizeof ends));
+    MM_FAIL(ctx, MM_ERR_INVALID_MESH,
+            "crease %lld joins vertices %u and %u, which share no edge of the mesh", (long long)i,
+            ends[0], ends[1]);
+done:
+    return st;
 }

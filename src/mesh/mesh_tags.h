@@ -21,4 +21,8 @@ typedef struct mmi_mesh_tags {
 mm_status mmi_mesh_tags_unique(mm_context ctx, const mm_mesh_desc *d, mmi_mesh_tags *t);
 void mmi_mesh_tags_free(mm_context ctx, mmi_mesh_tags *t);
 
+/* Refuses (MM_ERR_INVALID_MESH) mesh's crease tag i, found to name no edge of
+ * the mesh, naming the tag and its two vertices (read from the mesh). */
+mm_status mmi_mesh_refuse_crease(mm_context ctx, mm_mesh mesh, int64_t i);
+
 #endif

@@ -17,6 +17,23 @@
 MM_HD int mmi_is_sharp(float s) { return s > 0.0f; }
 MM_HD int mmi_is_semi_sharp(float s) { return s > 0.0f && s < MMI_SHARP_INFINITE; }
 
+/* The edge a crease tag {a, b} names among level 0's ne edges, sorted by
+ * (a_e, b_e) = (min, max) in ends (DESIGN §3): a binary search; UINT32_MAX
+ * when the pair is no edge. */
+MM_HD uint32_t mmi_tag_edge(const uint32_t *ends, int64_t ne, uint32_t a, uint32_t b)
+{
+    uint32_t lo_v = a < b ? a : b, hi_v = a < b ? b : a;
+    int64_t lo = 0, hi = ne;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        uint32_t x = ends[2 * mid], y = ends[2 * mid + 1];
+        if (x < lo_v || (x == lo_v && y < hi_v)) lo = mid + 1;
+        else hi = mid;
+    }
+    int found = lo < ne && ends[2 * lo] == lo_v && ends[2 * lo + 1] == hi_v;
+    return found ? (uint32_t)lo : UINT32_MAX;
+}
+
 /* A vertex's sharpness, and an edge's under CREASE_UNIFORM, one level down. */
 MM_HD float mmi_sharpness_decrement(float s)
 {

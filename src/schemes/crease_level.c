@@ -5,6 +5,7 @@
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
+#include "../mesh/mesh_tags.h"
 #include "../spla/dense_ops.h"
 #include "../spla/matrix_impl.h"
 #include "generic_level.h"
@@ -20,7 +21,7 @@ done:
 
 /* Each crease tag's edge (g->tag_edges), read back to refuse a pair that is
  * no edge: the tags are few, one copy of them. */
-static mm_status find_tag_edges(mm_context ctx, mmi_generic_args *g)
+static mm_status find_tag_edges(mm_context ctx, mmi_generic_args *g, mm_mesh mesh)
 {
     mm_status st = MM_OK;
     int64_t bytes = g->crease_tags * (int64_t)sizeof(uint32_t);
@@ -28,15 +29,8 @@ static mm_status find_tag_edges(mm_context ctx, mmi_generic_args *g)
     MM_TRY(mmi_generic_run(ctx, g, g->crease_tags));
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, bytes, (void **)&h));
     MM_TRY(mmi_copy(ctx, h, MM_MEMORY_HOST, g->tag_edges, mmi_backend_memory(ctx), bytes));
-    for (int64_t i = 0; i < g->crease_tags; ++i) {
-        if (h[i] != UINT32_MAX) continue;
-        uint32_t ends[2];
-        MM_TRY(mmi_copy(ctx, ends, MM_MEMORY_HOST, g->crease_ends + 2 * i,
-                        mmi_backend_memory(ctx), sizeof ends));
-        MM_FAIL(ctx, MM_ERR_INVALID_MESH,
-                "crease %lld joins vertices %u and %u, which share no edge of the mesh",
-                (long long)i, ends[0], ends[1]);
-    }
+    for (int64_t i = 0; i < g->crease_tags; ++i)
+        if (h[i] == UINT32_MAX) MM_TRY(mmi_mesh_refuse_crease(ctx, mesh, i));
 done:
     if (h) mmi_free(ctx, MM_MEMORY_HOST, h, bytes);
     return st;
@@ -110,7 +104,7 @@ mm_status mmi_crease_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh,
     g.tag_edges = edges;
     g.child_sharp = lv->sharp->data;
     g.child_vsharp = lv->vsharp->data;
-    if (g.crease_tags > 0) MM_TRY(find_tag_edges(ctx, &g));
+    if (g.crease_tags > 0) MM_TRY(find_tag_edges(ctx, &g, mesh));
     g.rule = MMI_CREASE_TAG_SET;
     MM_TRY(mmi_generic_run(ctx, &g, tags));
     if (none) MM_TRY(boundary_holes(ctx, lv));

@@ -11,26 +11,10 @@
 #include "../rules/crease.h"
 #include "generic_args.h"
 
-/* Level 0: the edge {a, b}, by binary search of the edges sorted by (min,
- * max) (DESIGN §3); UINT32_MAX when the pair is no edge. */
-MM_HD uint32_t crease_level0_edge(const mmi_generic_args *g, uint32_t a, uint32_t b)
-{
-    uint32_t lo_v = a < b ? a : b, hi_v = a < b ? b : a;
-    int64_t lo = 0, hi = g->ne;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        uint32_t x = g->ends[2 * mid], y = g->ends[2 * mid + 1];
-        if (x < lo_v || (x == lo_v && y < hi_v)) lo = mid + 1;
-        else hi = mid;
-    }
-    int found = lo < g->ne && g->ends[2 * lo] == lo_v && g->ends[2 * lo + 1] == hi_v;
-    return found ? (uint32_t)lo : UINT32_MAX;
-}
-
 /* Level 0: the edge crease tag i names. */
 MM_HD void crease_tag_edge(const mmi_generic_args *g, int64_t i)
 {
-    g->tag_edges[i] = crease_level0_edge(g, g->crease_ends[2 * i], g->crease_ends[2 * i + 1]);
+    g->tag_edges[i] = mmi_tag_edge(g->ends, g->ne, g->crease_ends[2 * i], g->crease_ends[2 * i + 1]);
 }
 
 /* Tag i's sharpness into its edge (i < crease tags) or vertex (after them),
@@ -290,7 +274,7 @@ MM_HD void hole_boundary(const mmi_generic_args *g, int64_t f)
         uint32_t v = g->M.rows[k];
         for (int64_t q = csc_col_start(&g->E, v); q < csc_col_start(&g->E, (int64_t)v + 1); ++q) {
             if (g->E.values[q] != 1) continue;
-            float s = g->sharp ? g->sharp[crease_level0_edge(g, v, g->E.rows[q])] : 0.0f;
+            float s = g->sharp ? g->sharp[mmi_tag_edge(g->ends, g->ne, v, g->E.rows[q])] : 0.0f;
             if (s < MMI_SHARP_INFINITE) {
                 g->child_hole[f] = 1;
                 return;

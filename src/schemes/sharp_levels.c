@@ -9,6 +9,7 @@
 #include "../core/memory.h"
 #include "../core/scan_sort.h"
 #include "../mesh/mesh_impl.h"
+#include "../mesh/mesh_tags.h"
 #include "../rules/crease.h"
 
 static mm_status alloc_words(mm_context ctx, int64_t n, void **p)
@@ -130,15 +131,8 @@ mm_status mmi_sharp_check_tags(mm_context ctx, mm_mesh mesh, const mmi_sharp_set
     if (missing == 0) return MM_OK;
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, (void **)&h));
     MM_TRY(mmi_copy(ctx, h, MM_MEMORY_HOST, set->missing, where, 4 * n));
-    for (int64_t i = 0; i < n; ++i) {
-        if (h[i] == 0) continue; /* the scan: the first tag that names no edge */
-        uint32_t ends[2];
-        MM_TRY(mmi_copy(ctx, ends, MM_MEMORY_HOST, mesh->crease_vertices + 2 * i, where,
-                        sizeof ends));
-        MM_FAIL(ctx, MM_ERR_INVALID_MESH,
-                "crease %lld joins vertices %u and %u, which share no edge of the mesh",
-                (long long)i, ends[0], ends[1]);
-    }
+    for (int64_t i = 0; i < n; ++i) /* the scan: the first tag that names no edge */
+        if (h[i] != 0) MM_TRY(mmi_mesh_refuse_crease(ctx, mesh, i));
 done:
     if (h) mmi_free(ctx, MM_MEMORY_HOST, h, 4 * n);
     return st;

@@ -14,6 +14,22 @@
 #include "subdiv_impl.h"
 #include "subdiv_static.h"
 
+/* A mesh that is not a 2-manifold is refined as another (reroute):
+ * Catmull-Clark and Loop the mesh with its sharpness as tags, √3 the mesh
+ * split into one, whose vertices |V| + j copy origin[j] (j < copies). */
+typedef struct stand_in {
+    mm_mesh mesh;
+    uint32_t *origin;
+    int64_t copies;
+} stand_in;
+
+static void stand_in_free(mm_context ctx, stand_in *t)
+{
+    mm_mesh_free(&t->mesh);
+    mmi_host_array_free(ctx, t->origin, t->copies, sizeof *t->origin);
+    *t = (stand_in){0};
+}
+
 struct mm_subdiv_s {
     uint32_t magic; /* MMI_MAGIC_SUBDIV (handle.h) */
     mm_context ctx;
@@ -21,14 +37,8 @@ struct mm_subdiv_s {
     const mmi_subdiv_impl *impl;
     void *state;
     mmi_subdiv_static *stat; /* MM_MODE_STATIC only */
-    /* A mesh that is not a 2-manifold is refined as another (reroute), which
-     * the build borrows: Catmull-Clark and Loop the mesh with its sharpness
-     * as tags, √3 the mesh split into one, whose vertices |V| + j copy
-     * origin[j] (j < copies): mm_subdiv_eval adds those rows to the caller's
-     * data. */
-    mm_mesh stand_in;
-    uint32_t *origin;
-    int64_t copies;
+    stand_in stand; /* which the build borrows; mm_subdiv_eval adds the copies'
+                       rows to the caller's data */
 };
 
 /* Whether s is a live subdivision on an open context (not NULL included). */
@@ -220,25 +230,23 @@ done:
 }
 
 /* What a mesh that is not a 2-manifold (found by check_input, or by a
- * specialized path's check: MMI_NONMANIFOLD) is refined as instead
- * (*stand_in, which the run then reads instead of mesh): Catmull-Clark and
- * Loop take the generic path with OpenSubdiv's sharpness for it as tags; √3
- * the mesh split into a 2-manifold (*origin, *copies: the vertices it
- * copies), on the path asked for. */
-static mm_status reroute(mm_context ctx, mm_mesh mesh, mm_subdiv_options *o, mm_mesh *stand_in,
-                         uint32_t **origin, int64_t *copies)
+ * specialized path's check: MMI_NONMANIFOLD) is refined as instead (*t,
+ * whose mesh the run then reads instead of mesh): Catmull-Clark and Loop
+ * take the generic path with OpenSubdiv's sharpness for it as tags; √3 the
+ * mesh split into a 2-manifold, on the path asked for. */
+static mm_status reroute(mm_context ctx, mm_mesh mesh, mm_subdiv_options *o, stand_in *t)
 {
     mm_status st = MM_OK;
     if (o->scheme == MM_SCHEME_SQRT3) {
-        MM_TRY(mmi_mesh_split_nonmanifold(ctx, mesh, stand_in, origin, copies));
+        MM_TRY(mmi_mesh_split_nonmanifold(ctx, mesh, &t->mesh, &t->origin, &t->copies));
     } else {
         o->path = MM_PATH_GENERIC;
-        MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, stand_in));
+        MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, &t->mesh));
     }
-    if (*stand_in == NULL)
+    if (t->mesh == NULL)
         MM_FAIL(ctx, MM_ERR_INVALID_MESH, "the non-manifold check and the non-manifold tags "
                 "disagree on this mesh (a bug: please report it)");
-    MM_TRY(mmi_subdiv_check_memory(ctx, *stand_in, o));
+    MM_TRY(mmi_subdiv_check_memory(ctx, t->mesh, o));
 done:
     return st;
 }
@@ -267,9 +275,7 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
                           mm_subdiv *s)
 {
     mm_status st = MM_OK;
-    mm_mesh stand_in = NULL; /* before the first jump to done, which frees them */
-    uint32_t *origin = NULL;
-    int64_t copies = 0;
+    stand_in t = {0}; /* before the first jump to done, which frees it */
     mm_subdiv_options o;
     int nonmanifold;
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
@@ -277,20 +283,16 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     if (s == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "s is NULL");
     *s = NULL;
     MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
-    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
+    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &t));
     else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
-    st = build_checked(ctx, stand_in ? stand_in : mesh, &o, s);
-    if (st == MMI_NONMANIFOLD && stand_in == NULL) {
-        MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
-        st = build_checked(ctx, stand_in, &o, s);
+    st = build_checked(ctx, t.mesh ? t.mesh : mesh, &o, s);
+    if (st == MMI_NONMANIFOLD && t.mesh == NULL) {
+        MM_TRY(reroute(ctx, mesh, &o, &t));
+        st = build_checked(ctx, t.mesh, &o, s);
     }
-    if (st == MM_OK) {
-        (*s)->stand_in = stand_in, (*s)->origin = origin, (*s)->copies = copies;
-        stand_in = NULL, origin = NULL;
-    }
+    if (st == MM_OK) (*s)->stand = t, t = (stand_in){0};
 done:
-    mm_mesh_free(&stand_in);
-    mmi_host_array_free(ctx, origin, copies, sizeof *origin);
+    stand_in_free(ctx, &t);
     return st;
 }
 
@@ -300,12 +302,13 @@ static mm_status add_copies(mm_subdiv s, mm_dense X0, mm_dense *X)
 {
     mm_status st = MM_OK;
     mm_context ctx = s->ctx;
+    const stand_in *t = &s->stand;
     int64_t row = X0->d * (int64_t)mm_type_size(X0->type), n = X0->n;
-    MM_TRY(mmi_dense_alloc(ctx, X, n + s->copies, X0->d, X0->type));
+    MM_TRY(mmi_dense_alloc(ctx, X, n + t->copies, X0->d, X0->type));
     MM_TRY(mmi_copy(ctx, (*X)->data, (*X)->where, X0->data, X0->where, n * row));
-    for (int64_t j = 0; j < s->copies; ++j)
+    for (int64_t j = 0; j < t->copies; ++j)
         MM_TRY(mmi_copy(ctx, (char *)(*X)->data + (n + j) * row, (*X)->where,
-                        (const char *)X0->data + s->origin[j] * row, X0->where, row));
+                        (const char *)X0->data + t->origin[j] * row, X0->where, row));
 done:
     if (st != MM_OK) mm_dense_free(X);
     return st;
@@ -321,11 +324,11 @@ mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
     *XL = NULL;
     if (X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is NULL");
     MM_TRY(MMI_CHECK(ctx, X0, MMI_MAGIC_DENSE, "X0"));
-    int64_t nv = s->impl->counts(s->state, 0).vertices - s->copies;
+    int64_t nv = s->impl->counts(s->state, 0).vertices - s->stand.copies;
     if (X0->n != nv)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld vertices",
                 (long long)X0->n, (long long)nv);
-    if (s->copies > 0) MM_TRY(add_copies(s, X0, &X));
+    if (s->stand.copies > 0) MM_TRY(add_copies(s, X0, &X));
     MM_TRY(s->stat ? mmi_subdiv_static_eval(ctx, s->stat, X ? X : X0, XL)
                    : s->impl->eval(ctx, s->state, X ? X : X0, XL));
 done:
@@ -387,9 +390,7 @@ done:
 mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
 {
     mm_status st = MM_OK;
-    mm_mesh stand_in = NULL; /* before the first jump to done, which frees them */
-    uint32_t *origin = NULL;
-    int64_t copies = 0;
+    stand_in t = {0}; /* before the first jump to done, which frees it */
     mm_subdiv_options o;
     int nonmanifold;
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
@@ -400,21 +401,20 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, mm_subdivide needs ≥ 1",
                 opts->levels);
     MM_TRY(check_input(ctx, mesh, opts, &o, &nonmanifold));
-    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
+    if (nonmanifold) MM_TRY(reroute(ctx, mesh, &o, &t));
     else MM_TRY(mmi_subdiv_check_memory(ctx, mesh, &o));
     struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
     if (m == NULL) MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
     m->boundary = o.boundary; /* refined on, it keeps the rule it was made with */
     *out = m;
-    st = subdivide_checked(ctx, stand_in ? stand_in : mesh, &o, m);
-    if (st == MMI_NONMANIFOLD && stand_in == NULL) {
-        MM_TRY(reroute(ctx, mesh, &o, &stand_in, &origin, &copies));
-        st = subdivide_checked(ctx, stand_in, &o, m);
+    st = subdivide_checked(ctx, t.mesh ? t.mesh : mesh, &o, m);
+    if (st == MMI_NONMANIFOLD && t.mesh == NULL) {
+        MM_TRY(reroute(ctx, mesh, &o, &t));
+        st = subdivide_checked(ctx, t.mesh, &o, m);
     }
 done:
-    mm_mesh_free(&stand_in);
-    mmi_host_array_free(ctx, origin, copies, sizeof *origin);
+    stand_in_free(ctx, &t);
     if (st != MM_OK) mm_mesh_free(out);
     return st;
 }
@@ -493,8 +493,7 @@ void mm_subdiv_free(mm_subdiv *s)
     mm_subdiv t = *s;
     if (t->impl != NULL) t->impl->free_state(t->ctx, t->state);
     mmi_subdiv_static_free(t->ctx, t->stat);
-    mm_mesh_free(&t->stand_in);
-    mmi_host_array_free(t->ctx, t->origin, t->copies, sizeof *t->origin);
+    stand_in_free(t->ctx, &t->stand);
     mmi_handle_free(t->ctx, t, MMI_MAGIC_SUBDIV_FREED); /* last: it may release a closed context */
     *s = NULL;
 }

@@ -18,6 +18,10 @@
 mm_backend mmt_backend(void);
 /* A context on the backend under test; fails the test when it cannot be made. */
 mm_context mmt_context(void);
+/* The OpenMP threads the CPU backend's loops run on from now (nothing in a
+ * build without OpenMP). */
+void mmt_set_threads(int n);
+
 /* A context on an explicit backend, or NULL when that backend is unavailable. */
 mm_context mmt_context_on(mm_backend backend);
 

@@ -14,15 +14,6 @@
 #include "mmt_shapes.h"
 #include "test_util.h"
 
-static void set_threads(int n)
-{
-#ifdef _OPENMP
-    omp_set_num_threads(n);
-#else
-    (void)n;
-#endif
-}
-
 /* Each element counts itself and records the thread that ran it. */
 typedef struct visits {
     int *runs, *thread;
@@ -46,7 +37,7 @@ START_TEST(every_element_runs_once)
     int64_t max = counts[sizeof counts / sizeof *counts - 1];
     visits v = {calloc((size_t)max, sizeof(int)), calloc((size_t)max, sizeof(int))};
     for (int threads = 1; threads <= 3; ++threads) {
-        set_threads(threads);
+        mmt_set_threads(threads);
         for (size_t c = 0; c < sizeof counts / sizeof *counts; ++c) {
             int64_t n = counts[c];
             memset(v.runs, 0, (size_t)max * sizeof(int));
@@ -83,7 +74,7 @@ static refined subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *
 {
     refined r;
     mm_mesh out = NULL;
-    set_threads(threads);
+    mmt_set_threads(threads);
     MMT_OK(ctx, mm_subdivide(ctx, mesh, o, &out));
     MMT_OK(ctx, mm_mesh_info_get(out, &r.info));
     r.xyz_bytes = (size_t)(r.info.num_vertices * r.info.dim) *

@@ -11,24 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "mmt_mesh_io.h"
 
 #define SIDE 300                              /* grid vertices per side      */
 #define VERTICES (SIDE * SIDE)                /* 90000                       */
 #define TRIANGLES (2 * (SIDE - 1) * (SIDE - 1)) /* 178802: several chunks    */
-
-static void set_threads(int n)
-{
-#ifdef _OPENMP
-    omp_set_num_threads(n);
-#else
-    (void)n;
-#endif
-}
 
 /* A file under construction. */
 typedef struct file {
@@ -207,7 +194,7 @@ START_TEST(binary_reads_as_its_ascii_twin_on_any_thread_count)
             file bin;
             write_ply(&bin, &g, 1, big);
             for (int threads = 1; threads <= 3; ++threads) {
-                set_threads(threads);
+                mmt_set_threads(threads);
                 mmt_host_mesh b;
                 read_mesh(ctx, &bin, "grid.ply", precision, &b);
                 assert_identical(&a, &b);
@@ -300,7 +287,7 @@ START_TEST(the_first_bad_datum_is_named_on_any_thread_count)
     bin.n -= cut;
     mm_context ctx = mmt_context();
     for (int threads = 1; threads <= 3; ++threads) {
-        set_threads(threads);
+        mmt_set_threads(threads);
         mm_mesh mesh = NULL;
         MMT_FAILS(ctx, mm_mesh_read_memory(ctx, &mesh, bin.b, bin.n, "grid.ply", NULL), status,
                   says);
