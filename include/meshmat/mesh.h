@@ -185,6 +185,44 @@ MM_API mm_status mm_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *
 MM_API mm_status mm_mesh_order_histogram(mm_context ctx, mm_mesh mesh, int64_t max_order,
                                          int64_t *counts);
 
+/* Face-varying channels (docs/face-varying.md): data stored per face corner
+ * with a topology of its own, such as texture coordinates with seams (a seam
+ * is an edge whose two faces name different values at its ends). A channel is
+ * a second mesh matrix over the same faces: its rows are the channel's values,
+ * and column f names the values at face f's corners, in the order of face f's
+ * vertices in M. Subdivision (mm_subdivide) refines every channel of a mesh
+ * with OpenSubdiv's face-varying rules (mm_subdiv_options.fvar_interp).
+ *   name           host string, at most 63 bytes kept; NULL: "fvarK", K its index
+ *   num_values     rows of values; dim ≥ 1 columns of value_type (FLOAT32/FLOAT64)
+ *   values         num_values × dim, row-major, host
+ *   corner_values  nnz(M) value ids, host: face 0's corners, then face 1's, …
+ * Any value may be named at any corner (also at corners of different
+ * vertices, or twice in one face). */
+typedef struct mm_fvar_desc {
+    const char *name;
+    int64_t num_values, dim;
+    mm_type value_type;
+    const void *values;
+    const uint32_t *corner_values;
+} mm_fvar_desc;
+
+/* mm_mesh_add_fvar: a new channel on mesh (copied into the context's memory),
+ * appended after the mesh's others.
+ * Errors: MM_ERR_INVALID_ARGUMENT (NULL, another context's mesh, dim < 1, a
+ * type other than FLOAT32/FLOAT64, more than 64 channels),
+ * MM_ERR_INVALID_MESH (a corner naming a value ≥ num_values: the face and
+ * corner are named; a non-finite value), MM_ERR_OVERFLOW, MM_ERR_OUT_OF_MEMORY.
+ * Example: a quad with UVs: num_values 4, dim 2, corner_values {0, 1, 2, 3}. */
+MM_API mm_status mm_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mm_fvar_desc *desc);
+
+/* The number of channels (0 for NULL), a channel's name, and the channel as a
+ * mesh (borrowed, valid while mesh lives): its vertices are the channel's
+ * values (mm_mesh_vertices), its faces the corner value ids (mm_mesh_export's
+ * face_vertices). NULL for a channel out of range. */
+MM_API int mm_mesh_num_fvar(mm_mesh mesh);
+MM_API const char *mm_mesh_fvar_name(mm_mesh mesh, int channel);
+MM_API mm_mesh mm_mesh_fvar(mm_mesh mesh, int channel);
+
 #ifdef __cplusplus
 }
 #endif

@@ -67,6 +67,20 @@ typedef enum mm_static_eval {
  * "eval", level 1 … levels), on the calling thread; for progress displays. */
 typedef void (*mm_subdiv_progress_fn)(void *user, const char *phase, int level, int levels);
 
+/* How face-varying channels (mm_mesh_add_fvar) are refined: OpenSubdiv's
+ * Sdc::Options::FVarLinearInterpolation, in its order (docs/face-varying.md).
+ * Where a channel's values match across every edge at a vertex they follow
+ * the vertex's own rule; the options say which of the others are sharpened. */
+typedef enum mm_fvar_interp {
+    MM_FVAR_LINEAR_NONE = 0,         /* smooth everywhere, seams as smooth boundaries    */
+    MM_FVAR_LINEAR_CORNERS_ONLY = 1, /* and a value in one face is a corner              */
+    MM_FVAR_LINEAR_CORNERS_PLUS1 = 2,/* and values where more than two regions meet      */
+    MM_FVAR_LINEAR_CORNERS_PLUS2 = 3,/* and darts, and both values at a vertex where one
+                                        of two is a corner                               */
+    MM_FVAR_LINEAR_BOUNDARIES = 4,   /* linear along seams and boundaries (the default)  */
+    MM_FVAR_LINEAR_ALL = 5           /* linear everywhere (bilinear)                     */
+} mm_fvar_interp;
+
 typedef struct mm_subdiv_options {
     mm_scheme scheme;
     int levels;                     /* ≥ 0; 0 refines nothing        */
@@ -77,11 +91,13 @@ typedef struct mm_subdiv_options {
     mm_subdiv_progress_fn progress; /* may be NULL                  */
     void *progress_user;
     mm_creasing creasing;           /* the mesh's creases and corners */
+    mm_fvar_interp fvar_interp;     /* the mesh's face-varying channels */
 } mm_subdiv_options;
 
 /* Catmull-Clark, 1 level, the mesh's boundary rule (MM_BOUNDARY_OF_MESH:
  * EDGE_ONLY unless the mesh says otherwise), MM_PATH_AUTO, dynamic mode, no
- * progress callback, uniform creasing. */
+ * progress callback, uniform creasing, face-varying channels linear along
+ * their seams and boundaries (MM_FVAR_LINEAR_BOUNDARIES). */
 MM_API mm_subdiv_options mm_subdiv_options_default(void);
 
 /* The counts of one level: |V|, |F|, the edges |E| and nnz(M) = Σ face orders. */

@@ -22,7 +22,23 @@ struct mm_mesh_s {
     uint32_t *hole_faces;      /* faces left out of a subdivision's output          */
     mm_boundary boundary;      /* the rule it is meant to be refined with           */
     int64_t degenerate_faces;  /* faces repeating a vertex (kept with keep_repeated) */
+    int num_fvar;              /* face-varying channels (mesh_fvar.c)               */
+    struct mmi_fvar_channel *fvar;
 };
+
+/* A face-varying channel: its values as the vertices of a mesh over the same
+ * faces as the mesh that holds it, whose M names the value at each corner. */
+typedef struct mmi_fvar_channel {
+    char name[64];
+    mm_mesh values;
+} mmi_fvar_channel;
+
+enum { MMI_MAX_FVAR = 64 };
+
+/* Appends a channel to mesh, taking values over (it must have mesh's faces). */
+mm_status mmi_mesh_attach_fvar(mm_context ctx, mm_mesh mesh, const char *name, mm_mesh values);
+/* Frees mesh's channels. */
+void mmi_mesh_free_fvar(mm_mesh mesh);
 
 /* A host copy of M's structure for host-side analysis (statistics): ptr has
  * |F| + 1 entries (built when M's pointer is implicit), rows nnz. When M is on

@@ -191,6 +191,7 @@ void mm_mesh_free(mm_mesh *mesh)
     mmi_free(m->ctx, where, m->corner_vertices, m->num_corners * (int64_t)sizeof(uint32_t));
     mmi_free(m->ctx, where, m->corner_sharpness, m->num_corners * (int64_t)sizeof(float));
     mmi_free(m->ctx, where, m->hole_faces, m->num_holes * (int64_t)sizeof(uint32_t));
+    mmi_mesh_free_fvar(m);
     mmi_handle_free(m->ctx, m, MMI_MAGIC_MESH_FREED); /* last: it may release a closed context */
     *mesh = NULL;
 }

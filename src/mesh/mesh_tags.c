@@ -132,3 +132,16 @@ mm_status mmi_mesh_refuse_crease(mm_context ctx, mm_mesh mesh, int64_t i)
 done:
     return st;
 }
+
+void mmi_mesh_drop_tags(mm_mesh mesh)
+{
+    mm_memory where = mmi_backend_memory(mesh->ctx);
+    mmi_free(mesh->ctx, where, mesh->crease_vertices, 2 * mesh->num_creases * (int64_t)sizeof(uint32_t));
+    mmi_free(mesh->ctx, where, mesh->crease_sharpness, mesh->num_creases * (int64_t)sizeof(float));
+    mmi_free(mesh->ctx, where, mesh->corner_vertices, mesh->num_corners * (int64_t)sizeof(uint32_t));
+    mmi_free(mesh->ctx, where, mesh->corner_sharpness, mesh->num_corners * (int64_t)sizeof(float));
+    mmi_free(mesh->ctx, where, mesh->hole_faces, mesh->num_holes * (int64_t)sizeof(uint32_t));
+    mesh->crease_vertices = mesh->corner_vertices = mesh->hole_faces = NULL;
+    mesh->crease_sharpness = mesh->corner_sharpness = NULL;
+    mesh->num_creases = mesh->num_corners = mesh->num_holes = 0;
+}

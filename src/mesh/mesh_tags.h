@@ -25,4 +25,8 @@ void mmi_mesh_tags_free(mm_context ctx, mmi_mesh_tags *t);
  * the mesh, naming the tag and its two vertices (read from the mesh). */
 mm_status mmi_mesh_refuse_crease(mm_context ctx, mm_mesh mesh, int64_t i);
 
+/* Drops mesh's crease, corner and hole tags (a refined channel keeps none:
+ * its sharpness is recomputed from the mesh it belongs to). */
+void mmi_mesh_drop_tags(mm_mesh mesh);
+
 #endif

@@ -10,6 +10,7 @@
 #include "../mesh/mesh_fans.h"
 #include "../mesh/mesh_impl.h"
 #include "../spla/matrix_impl.h"
+#include "fvar.h"
 #include "generic_level.h"
 #include "subdiv_impl.h"
 #include "subdiv_static.h"
@@ -51,7 +52,7 @@ mm_subdiv_options mm_subdiv_options_default(void)
 {
     mm_subdiv_options o = {MM_SCHEME_CATMULL_CLARK, 1, MM_BOUNDARY_OF_MESH, MM_PATH_AUTO,
                            MM_MODE_DYNAMIC, MM_STATIC_AUTO, NULL, NULL,
-                           MM_CREASING_UNIFORM};
+                           MM_CREASING_UNIFORM, MM_FVAR_LINEAR_BOUNDARIES};
     return o;
 }
 
@@ -101,6 +102,9 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
                         (int)o->static_eval);
     if (o->levels < 0)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "levels is %d, must be ≥ 0", o->levels);
+    if ((unsigned)o->fvar_interp > MM_FVAR_LINEAR_ALL)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "face-varying interpolation %d is unknown",
+                        (int)o->fvar_interp);
     if (impl_for(o->scheme, o->path) == NULL)
         return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "%s has no %s path in this build",
                         scheme_name(o->scheme),
@@ -387,14 +391,13 @@ done:
     return st;
 }
 
-mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
+mm_status mmi_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out,
+                        int with_fvar)
 {
     mm_status st = MM_OK;
     stand_in t = {0}; /* before the first jump to done, which frees it */
     mm_subdiv_options o;
     int nonmanifold;
-    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
-    MM_WHERE(ctx);
     if (out == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
     if (opts != NULL && opts->levels < 1)
@@ -413,10 +416,18 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
         MM_TRY(reroute(ctx, mesh, &o, &t));
         st = subdivide_checked(ctx, t.mesh, &o, m);
     }
+    if (st == MM_OK && with_fvar && mesh->num_fvar > 0) st = mmi_subdiv_fvar(ctx, mesh, &o, m);
 done:
     stand_in_free(ctx, &t);
     if (st != MM_OK) mm_mesh_free(out);
     return st;
+}
+
+mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_mesh *out)
+{
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    return mmi_subdivide(ctx, mesh, opts, out, 1);
 }
 
 int mm_subdiv_levels(mm_subdiv s)

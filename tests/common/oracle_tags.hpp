@@ -457,11 +457,33 @@ inline mm_mesh make_tagged_mesh(mm_context ctx, const Shape &s, const Tags &t, s
     return mesh;
 }
 
-// Far's refiner of s with tags t (none when t is NULL), refined uniformly
-// `levels` levels; NULL when Far refuses the shape.
+// A face-varying channel as Far's TopologyDescriptor takes it: a value id
+// per face corner, and the linear-interpolation option it is refined with.
+struct FarFVar {
+    int num_values = 0;
+    std::vector<int> corner_values;
+    mm_fvar_interp interp = MM_FVAR_LINEAR_BOUNDARIES;
+};
+
+inline OpenSubdiv::Sdc::Options::FVarLinearInterpolation far_fvar_interp(mm_fvar_interp f)
+{
+    using O = OpenSubdiv::Sdc::Options;
+    switch (f) {
+    case MM_FVAR_LINEAR_NONE: return O::FVAR_LINEAR_NONE;
+    case MM_FVAR_LINEAR_CORNERS_ONLY: return O::FVAR_LINEAR_CORNERS_ONLY;
+    case MM_FVAR_LINEAR_CORNERS_PLUS1: return O::FVAR_LINEAR_CORNERS_PLUS1;
+    case MM_FVAR_LINEAR_CORNERS_PLUS2: return O::FVAR_LINEAR_CORNERS_PLUS2;
+    case MM_FVAR_LINEAR_BOUNDARIES: return O::FVAR_LINEAR_BOUNDARIES;
+    default: return O::FVAR_LINEAR_ALL;
+    }
+}
+
+// Far's refiner of s with tags t (none when t is NULL) and face-varying
+// channel fv (none when NULL), refined uniformly `levels` levels; NULL when
+// Far refuses the shape.
 inline OpenSubdiv::Far::TopologyRefiner *far_refiner(const Shape &s, const Tags *t, mm_scheme scheme,
                                                      mm_boundary boundary, mm_creasing creasing,
-                                                     int levels)
+                                                     int levels, const FarFVar *fv = nullptr)
 {
     using namespace OpenSubdiv;
     Far::TopologyDescriptor desc;
@@ -479,7 +501,15 @@ inline OpenSubdiv::Far::TopologyRefiner *far_refiner(const Shape &s, const Tags 
         desc.numHoles = (int)t->holes.size();
         desc.holeIndices = t->holes.data();
     }
+    Far::TopologyDescriptor::FVarChannel channel;
+    if (fv) {
+        channel.numValues = fv->num_values;
+        channel.valueIndices = fv->corner_values.data();
+        desc.numFVarChannels = 1;
+        desc.fvarChannels = &channel;
+    }
     Sdc::Options o;
+    if (fv) o.SetFVarLinearInterpolation(far_fvar_interp(fv->interp));
     o.SetVtxBoundaryInterpolation(boundary == MM_BOUNDARY_EDGE_ONLY ? Sdc::Options::VTX_BOUNDARY_EDGE_ONLY
                                   : boundary == MM_BOUNDARY_NONE    ? Sdc::Options::VTX_BOUNDARY_NONE
                                                                     : Sdc::Options::VTX_BOUNDARY_EDGE_AND_CORNER);

@@ -1,0 +1,403 @@
+/* fvar_tags.c: OpenSubdiv's face-varying rules (Vtr::FVarLevel's value tags,
+ * Far::PrimvarRefiner's face-varying masks) written as sharpness on a
+ * channel's value mesh (fvar.h, docs/face-varying.md).
+ *
+ * Around a vertex whose values match across all its edges, a value follows
+ * the vertex's own rule: the value mesh is the mesh there, and carries the
+ * vertex's and its edges' sharpness. Elsewhere (the vertex is "mismatched":
+ * several values, a seam ending at it, or a boundary the option linearizes)
+ * each value is either a corner (infinitely sharp) or a crease along the two
+ * seams or boundary edges bounding its span of faces. The value mesh's seams
+ * are boundaries, so a value that is no corner takes the crease rule there
+ * unaided (its boundary edges are infinitely sharp); the tags below mark the
+ * corners, by FVarLevel's tests in its order. A value's span is the faces
+ * around its vertex that name it; it is "disjoint" (Far: a discontinuous edge
+ * inside it; always a corner) when those faces are open on more than two
+ * sides, a side being open where its edge is a boundary or discontinuous at
+ * either end. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../core/memory.h"
+#include "../mesh/host_array.h"
+#include "../mesh/mesh_edges.h"
+#include "../mesh/mesh_fans.h"
+#include "../mesh/mesh_stats.h"
+#include "../mesh/mesh_tags.h"
+#include "fvar.h"
+
+/* Sharpness of an infinitely sharp edge or corner as a tag. */
+#define INFINITE_SHARPNESS 10.0f
+
+/* What the options switch on (FVarLevel::completeTopologyFromFaceValues). */
+typedef struct fvar_switches {
+    int linear_all, linear_boundaries, dependent, corners_sharp, smooth_corners_sharp,
+        both_if_one_corner, darts;
+} fvar_switches;
+
+static fvar_switches switches_of(const mm_subdiv_options *o)
+{
+    fvar_switches s;
+    mm_fvar_interp f = o->fvar_interp;
+    s.linear_all = f == MM_FVAR_LINEAR_ALL;
+    s.linear_boundaries = f == MM_FVAR_LINEAR_ALL || f == MM_FVAR_LINEAR_BOUNDARIES;
+    s.dependent = f == MM_FVAR_LINEAR_CORNERS_PLUS1 || f == MM_FVAR_LINEAR_CORNERS_PLUS2;
+    s.corners_sharp = f != MM_FVAR_LINEAR_NONE;
+    s.smooth_corners_sharp = o->boundary != MM_BOUNDARY_EDGE_AND_CORNER && s.corners_sharp;
+    s.both_if_one_corner = f == MM_FVAR_LINEAR_CORNERS_PLUS2;
+    s.darts = s.both_if_one_corner || s.linear_boundaries;
+    return s;
+}
+
+/* The corners at each vertex in OpenSubdiv's order around it (Vtr::Level::
+ * orderVertexFacesAndEdges): from the face of the vertex's first corner, or
+ * on a boundary from the corner whose leaving side is on the boundary, on to
+ * the face across each corner's entering side. first[v] … first[v + 1] - 1
+ * index ordered[]. */
+static mm_status corners_around(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                                int64_t *first, uint32_t *ordered)
+{
+    mm_status st = MM_OK;
+    int64_t nv = hf->num_vertices, n = hf->nnz, ne = E->num_edges;
+    uint32_t *side = NULL, *prev = NULL, *fill = NULL;
+    MM_TRY(mmi_host_array(ctx, 2 * ne, sizeof *side, (void **)&side));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *prev, (void **)&prev));
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *fill, (void **)&fill));
+    for (int64_t e = 0; e < 2 * ne; ++e) side[e] = UINT32_MAX;
+    for (int64_t v = 0; v <= nv; ++v) first[v] = 0;
+    for (int64_t f = 0; f < hf->num_faces; ++f)
+        for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
+            uint32_t e = E->corner_edge[k];
+            side[2 * e + (side[2 * e] != UINT32_MAX)] = (uint32_t)k;
+            prev[k] = (uint32_t)(k > hf->ptr[f] ? k - 1 : hf->ptr[f + 1] - 1);
+            ++first[hf->rows[k] + 1];
+        }
+    for (int64_t v = 0; v < nv; ++v) first[v + 1] += first[v];
+    /* the start: the vertex's first corner, or one leaving along a boundary */
+    for (int64_t v = 0; v < nv; ++v) fill[v] = UINT32_MAX;
+    for (int64_t k = 0; k < n; ++k) {
+        uint32_t v = hf->rows[k], e = E->corner_edge[k];
+        int boundary = side[2 * e + 1] == UINT32_MAX;
+        if (fill[v] == UINT32_MAX || (boundary && side[2 * E->corner_edge[fill[v]] + 1] != UINT32_MAX))
+            fill[v] = (uint32_t)k;
+    }
+    for (int64_t v = 0; v < nv; ++v) {
+        uint32_t k = fill[v];
+        for (int64_t i = first[v]; i < first[v + 1]; ++i) {
+            ordered[i] = k;
+            uint32_t e = E->corner_edge[prev[k]];
+            uint32_t other = side[2 * e] == prev[k] ? side[2 * e + 1] : side[2 * e];
+            if (other == UINT32_MAX) break; /* the boundary: every corner seen */
+            /* the other side runs v → prev(v): it leaves the corner at v */
+            k = other;
+        }
+    }
+done:
+    mmi_host_array_free(ctx, fill, nv, sizeof *fill);
+    mmi_host_array_free(ctx, prev, n, sizeof *prev);
+    mmi_host_array_free(ctx, side, 2 * ne, sizeof *side);
+    return st;
+}
+
+/* OpenSubdiv's siblings (FVarLevel::completeTopologyFromFaceValues): the
+ * values around a vertex, in its order, numbered as they first appear, but
+ * for Far's shortcut with two values so far, which takes a value other than
+ * the first for a new one (a value met again after another is then a sibling
+ * of its own). Each corner's pair = the vertex's first pair + its sibling. */
+static mm_status make_pairs(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                            const uint32_t *cv, mmi_fvar_topology *t, uint32_t **pair_vertex)
+{
+    mm_status st = MM_OK;
+    int64_t nv = hf->num_vertices, n = hf->nnz, pairs = 0;
+    int64_t *first = NULL;
+    uint32_t *ordered = NULL, *unique = NULL;
+    MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *first, (void **)&first));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *ordered, (void **)&ordered));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *unique, (void **)&unique));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *t->corner_pair, (void **)&t->corner_pair));
+    MM_TRY(corners_around(ctx, hf, E, first, ordered));
+    for (int64_t v = 0; v < nv; ++v) {
+        int64_t count = 0;
+        for (int64_t i = first[v]; i < first[v + 1]; ++i) {
+            uint32_t k = ordered[i], value = cv[k];
+            int64_t sibling;
+            if (i == first[v]) {
+                sibling = 0;
+                unique[pairs + count++] = value;
+            } else if (value == cv[ordered[i - 1]]) {
+                sibling = t->corner_pair[ordered[i - 1]] - pairs;
+            } else if (count == 1 || (count == 2 && unique[pairs] != value)) {
+                sibling = count;
+                unique[pairs + count++] = value;
+            } else {
+                for (sibling = 0; sibling < count && unique[pairs + sibling] != value; ++sibling)
+                    continue;
+                if (sibling == count) unique[pairs + count++] = value;
+            }
+            t->corner_pair[k] = (uint32_t)(pairs + sibling);
+        }
+        pairs += count;
+    }
+    t->num_pairs = pairs;
+    MM_TRY(mmi_host_array(ctx, pairs, sizeof *t->pair_value, (void **)&t->pair_value));
+    MM_TRY(mmi_host_array(ctx, pairs, sizeof *t->pair_sharp, (void **)&t->pair_sharp));
+    MM_TRY(mmi_host_array(ctx, pairs, sizeof **pair_vertex, (void **)pair_vertex));
+    for (int64_t k = 0; k < n; ++k) {
+        t->pair_value[t->corner_pair[k]] = cv[k];
+        (*pair_vertex)[t->corner_pair[k]] = hf->rows[k];
+    }
+done:
+    mmi_host_array_free(ctx, unique, n, sizeof *unique);
+    mmi_host_array_free(ctx, ordered, n, sizeof *ordered);
+    mmi_host_array_free(ctx, first, nv + 1, sizeof *first);
+    return st;
+}
+
+/* The mesh's edge and vertex sharpness on the host, by edge id of E. */
+static mm_status mesh_sharpness(mm_context ctx, mm_mesh mesh, const mmi_edges *E, float *edge,
+                                float *vertex)
+{
+    mm_status st = MM_OK;
+    int64_t nc = mesh->num_creases, nk = mesh->num_corners;
+    uint32_t *ends = NULL, *ids = NULL;
+    float *s = NULL, *ks = NULL;
+    mm_memory where = mesh->M->where;
+    MM_TRY(mmi_host_array(ctx, 2 * nc, sizeof *ends, (void **)&ends));
+    MM_TRY(mmi_host_array(ctx, nc, sizeof *s, (void **)&s));
+    MM_TRY(mmi_host_array(ctx, nk, sizeof *ids, (void **)&ids));
+    MM_TRY(mmi_host_array(ctx, nk, sizeof *ks, (void **)&ks));
+    MM_TRY(mmi_copy(ctx, ends, MM_MEMORY_HOST, mesh->crease_vertices, where, 2 * nc * 4));
+    MM_TRY(mmi_copy(ctx, s, MM_MEMORY_HOST, mesh->crease_sharpness, where, nc * 4));
+    MM_TRY(mmi_copy(ctx, ids, MM_MEMORY_HOST, mesh->corner_vertices, where, nk * 4));
+    MM_TRY(mmi_copy(ctx, ks, MM_MEMORY_HOST, mesh->corner_sharpness, where, nk * 4));
+    for (int64_t i = 0; i < nc; ++i) {
+        uint32_t e = mmi_edges_id(E->edge_ptr, E->b, ends[2 * i], ends[2 * i + 1]);
+        if (e == MMI_NO_EDGE) MM_TRY(mmi_mesh_refuse_crease(ctx, mesh, i));
+        edge[e] = s[i];
+    }
+    for (int64_t i = 0; i < nk; ++i) vertex[ids[i]] = ks[i];
+done:
+    mmi_host_array_free(ctx, ks, nk, sizeof *ks);
+    mmi_host_array_free(ctx, ids, nk, sizeof *ids);
+    mmi_host_array_free(ctx, s, nc, sizeof *s);
+    mmi_host_array_free(ctx, ends, 2 * nc, sizeof *ends);
+    return st;
+}
+
+/* Per edge: 1 when its faces name different values at either end (the
+ * pairs at ends a and b of its first side, end_a / end_b, as scratch). */
+static void discontinuous_edges(const mmi_host_faces *hf, const mmi_edges *E,
+                                const uint32_t *pair, uint32_t *end_a, uint32_t *end_b,
+                                uint8_t *discts)
+{
+    for (int64_t e = 0; e < E->num_edges; ++e) end_a[e] = UINT32_MAX, discts[e] = 0;
+    for (int64_t f = 0; f < hf->num_faces; ++f)
+        for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
+            int64_t next = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f];
+            uint32_t e = E->corner_edge[k];
+            int forward = hf->rows[k] == E->a[e];
+            uint32_t at_a = forward ? pair[k] : pair[next], at_b = forward ? pair[next] : pair[k];
+            if (end_a[e] == UINT32_MAX) {
+                end_a[e] = at_a;
+                end_b[e] = at_b;
+            } else if (end_a[e] != at_a || end_b[e] != at_b) {
+                discts[e] = 1;
+            }
+        }
+}
+
+/* What FVarLevel learns of one value's span at its vertex. */
+typedef struct span {
+    int64_t size;  /* faces naming the value at the vertex        */
+    int64_t open;  /* their sides on a boundary or discontinuous  */
+    int64_t inf;   /* infinitely sharp edges inside the span       */
+    float semi;    /* the sharpest semi-sharp edge inside it (0: none) */
+} span;
+
+/* The vertex-level facts of FVarLevel's tests. */
+typedef struct vertex_facts {
+    int64_t faces;     /* corners at the vertex                */
+    uint8_t boundary;  /* on a boundary edge                   */
+    uint8_t discts;    /* on a discontinuous edge              */
+} vertex_facts;
+
+/* Spans of every pair and facts of every vertex, from each corner's two sides. */
+static void gather(const mmi_host_faces *hf, const mmi_edges *E, const uint32_t *pair,
+                   const uint8_t *discts, const float *edge_sharp, span *sp, vertex_facts *vf)
+{
+    for (int64_t f = 0; f < hf->num_faces; ++f)
+        for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
+            int64_t prev = k > hf->ptr[f] ? k - 1 : hf->ptr[f + 1] - 1;
+            uint32_t v = hf->rows[k], p = pair[k];
+            uint32_t out = E->corner_edge[k], in = E->corner_edge[prev];
+            int out_boundary = E->forward[out] + E->backward[out] == 1;
+            int in_boundary = E->forward[in] + E->backward[in] == 1;
+            ++sp[p].size;
+            sp[p].open += (out_boundary || discts[out]) + (in_boundary || discts[in]);
+            /* an interior edge is the side leaving one of its faces' corners at v */
+            float sharp = edge_sharp[out];
+            if (!out_boundary && !discts[out] && sharp >= INFINITE_SHARPNESS) ++sp[p].inf;
+            if (!out_boundary && !discts[out] && sharp > sp[p].semi && sharp < INFINITE_SHARPNESS)
+                sp[p].semi = sharp;
+            ++vf[v].faces;
+            vf[v].boundary |= (uint8_t)(out_boundary || in_boundary);
+            vf[v].discts |= (uint8_t)(discts[out] || discts[in]);
+        }
+}
+
+/* Far's corners among the values of vertex v (pairs [p0, p1)), as
+ * pair_sharp: infinitely sharp, or the vertex's own sharpness. */
+static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float vsharp,
+                            const vertex_facts *vf, const span *sp, int64_t p0, int64_t p1,
+                            float *pair_sharp)
+{
+    int64_t n = p1 - p0;
+    int single_face = vf->boundary && vf->faces == 1;
+    /* the vertex's own rule is a corner: tagged so, or sharpened by the boundary rule */
+    int vertex_inf = vsharp >= INFINITE_SHARPNESS ||
+                     (single_face && boundary == MM_BOUNDARY_EDGE_AND_CORNER);
+    float own = vertex_inf ? INFINITE_SHARPNESS : vsharp;
+    int mismatch = n > 1 || vf->discts ||
+                   (vf->boundary && (sw->linear_boundaries ||
+                                     (single_face && sw->smooth_corners_sharp)));
+    if (sw->linear_all) own = INFINITE_SHARPNESS;
+    if (!mismatch) {
+        pair_sharp[p0] = own;
+        return;
+    }
+    int all = sw->linear_boundaries || vertex_inf || (sw->dependent && n > 2) ||
+              (sw->darts && n == 1 && !vf->boundary);
+    float dependent[2] = {0.0f, 0.0f};
+    if (!all && sw->dependent && n == 2) {
+        const span *a = &sp[p0], *b = &sp[p0 + 1];
+        all = a->inf || b->inf || a->open > 2 || b->open > 2;
+        if (sw->both_if_one_corner) all |= a->size == 1 || b->size == 1;
+        /* One span semi-sharp, the other not: the other is a corner for as
+         * long (Far's "dependent sharpness"): a vertex sharpness that decays
+         * with the sharpest of those edges (exact when there is one). */
+        if ((a->semi > 0.0f) != (b->semi > 0.0f)) dependent[a->semi > 0.0f] = a->semi + b->semi;
+    }
+    for (int64_t p = p0; p < p1; ++p) {
+        int corner = all || sp[p].open > 2 || sp[p].inf > 0 ||
+                     (sp[p].size == 1 && sw->corners_sharp);
+        float dep = n == 2 ? dependent[p - p0] : 0.0f;
+        pair_sharp[p] = corner ? INFINITE_SHARPNESS : own > dep ? own : dep;
+    }
+}
+
+/* The value mesh's sharp edges: every side of a sharp edge (every side,
+ * infinitely sharp, when the channel is linear everywhere). */
+static mm_status value_creases(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                               const float *edge_sharp, int linear_all, mmi_fvar_topology *t)
+{
+    mm_status st = MM_OK;
+    int64_t n = 0;
+    for (int64_t k = 0; k < hf->nnz; ++k) n += linear_all || edge_sharp[E->corner_edge[k]] > 0.0f;
+    t->num_creases = n;
+    MM_TRY(mmi_host_array(ctx, 2 * n, sizeof *t->crease_ends, (void **)&t->crease_ends));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *t->crease_sharp, (void **)&t->crease_sharp));
+    n = 0;
+    for (int64_t f = 0; f < hf->num_faces; ++f)
+        for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
+            float s = linear_all ? INFINITE_SHARPNESS : edge_sharp[E->corner_edge[k]];
+            if (!(s > 0.0f)) continue;
+            int64_t next = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f];
+            t->crease_ends[2 * n] = t->corner_pair[k];
+            t->crease_ends[2 * n + 1] = t->corner_pair[next];
+            t->crease_sharp[n++] = s;
+        }
+done:
+    return st;
+}
+
+/* MM_ERR_INVALID_ARGUMENT when the mesh is not a 2-manifold (the value mesh
+ * would not follow Far's rules for such vertices, which sharpen every value). */
+static mm_status check_manifold(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E)
+{
+    mm_status st = MM_OK;
+    int64_t *fans = NULL, nv = hf->num_vertices;
+    for (int64_t e = 0; e < E->num_edges; ++e)
+        if (mmi_edge_is_nonmanifold(E->forward[e], E->backward[e]) ||
+            mmi_edge_is_flipped(E->forward[e], E->backward[e]))
+            MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "edge %u–%u is not a 2-manifold's; "
+                    "face-varying channels are refined on 2-manifolds only", E->a[e], E->b[e]);
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *fans, (void **)&fans));
+    MM_TRY(mmi_vertex_fans(ctx, hf, E, fans));
+    for (int64_t v = 0; v < nv; ++v)
+        if (fans[v] > 1)
+            MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "vertex %lld joins %lld fans of faces; "
+                    "face-varying channels are refined on 2-manifolds only", (long long)v,
+                    (long long)fans[v]);
+done:
+    mmi_host_array_free(ctx, fans, nv, sizeof *fans);
+    return st;
+}
+
+mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, mm_mesh values,
+                                  const mm_subdiv_options *o, mmi_fvar_topology *t)
+{
+    mm_status st = MM_OK;
+    mmi_host_faces hf = {0}, hv = {0};
+    mmi_edges E = {0};
+    uint32_t *pair_vertex = NULL;
+    float *edge_sharp = NULL, *vsharp = NULL;
+    uint32_t *end_a = NULL, *end_b = NULL;
+    uint8_t *discts = NULL;
+    span *sp = NULL;
+    vertex_facts *vf = NULL;
+    int64_t nv = mesh->M->nrows, ne = 0;
+    fvar_switches sw = switches_of(o);
+    *t = (mmi_fvar_topology){0};
+    MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
+    MM_TRY(mmi_host_faces_get(ctx, values, &hv));
+    t->num_corners = hf.nnz;
+    MM_TRY(mmi_mesh_edges_build(ctx, &hf, &E));
+    MM_TRY(check_manifold(ctx, &hf, &E));
+    ne = E.num_edges;
+    MM_TRY(make_pairs(ctx, &hf, &E, hv.rows, t, &pair_vertex));
+    MM_TRY(mmi_host_array(ctx, ne, sizeof *edge_sharp, (void **)&edge_sharp));
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *vsharp, (void **)&vsharp));
+    MM_TRY(mmi_host_array(ctx, ne, sizeof *end_a, (void **)&end_a));
+    MM_TRY(mmi_host_array(ctx, ne, sizeof *end_b, (void **)&end_b));
+    MM_TRY(mmi_host_array(ctx, ne, sizeof *discts, (void **)&discts));
+    MM_TRY(mmi_host_array(ctx, t->num_pairs, sizeof *sp, (void **)&sp));
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *vf, (void **)&vf));
+    if (ne > 0) memset(edge_sharp, 0, (size_t)ne * sizeof *edge_sharp);
+    if (nv > 0) memset(vsharp, 0, (size_t)nv * sizeof *vsharp);
+    if (nv > 0) memset(vf, 0, (size_t)nv * sizeof *vf);
+    if (t->num_pairs > 0) memset(sp, 0, (size_t)t->num_pairs * sizeof *sp);
+    MM_TRY(mesh_sharpness(ctx, mesh, &E, edge_sharp, vsharp));
+    discontinuous_edges(&hf, &E, t->corner_pair, end_a, end_b, discts);
+    gather(&hf, &E, t->corner_pair, discts, edge_sharp, sp, vf);
+    for (int64_t p0 = 0, p1; p0 < t->num_pairs; p0 = p1) {
+        uint32_t v = pair_vertex[p0];
+        for (p1 = p0 + 1; p1 < t->num_pairs && pair_vertex[p1] == v; ++p1) continue;
+        classify_vertex(&sw, o->boundary, vsharp[v], &vf[v], sp, p0, p1, t->pair_sharp);
+    }
+    MM_TRY(value_creases(ctx, &hf, &E, edge_sharp, sw.linear_all, t));
+done:
+    mmi_host_array_free(ctx, vf, nv, sizeof *vf);
+    mmi_host_array_free(ctx, sp, t->num_pairs, sizeof *sp);
+    mmi_host_array_free(ctx, discts, ne, sizeof *discts);
+    mmi_host_array_free(ctx, end_b, ne, sizeof *end_b);
+    mmi_host_array_free(ctx, end_a, ne, sizeof *end_a);
+    mmi_host_array_free(ctx, vsharp, nv, sizeof *vsharp);
+    mmi_host_array_free(ctx, edge_sharp, ne, sizeof *edge_sharp);
+    mmi_host_array_free(ctx, pair_vertex, t->num_pairs, sizeof *pair_vertex);
+    mmi_mesh_edges_release(ctx, &E);
+    mmi_host_faces_release(ctx, &hv);
+    mmi_host_faces_release(ctx, &hf);
+    if (st != MM_OK) mmi_fvar_topology_free(ctx, t);
+    return st;
+}
+
+void mmi_fvar_topology_free(mm_context ctx, mmi_fvar_topology *t)
+{
+    mmi_host_array_free(ctx, t->corner_pair, t->num_corners, sizeof *t->corner_pair);
+    mmi_host_array_free(ctx, t->pair_value, t->num_pairs, sizeof *t->pair_value);
+    mmi_host_array_free(ctx, t->pair_sharp, t->num_pairs, sizeof *t->pair_sharp);
+    mmi_host_array_free(ctx, t->crease_ends, 2 * t->num_creases, sizeof *t->crease_ends);
+    mmi_host_array_free(ctx, t->crease_sharp, t->num_creases, sizeof *t->crease_sharp);
+    *t = (mmi_fvar_topology){0};
+}
