@@ -220,6 +220,54 @@ MM_API mm_matrix mm_subdiv_matrix(mm_subdiv s, int from, int to);
 /* Frees s and sets *s to NULL; NULL is allowed. */
 MM_API void mm_subdiv_free(mm_subdiv *s);
 
+
+/* --- Limit evaluation (docs/limit.md) ------------------------------------- */
+
+/* mm_subdiv_limit: the limit positions and the two limit tangents of every
+ * vertex of mesh, taken as the last level of a refinement (e.g. mm_subdivide's
+ * result, which carries the level's creases and corners as tags), by
+ * OpenSubdiv Far's PrimvarRefiner::Limit rules for opts->scheme: each
+ * vertex's rule (smooth and dart, crease, corner) from the sharpness of its
+ * edges and its own (semi-sharp counts as sharp; boundary edges are
+ * infinitely sharp; with EDGE_AND_CORNER a vertex in one face is a corner),
+ * then Sdc's limit masks: Catmull-Clark's and Loop's smooth, crease/boundary
+ * and corner position and tangent masks, their regular-valence forms and the
+ * tangent scales Far uses. Normals: normalize(T1 × T2).
+ *   ctx   the mesh's context        mesh  in (its faces, tags, boundary rule)
+ *   opts  host, in: scheme (Catmull-Clark or Loop) and boundary
+ *         (MM_BOUNDARY_OF_MESH: the mesh's; NONE evaluates as EDGE_ONLY, as
+ *         Far's limit does: it ignores holes); levels, path, mode, creasing
+ *         are not used (the mesh's tags are the level's sharpness)
+ *   X     |V| × d vertex data, float32 or float64, in; NULL: the mesh's own
+ *   P     out: a new |V| × d array of X's type, the limit positions
+ *   T1, T2 out: new arrays as P, the tangents; either may be NULL to skip it
+ * The tangents follow OpenSubdiv's order of each vertex's edges in a Far
+ * level built from this mesh (Vtr: counter-clockwise; on a boundary from
+ * the boundary edge leaving the vertex, inside from the edge leaving it in
+ * its lowest-numbered face). Far's own refined levels order an inner vertex
+ * by its refinement history, which a mesh does not carry: against them the
+ * positions and T1 × T2 agree, and T1, T2 of an inner vertex may be turned
+ * within the tangent plane (docs/limit.md).
+ * A vertex in no face keeps its point, with zero tangents (as in Far).
+ *   Properties: the masks are three |V| × |V| CSR matrices built on the host
+ *   (one walk around each vertex), applied on the context's backend with
+ *   static mode's SpMV (summed in double); deterministic.
+ *   Errors: MM_ERR_INVALID_ARGUMENT (NULL mesh, opts or P; another context's
+ *   mesh or X; sqrt(3); an unknown scheme or boundary rule; X not float32 or
+ *   float64, or not |V| rows; X NULL and the mesh without vertex data),
+ *   MM_ERR_INVALID_MESH (faces repeating a vertex; Loop on a face that is not
+ *   a triangle; a vertex that is not a 2-manifold one: on an edge of more
+ *   than two faces or passed twice the same way, or whose faces form several
+ *   fans, where Far's edge order is arbitrary; the message names the vertex
+ *   or face), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ *   Example: a 3 × 3 grid of quads refined once (EDGE_ONLY): an inner
+ *   vertex of valence 4 goes to 4/9 p + 1/9 Σ edge neighbours + 1/36 Σ
+ *   diagonal neighbours; a boundary vertex to 2/3 p + 1/6 (its two
+ *   neighbours along the boundary), the grid's corners too (with
+ *   EDGE_AND_CORNER they stay where they are). */
+MM_API mm_status mm_subdiv_limit(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                                 mm_dense X, mm_dense *P, mm_dense *T1, mm_dense *T2);
+
 #ifdef __cplusplus
 }
 #endif
