@@ -8,7 +8,11 @@
  * (Catmull-Clark, Loop) or OpenMesh Sqrt3T (√3). The creased cases (issue
  * 17: a cage's own crease tags, or random ones on more than 10% of the
  * edges) run specialized-dynamic and generic-dynamic with their tags and
- * specialized-dynamic-untagged on the same mesh without them. A method that
+ * specialized-dynamic-untagged on the same mesh without them. The UV cases
+ * (issue 20) carry one face-varying channel of 2 float32 values with seams
+ * (charts of faces by a hash of their centroid's cell): specialized-dynamic
+ * with it, specialized-dynamic-no-uv without it, and uv-channel, their
+ * difference, with the channel's own bytes for its roofline. A method that
  * fails is recorded unavailable with its message, and the suite goes on.
  *   usage: bench_subdiv OUT_DIR [max_faces = 64000000] [runs = 20]
  *          → OUT_DIR/subdiv.{json,md} (records.h; bench/README.md)
@@ -59,17 +63,20 @@ static const struct mesh_case {
     mm_scheme scheme;
     int levels;
     int tags;
+    int uv; /* with a face-varying UV channel */
 } CASES[] = {
-    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE},  /* 180 → 48.0M */
-    {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11, TAGS_NONE},  /* 8 (4- and 6-gons) → 37.7M */
-    {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6, TAGS_NONE},         /* 1152 → 4.7M */
-    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6, TAGS_NONE},                   /* 8288 (7 holes) → 33.9M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE},              /* 52000 → 53.2M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE},             /* 52000 → 37.9M */
-    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8, TAGS_NONE},              /* 5856 → 38.4M */
-    {"opensubdiv/catmark_car.obj", MM_SCHEME_CATMULL_CLARK, 8, TAGS_FILE}, /* 1.6k → 102M */
-    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_RANDOM}, /* → 48.0M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_RANDOM},          /* → 53.2M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE, 0},  /* 180 → 48.0M */
+    {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11, TAGS_NONE, 0},  /* 8 (4- and 6-gons) → 37.7M */
+    {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6, TAGS_NONE, 0},         /* 1152 → 4.7M */
+    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6, TAGS_NONE, 0},                   /* 8288 (7 holes) → 33.9M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 0},              /* 52000 → 53.2M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE, 0},             /* 52000 → 37.9M */
+    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8, TAGS_NONE, 0},              /* 5856 → 38.4M */
+    {"opensubdiv/catmark_car.obj", MM_SCHEME_CATMULL_CLARK, 8, TAGS_FILE, 0}, /* 1.6k → 102M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_RANDOM, 0}, /* → 48.0M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_RANDOM, 0},          /* → 53.2M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE, 1}, /* → 48.0M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 1},          /* → 53.2M */
 };
 
 static const char *const SCHEME_NAMES[] = {"catmull-clark", "loop", "sqrt3"};
@@ -101,6 +108,7 @@ typedef struct control {
     mm_scheme kind;
     mm_mesh mesh, plain;
     int64_t creases, corners;
+    int64_t uv_values; /* the UV channel's values (0: none) */
     counts c0;
     int64_t control_bytes; /* M (indices, and the pointer unless uniform) + vertex data */
     peer_mesh host;
@@ -184,6 +192,36 @@ static void dynamic_method(sd_records *all, mm_context ctx, const control *m, mm
     sd_method meth = {ctx, run_subdivide, release_mesh, &c, NULL};
     sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
     check_counts(&r, cl, c.got_v, c.got_f);
+    sd_add(all, &r);
+}
+
+/* uv-channel: the UV channel's share of mm_subdivide, the difference of the
+ * last two records (with, then without it); its minimal bytes are the
+ * channel's own: the control corners and values read, the refined corner
+ * ids (4 per corner) and values (2 float32 each) written. The refined
+ * values number at least the refined vertices (seams add more): counted as
+ * those, a lower bound that does not flatter the fraction. */
+static void uv_difference(sd_records *all, const control *m, int level, counts cl)
+{
+    sd_record r = new_record(m, level, "uv-channel", cl, 0);
+    const sd_record *with = NULL, *without = NULL;
+    for (int i = all->count - 1; i >= 0 && (!with || !without); --i) {
+        const sd_record *x = &all->r[i];
+        if (x->level != level || strcmp(x->mesh, m->name) != 0) continue;
+        if (!without && strcmp(x->method, "specialized-dynamic-no-uv") == 0) without = x;
+        if (!with && strcmp(x->method, "specialized-dynamic") == 0) with = x;
+    }
+    r.final_bytes = 4.0 * (double)cl.nnz + 8.0 * (double)cl.v;
+    r.min_bytes = (4.0 + 8.0) * (double)m->c0.nnz + r.final_bytes;
+    if (with && without && strcmp(with->status, "ok") == 0 && strcmp(without->status, "ok") == 0) {
+        r.status = "ok";
+        r.runs = with->runs;
+        r.total_ms = with->total_ms - without->total_ms;
+        snprintf(r.message, sizeof r.message, "specialized-dynamic %.3f ms − no-uv %.3f ms",
+                 with->total_ms, without->total_ms);
+    } else {
+        snprintf(r.message, sizeof r.message, "needs specialized-dynamic and -no-uv");
+    }
     sd_add(all, &r);
 }
 
@@ -333,6 +371,58 @@ static void make_meshes(mm_context ctx, control *m, mm_mesh_info info, int rando
     free(cv), free(cs);
 }
 
+/* A UV channel on m->mesh (m->plain: the same mesh without it): charts of
+ * faces by a hash of their centroid's cell (a cell a tenth of the bounding
+ * box's diagonal), one value per (vertex, chart), seams between charts. */
+static void add_uv(mm_context ctx, control *m, mm_mesh_info info)
+{
+    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int64_t v = 0; v < info.num_vertices; ++v)
+        for (int k = 0; k < 3; ++k) {
+            float x = m->xyz[3 * v + k];
+            lo[k] = x < lo[k] ? x : lo[k], hi[k] = x > hi[k] ? x : hi[k];
+        }
+    double cell = 0.1 * sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                             (hi[2] - lo[2]) * (hi[2] - lo[2]));
+    uint64_t *keys = malloc((size_t)info.nnz * sizeof *keys);
+    uint32_t *corners = malloc((size_t)info.nnz * sizeof *corners);
+    float *uv = malloc((size_t)info.nnz * 2 * sizeof *uv);
+    if (!keys || !corners || !uv) exit(1);
+    for (int64_t f = 0; f < info.num_faces; ++f) {
+        double c[3] = {0, 0, 0};
+        int64_t n = m->offsets[f + 1] - m->offsets[f];
+        for (int64_t k = m->offsets[f]; k < m->offsets[f + 1]; ++k)
+            for (int q = 0; q < 3; ++q) c[q] += m->xyz[3 * m->fv[k] + q] / (double)n;
+        uint32_t chart = 0;
+        for (int q = 0; q < 3; ++q) chart = chart * 31u + (uint32_t)(int)floor((c[q] - lo[q]) / cell);
+        for (int64_t k = m->offsets[f]; k < m->offsets[f + 1]; ++k)
+            keys[k] = (uint64_t)m->fv[k] << 32 | tag_hash(chart, 3u) % 8u;
+    }
+    /* Values numbered by first appearance (a linear probe table over the keys). */
+    int64_t cap = 1;
+    while (cap < 2 * info.nnz) cap *= 2;
+    uint64_t *slot_key = malloc((size_t)cap * sizeof *slot_key);
+    uint32_t *slot_id = malloc((size_t)cap * sizeof *slot_id);
+    if (!slot_key || !slot_id) exit(1);
+    for (int64_t i = 0; i < cap; ++i) slot_key[i] = UINT64_MAX;
+    int64_t nvals = 0;
+    for (int64_t k = 0; k < info.nnz; ++k) {
+        uint64_t h = (keys[k] * 0x9E3779B97F4A7C15ull) & (uint64_t)(cap - 1);
+        while (slot_key[h] != UINT64_MAX && slot_key[h] != keys[k]) h = (h + 1) & (uint64_t)(cap - 1);
+        if (slot_key[h] == UINT64_MAX) {
+            slot_key[h] = keys[k], slot_id[h] = (uint32_t)nvals;
+            uv[2 * nvals] = (float)(tag_hash((uint32_t)nvals, 1u) % 1000u) / 1000.0f;
+            uv[2 * nvals + 1] = (float)(tag_hash((uint32_t)nvals, 2u) % 1000u) / 1000.0f;
+            ++nvals;
+        }
+        corners[k] = slot_id[h];
+    }
+    mm_fvar_desc d = {"uv", nvals, 2, MM_TYPE_FLOAT32, uv, corners};
+    BU_MM_OK(ctx, mm_mesh_add_fvar(ctx, m->mesh, &d));
+    m->uv_values = nvals;
+    free(keys), free(corners), free(uv), free(slot_key), free(slot_id);
+}
+
 /* Reads the control mesh (float32 vertex data) and its host copy; 0, or −1
  * when the file is missing (the case is skipped). */
 static int load(mm_context ctx, const char *path, const struct mesh_case *mc, control *m)
@@ -362,6 +452,14 @@ static int load(mm_context ctx, const char *path, const struct mesh_case *mc, co
     mm_mesh_arrays h = {m->xyz, m->offsets, m->fv, NULL, NULL, NULL, NULL, NULL};
     BU_MM_OK(ctx, mm_mesh_export(m->mesh, &h));
     m->host = (peer_mesh){info.num_vertices, info.num_faces, m->xyz, m->offsets, m->fv};
+    if (mc->uv) {
+        static char labels[sizeof CASES / sizeof CASES[0]][256];
+        make_meshes(ctx, m, info, 0);
+        add_uv(ctx, m, info);
+        snprintf(labels[mc - CASES], sizeof labels[0], "%s (UV channel, %lld values)", m->name,
+                 (long long)m->uv_values);
+        m->name = labels[mc - CASES];
+    }
     if (mc->tags != TAGS_NONE) {
         /* The records keep the name: one per case, for the whole run. */
         static char labels[sizeof CASES / sizeof CASES[0]][256];
@@ -435,12 +533,19 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
         if (tagged && selected(METHODS, "specialized-dynamic-untagged"))
             dynamic_method(all, ctx, &m, m.plain, level, cl, MM_PATH_SPECIALIZED,
                            "specialized-dynamic-untagged", runs);
-        if (!tagged && selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
+        if (mc->uv && selected(METHODS, "specialized-dynamic-no-uv")) {
+            dynamic_method(all, ctx, &m, m.plain, level, cl, MM_PATH_SPECIALIZED,
+                           "specialized-dynamic-no-uv", runs);
+            uv_difference(all, &m, level, cl);
+        }
+        if (mc->uv) {
+            /* the vertex data's methods are the cases without the channel */
+        } else if (!tagged && selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
             static_methods(all, ctx, &m, level, cl, runs);
         if (selected(METHODS, "generic-dynamic"))
             dynamic_method(all, ctx, &m, m.mesh, level, cl, MM_PATH_GENERIC, "generic-dynamic",
                            runs);
-        if (!tagged && selected(METHODS, "opensubdiv-far openmesh-sqrt3"))
+        if (!tagged && !mc->uv && selected(METHODS, "opensubdiv-far openmesh-sqrt3"))
             host_method(all, &m, level, cl, &host_last);
         for (int i = first; i < all->count; ++i) {
             const sd_record *r = &all->r[i];
