@@ -192,13 +192,14 @@ FvCase torus_cut(int nu, int nv)
 
 // Random charts (faces grouped by a coarse cell of their centroid) and
 // random tags on a shape.
-FvCase random_charts(const Shape &s, const std::string &name, mm_scheme scheme, unsigned seed)
+FvCase random_charts(const Shape &s, const std::string &name, mm_scheme scheme, unsigned seed,
+                     int holes = 0)
 {
     FvCase c;
     c.shape = s;
     c.name = name;
     c.scheme = scheme;
-    c.tags = random_tags(s, seed, 0);
+    c.tags = random_tags(s, seed, holes);
     c.channel = channel_by_key(c.shape, [&](int f, int) {
         std::array<double, 3> m = centroid(c.shape, f);
         unsigned h = 0;
@@ -219,6 +220,8 @@ void make_cases()
                                   MM_SCHEME_CATMULL_CLARK, 3));
     cases.push_back(random_charts(mixed_grid(4, 3), "mixed faces, random charts and tags",
                                   MM_SCHEME_CATMULL_CLARK, 5));
+    cases.push_back(random_charts(cube_grid(3), "cube of quads, random charts, tags and holes",
+                                  MM_SCHEME_CATMULL_CLARK, 9, 2));
     for (const FvCase &q : std::vector<FvCase>{cube_cross(2), quadrants(2), dart(2)}) {
         FvCase t;
         t.shape = triangulate(q.shape, q.name + " (triangles)");
@@ -412,6 +415,7 @@ std::string compare(mm_context ctx, const FvCase &c, const Config &g)
         std::vector<int> key = cycle_key(cyc, &rot);
         far_faces[key] = {f, rot};
     }
+    // Faces of holes are kept by both (Far flags them, mm_subdivide tags them).
     size_t nf = ours.offsets.size() - 1;
     if ((int)nf != L.GetNumFaces())
         err = "meshmat has " + std::to_string(nf) + " faces, Far " + std::to_string(L.GetNumFaces());
