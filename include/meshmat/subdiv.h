@@ -268,6 +268,20 @@ MM_API void mm_subdiv_free(mm_subdiv *s);
 MM_API mm_status mm_subdiv_limit(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                                  mm_dense X, mm_dense *P, mm_dense *T1, mm_dense *T2);
 
+/* mm_subdiv_eval_limit: the limit positions P and tangents T1, T2 of the last
+ * level's vertices for control data X0, as mm_subdiv_eval then
+ * mm_subdiv_limit on the refined level (the same values, to rounding), with
+ * the limit masks built once, at the first call, and kept in s. In
+ * MM_MODE_STATIC the masks are multiplied into the composite R (eq. 22) at
+ * that call, so that each evaluation is one SpMV per output from the cage
+ * straight to the limit surface: L_P R, L_T1 R, L_T2 R.
+ *   s   a built handle (Catmull-Clark or Loop)     X0  |V_0| × d, float32/64
+ *   P   out, |V_L| × d of X0's type; T1, T2 the same, or NULL to skip them
+ * Errors: those of mm_subdiv_eval and mm_subdiv_limit (√3; a last level that
+ * is not a 2-manifold). */
+MM_API mm_status mm_subdiv_eval_limit(mm_subdiv s, mm_dense X0, mm_dense *P, mm_dense *T1,
+                                      mm_dense *T2);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,13 +2,11 @@
  * position and tangents of every vertex of a mesh taken as the last level of
  * a refinement. The masks become three sparse matrices on the host
  * (limit_stencils.c), which the static-mode SpMV applies on the context's
- * backend (src/kernels/static_spmv*), so CUDA needs no kernel of its own. */
+ * backend (limit_ops.c), so CUDA needs no kernel of its own. */
 #include "../core/error.h"
 #include "../core/handle.h"
-#include "../kernels/static_spmv.h"
-#include "../mesh/host_array.h"
 #include "../mesh/mesh_impl.h"
-#include "limit_stencils.h"
+#include "limit_ops.h"
 
 static mm_status check(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_dense *X,
                        mm_boundary *boundary)
@@ -45,35 +43,11 @@ done:
     return st;
 }
 
-/* Y = S X for mask m of s, S imported in X's float type. */
-static mm_status apply(mm_context ctx, const mmi_limit_stencils *s, int m, mm_dense X, mm_dense *Y)
-{
-    mm_status st = MM_OK;
-    mm_matrix S = NULL;
-    int f64 = X->type == MM_TYPE_FLOAT64;
-    int64_t nnz = s->nnz[m];
-    float *v32 = NULL;
-    if (!f64) {
-        MM_TRY(mmi_host_array(ctx, nnz, sizeof *v32, (void **)&v32));
-        for (int64_t q = 0; q < nnz; ++q) v32[q] = (float)s->values[m][q];
-    }
-    mm_matrix_arrays a = {s->ptr[m], NULL, s->cols[m], f64 ? (void *)s->values[m] : (void *)v32};
-    MM_TRY(mmi_matrix_import(ctx, &S, MM_FORMAT_CSR, X->type, s->nv, s->nv, nnz, &a));
-    MM_TRY(mmi_dense_alloc(ctx, Y, s->nv, X->d, X->type));
-    mmi_static_spmv_args g = {s->nv, X->d, nnz, f64, S->ptr, S->cols, S->values, X->data, (*Y)->data};
-    MM_TRY(mmi_static_spmv(ctx, &g));
-done:
-    if (st != MM_OK) mm_dense_free(Y);
-    mm_matrix_free(&S);
-    mmi_host_array_free(ctx, v32, nnz, sizeof *v32);
-    return st;
-}
-
 mm_status mm_subdiv_limit(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts, mm_dense X,
                           mm_dense *P, mm_dense *T1, mm_dense *T2)
 {
     mm_status st = MM_OK;
-    mmi_limit_stencils s = {0};
+    mmi_limit_ops ops = {0};
     mm_boundary boundary = MM_BOUNDARY_EDGE_ONLY;
     mm_dense *out[MMI_LIMIT_MASKS] = {P, T1, T2};
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
@@ -82,11 +56,12 @@ mm_status mm_subdiv_limit(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
         if (out[m] != NULL) *out[m] = NULL;
     if (P == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "P is NULL");
     MM_TRY(check(ctx, mesh, opts, &X, &boundary));
-    MM_TRY(mmi_limit_stencils_build(ctx, mesh, opts->scheme, boundary, T1 != NULL || T2 != NULL, &s));
+    MM_TRY(mmi_limit_ops_build(ctx, mesh, opts->scheme, boundary, T1 != NULL || T2 != NULL, NULL,
+                               &ops));
     for (int m = 0; m < MMI_LIMIT_MASKS; ++m)
-        if (out[m] != NULL) MM_TRY(apply(ctx, &s, m, X, out[m]));
+        if (out[m] != NULL) MM_TRY(mmi_limit_ops_apply(ctx, &ops, m, X, out[m]));
 done:
-    mmi_limit_stencils_free(ctx, &s);
+    mmi_limit_ops_free(ctx, &ops);
     if (st != MM_OK)
         for (int m = 0; m < MMI_LIMIT_MASKS; ++m)
             if (out[m] != NULL) mm_dense_free(out[m]);

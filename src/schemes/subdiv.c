@@ -12,6 +12,7 @@
 #include "../spla/matrix_impl.h"
 #include "fvar.h"
 #include "generic_level.h"
+#include "limit_ops.h"
 #include "subdiv_impl.h"
 #include "subdiv_static.h"
 
@@ -40,6 +41,7 @@ struct mm_subdiv_s {
     mmi_subdiv_static *stat; /* MM_MODE_STATIC only */
     stand_in stand; /* which the build borrows; mm_subdiv_eval adds the copies'
                        rows to the caller's data */
+    mmi_limit_ops *limit; /* mm_subdiv_eval_limit's operators, built at its first call */
 };
 
 /* Whether s is a live subdivision on an open context (not NULL included). */
@@ -430,6 +432,74 @@ mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     return mmi_subdivide(ctx, mesh, opts, out, 1);
 }
 
+/* s->limit: the last level's limit operators (with the tangents'), times
+ * the composite R in static mode. The level is lent to the stencils as a
+ * mesh: its M borrowed, its tags carried as mm_subdivide carries them. */
+static mm_status build_limit(mm_subdiv s)
+{
+    mm_status st = MM_OK;
+    mm_context ctx = s->ctx;
+    int L = s->opts.levels;
+    struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
+    if (m == NULL) return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
+    m->ctx = ctx;
+    m->boundary = s->opts.boundary;
+    m->M = s->impl->matrix(s->state, L);
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s->limit, (void **)&s->limit));
+    *s->limit = (mmi_limit_ops){0};
+    MM_TRY(carry_tags(s, L, m));
+    MM_TRY(mmi_limit_ops_build(ctx, m, s->opts.scheme, s->opts.boundary, 1,
+                               s->stat ? mmi_subdiv_static_matrix(s->stat, 0, L) : NULL,
+                               s->limit));
+done:
+    m->M = NULL; /* borrowed from the build */
+    mm_mesh_free((mm_mesh *)&m);
+    if (st != MM_OK && s->limit != NULL) {
+        mmi_limit_ops_free(ctx, s->limit);
+        mmi_free(ctx, MM_MEMORY_HOST, s->limit, sizeof *s->limit);
+        s->limit = NULL;
+    }
+    return st;
+}
+
+mm_status mm_subdiv_eval_limit(mm_subdiv s, mm_dense X0, mm_dense *P, mm_dense *T1, mm_dense *T2)
+{
+    mm_status st = MM_OK;
+    mm_dense XL = NULL, *out[MMI_LIMIT_MASKS] = {P, T1, T2};
+    if (!live(s)) return MM_ERR_INVALID_ARGUMENT;
+    mm_context ctx = s->ctx;
+    MM_WHERE(ctx);
+    for (int k = 0; k < MMI_LIMIT_MASKS; ++k)
+        if (out[k] != NULL) *out[k] = NULL;
+    if (P == NULL || X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "P and X0 must not be NULL");
+    MM_TRY(MMI_CHECK(ctx, X0, MMI_MAGIC_DENSE, "X0"));
+    if (s->opts.scheme == MM_SCHEME_SQRT3)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has no limit masks (OpenSubdiv, whose "
+                "limit rules meshmat follows, has no sqrt(3)); use Catmull-Clark or Loop");
+    if (X0->type != MM_TYPE_FLOAT32 && X0->type != MM_TYPE_FLOAT64)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is of type %d; the limit takes float32 or "
+                "float64 data", (int)X0->type);
+    /* In static mode the operators take X0 itself: its rows checked as eval would. */
+    if (s->stat == NULL) {
+        MM_TRY(mmi_subdiv_eval(s, X0, &XL));
+    } else {
+        int64_t nv = s->impl->counts(s->state, 0).vertices;
+        if (X0->n != nv)
+            MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld "
+                    "vertices", (long long)X0->n, (long long)nv);
+    }
+    if (s->limit == NULL) MM_TRY(build_limit(s));
+    for (int k = 0; k < MMI_LIMIT_MASKS; ++k)
+        if (out[k] != NULL)
+            MM_TRY(mmi_limit_ops_apply(ctx, s->limit, k, XL ? XL : X0, out[k]));
+done:
+    mm_dense_free(&XL);
+    if (st != MM_OK)
+        for (int k = 0; k < MMI_LIMIT_MASKS; ++k)
+            if (out[k] != NULL) mm_dense_free(out[k]);
+    return st;
+}
+
 int mm_subdiv_levels(mm_subdiv s)
 {
     return live(s) ? s->opts.levels : 0;
@@ -505,6 +575,10 @@ void mm_subdiv_free(mm_subdiv *s)
     if (t->impl != NULL) t->impl->free_state(t->ctx, t->state);
     mmi_subdiv_static_free(t->ctx, t->stat);
     stand_in_free(t->ctx, &t->stand);
+    if (t->limit != NULL) {
+        mmi_limit_ops_free(t->ctx, t->limit);
+        mmi_free(t->ctx, MM_MEMORY_HOST, t->limit, sizeof *t->limit);
+    }
     mmi_handle_free(t->ctx, t, MMI_MAGIC_SUBDIV_FREED); /* last: it may release a closed context */
     *s = NULL;
 }

@@ -31,8 +31,7 @@ struct mmi_subdiv_static {
     float *c32;
 };
 
-/* A float32 copy of A's float64 values, in backend memory. */
-static mm_status values_f32(mm_context ctx, mm_matrix A, float **v)
+mm_status mmi_static_values_f32(mm_context ctx, mm_matrix A, float **v)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_alloc(ctx, A->where, A->nnz * (int64_t)sizeof(float), (void **)v));
@@ -45,8 +44,8 @@ done:
     return st;
 }
 
-/* *out = R C (CSR): as (R C)ᵀ = Cᵀ Rᵀ, a mapped SpGEMM of the CSC views. */
-static mm_status compose(mm_context ctx, mm_matrix R, mm_matrix C, mm_matrix *out)
+/* As (R C)ᵀ = Cᵀ Rᵀ, a mapped SpGEMM of the CSC views. */
+mm_status mmi_static_compose(mm_context ctx, mm_matrix R, mm_matrix C, mm_matrix *out)
 {
     mm_status st = MM_OK;
     mm_spgemm_op op = {.map = {.kind = MM_MAP_PRODUCT}, .lambda = {.kind = MM_LAMBDA_MAP},
@@ -68,7 +67,7 @@ static mm_status composite(mm_context ctx, mmi_subdiv_static *s, int64_t nv0)
     s->C = s->R[0];
     for (int l = 1; l < L; ++l) {
         mm_matrix next = NULL;
-        MM_TRY(compose(ctx, s->R[l], s->C, &next));
+        MM_TRY(mmi_static_compose(ctx, s->R[l], s->C, &next));
         if (s->C != s->R[0]) mm_matrix_free(&s->C);
         s->C = next;
     }
@@ -76,7 +75,7 @@ done:
     return st;
 }
 
-static mm_status spmv(mm_context ctx, mm_matrix R, const float *v32, mm_dense X, mm_dense *Y)
+mm_status mmi_static_apply(mm_context ctx, mm_matrix R, const float *v32, mm_dense X, mm_dense *Y)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_dense_alloc(ctx, Y, R->nrows, X->d, X->type));
@@ -96,12 +95,12 @@ mm_status mmi_subdiv_static_eval(mm_context ctx, const mmi_subdiv_static *s, mm_
     int L = s->opts.levels, stage = mmi_stage_begin(ctx, "subdiv_static_eval");
     mm_dense X = X0;
     if (s->use == MM_STATIC_COMPOSITE || L == 0) {
-        MM_TRY(spmv(ctx, s->C, s->c32, X0, XL));
+        MM_TRY(mmi_static_apply(ctx, s->C, s->c32, X0, XL));
         if (L > 0) mmi_subdiv_progress(&s->opts, "eval", L);
     } else {
         for (int l = 0; l < L; ++l) {
             mm_dense Y = NULL;
-            MM_TRY(spmv(ctx, s->R[l], s->r32[l], X, &Y));
+            MM_TRY(mmi_static_apply(ctx, s->R[l], s->r32[l], X, &Y));
             if (X != X0) mm_dense_free(&X);
             X = Y;
             mmi_subdiv_progress(&s->opts, "eval", l + 1);
@@ -176,11 +175,11 @@ static mm_status build_matrices(mm_context ctx, mmi_subdiv_static *s, const void
     int L = s->opts.levels;
     for (int l = 0; l < L; ++l) {
         MM_TRY(mmi_generic_subdivision_matrix(ctx, state, l, &s->R[l]));
-        MM_TRY(values_f32(ctx, s->R[l], &s->r32[l]));
+        MM_TRY(mmi_static_values_f32(ctx, s->R[l], &s->r32[l]));
     }
     MM_TRY(composite(ctx, s, nv0));
     if (s->C == (L > 0 ? s->R[0] : NULL)) s->c32 = s->r32[0];
-    else MM_TRY(values_f32(ctx, s->C, &s->c32));
+    else MM_TRY(mmi_static_values_f32(ctx, s->C, &s->c32));
 done:
     return st;
 }

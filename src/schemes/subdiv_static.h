@@ -28,4 +28,12 @@ mm_matrix mmi_subdiv_static_matrix(const mmi_subdiv_static *s, int from, int to)
 
 void mmi_subdiv_static_free(mm_context ctx, mmi_subdiv_static *s);
 
+/* The steps static mode is made of, for other operators built the same way
+ * (subdiv_limit.c): *out = R C (CSR float64); *v = a float32 copy of A's
+ * float64 values in backend memory; *Y = R X (a new array of X's type; v32
+ * R's float32 values, used for float32 X). */
+mm_status mmi_static_compose(mm_context ctx, mm_matrix R, mm_matrix C, mm_matrix *out);
+mm_status mmi_static_values_f32(mm_context ctx, mm_matrix A, float **v);
+mm_status mmi_static_apply(mm_context ctx, mm_matrix R, const float *v32, mm_dense X, mm_dense *Y);
+
 #endif

@@ -402,6 +402,88 @@ START_TEST(float32_data)
 }
 END_TEST
 
+// mm_subdiv_eval_limit on a built handle (dynamic, static by levels and
+// composite: the masks multiplied into R) equals mm_subdivide then
+// mm_subdiv_limit (Far-checked above): positions and tangents to 1e-12 of
+// the size in float64, 1e-5 in float32; a second call reuses the operators.
+START_TEST(eval_limit_equals_limit_of_subdivide)
+{
+    const Case &c = cases[(size_t)_i];
+    mm_context ctx = mmt_context();
+    std::string err;
+    mm_mesh cage = make_tagged_mesh(ctx, c.shape, c.tags, &err);
+    ck_assert_msg(cage != NULL, "%s", err.c_str());
+    double size = shape_size(c.shape);
+    for (int levels = 1; levels <= 2; ++levels)
+        for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER}) {
+            Limit want;
+            err = meshmat_limit(ctx, c, b, MM_CREASING_UNIFORM, levels, want);
+            ck_assert_msg(err.empty(), "%s: %s", c.shape.name.c_str(), err.c_str());
+            for (int how = 0; how < 3; ++how)
+                for (mm_type ty : {MM_TYPE_FLOAT64, MM_TYPE_FLOAT32}) {
+                    mm_subdiv_options o = mm_subdiv_options_default();
+                    o.scheme = c.scheme;
+                    o.levels = levels;
+                    o.boundary = b;
+                    o.mode = how == 0 ? MM_MODE_DYNAMIC : MM_MODE_STATIC;
+                    o.static_eval = how == 1 ? MM_STATIC_LEVELS : MM_STATIC_COMPOSITE;
+                    mm_subdiv sd = NULL;
+                    MMT_OK(ctx, mm_subdiv_build(ctx, cage, &o, &sd));
+                    std::vector<float> xf(c.shape.xyz.begin(), c.shape.xyz.end());
+                    mm_dense X = NULL;
+                    MMT_OK(ctx, mm_dense_import(ctx, &X, c.shape.nv, 3, ty,
+                                                ty == MM_TYPE_FLOAT64 ? (const void *)c.shape.xyz.data()
+                                                                      : (const void *)xf.data()));
+                    for (int call = 0; call < 2; ++call) {
+                        mm_dense P = NULL, T1 = NULL, T2 = NULL;
+                        MMT_OK(ctx, mm_subdiv_eval_limit(sd, X, &P, call ? NULL : &T1, call ? NULL : &T2));
+                        double tol = (ty == MM_TYPE_FLOAT64 ? 1e-12 : 1e-5) * size, worst = 0;
+                        std::vector<double> p = export_dense(P);
+                        ck_assert_int_eq((int64_t)p.size(), (int64_t)want.p.size());
+                        for (size_t i = 0; i < p.size(); ++i) worst = std::max(worst, std::fabs(p[i] - want.p[i]));
+                        if (!call) {
+                            std::vector<double> t1 = export_dense(T1), t2 = export_dense(T2);
+                            for (size_t i = 0; i < p.size(); ++i)
+                                worst = std::max({worst, std::fabs(t1[i] - want.t1[i]) / 8,
+                                                  std::fabs(t2[i] - want.t2[i]) / 8});
+                        } else {
+                            ck_assert_ptr_null(T1);
+                        }
+                        ck_assert_msg(worst <= tol, "%s L%d mode %d type %d: differs by %g", c.shape.name.c_str(),
+                                      levels, how, (int)ty, worst);
+                        mm_dense_free(&P);
+                        mm_dense_free(&T1);
+                        mm_dense_free(&T2);
+                    }
+                    mm_dense_free(&X);
+                    mm_subdiv_free(&sd);
+                }
+        }
+    // √3 and NULL are refused.
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = c.scheme;
+    mm_subdiv sd = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, cage, &o, &sd));
+    mm_dense P = NULL;
+    ck_assert_int_eq(mm_subdiv_eval_limit(sd, NULL, &P, NULL, NULL), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_eval_limit(sd, mm_mesh_vertices(cage), NULL, NULL, NULL),
+                     MM_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(mm_subdiv_eval_limit(NULL, mm_mesh_vertices(cage), &P, NULL, NULL),
+                     MM_ERR_INVALID_ARGUMENT);
+    mm_subdiv_free(&sd);
+    if (c.scheme == MM_SCHEME_LOOP && c.tags.empty()) {
+        o.scheme = MM_SCHEME_SQRT3;
+        MMT_OK(ctx, mm_subdiv_build(ctx, cage, &o, &sd));
+        ck_assert_int_eq(mm_subdiv_eval_limit(sd, mm_mesh_vertices(cage), &P, NULL, NULL),
+                         MM_ERR_INVALID_ARGUMENT);
+        ck_assert_ptr_null(P);
+        mm_subdiv_free(&sd);
+    }
+    mm_mesh_free(&cage);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 // --- normals against finite differences (no Far) -----------------------------------
 
 // The unit normal estimated at vertex v of mesh h from its fan: the sum of
@@ -602,6 +684,7 @@ int main(void)
     tcase_add_loop_test(gen, generated_against_far, 0, (int)cases.size());
     tcase_add_test(gen, float32_data);
     tcase_add_test(gen, normals_finite_differences);
+    tcase_add_loop_test(gen, eval_limit_equals_limit_of_subdivide, 0, (int)cases.size());
     suite_add_tcase(s, gen);
     TCase *bad = tcase_create("bad_input");
     tcase_add_test(bad, bad_input);
