@@ -517,8 +517,9 @@ START_TEST(seamless_channel_is_the_vertices)
         MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
         Exported e;
         std::vector<int64_t> vo;
-        ck_assert_str_eq(export_mesh(out, e.xyz, e.offsets, e.ids).c_str(), "");
-        ck_assert_str_eq(export_mesh(mm_mesh_fvar(out, 0), e.values, vo, e.corners).c_str(), "");
+        std::string err1 = export_mesh(out, e.xyz, e.offsets, e.ids);
+        std::string err2 = export_mesh(mm_mesh_fvar(out, 0), e.values, vo, e.corners);
+        ck_assert_msg(err1.empty() && err2.empty(), "%s%s", err1.c_str(), err2.c_str());
         double worst = 0.0;
         for (size_t k = 0; k < e.ids.size(); ++k)
             for (int q = 0; q < 3; ++q)
