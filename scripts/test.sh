@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-release}
-packages=(cmake gcc g++ make check pkg-config libopenmesh-dev libosd-dev)
+# python3-meshio: the independent OBJ reader of tests/cli/check_meshio.py
+packages=(cmake gcc g++ make check pkg-config libopenmesh-dev libosd-dev python3-meshio)
 if [ "$mode" = --sanitize-clang ]; then packages+=(clang libomp-dev); fi
 scripts/need-packages.sh "${packages[@]}"
 # node and npm run the Khronos glTF validator (tests/mesh/validate_glb.js,

@@ -44,7 +44,14 @@ MM_API mm_read_options mm_read_options_default(void);
  *   far; OpenSubdiv tags `t crease N/M/0 v0 … v(N-1) s…` (the chain's N-1 edges,
  *   M = 1 sharpness for all or N-1, one each) and `t corner N/M/0 v… s…`
  *   (M = 1 or N), ids 0-based, also written as `# osd-tag: t ...` comments;
- *   other tags and statements (vt, vn, l, o, g, s, usemtl, mtllib, …) ignored;
+ *   `vt u [v [w]]` (u and v kept, a missing v is 0) and `vn x y z`, named by
+ *   the corners' vt / vn indices (1-based, negative = relative to the vt / vn
+ *   read so far): when every corner of every face names a vt the mesh gets
+ *   the face-varying channel "uv" (dim 2), when every corner names a vn the
+ *   channel "normal" (dim 3), in opts->precision (mm_mesh_num_fvar; channel
+ *   "uv" first); when only some corners name one, that channel is left out
+ *   and mm_mesh_info.fvar_dropped counts the corners that did;
+ *   other tags and statements (l, o, g, s, usemtl, mtllib, …) ignored;
  *   a trailing backslash continues a statement. A file of comments only is the
  *   empty mesh; an empty file, or one of other statements without v or f, is
  *   MM_ERR_PARSE.
@@ -76,14 +83,17 @@ MM_API mm_read_options mm_read_options_default(void);
  *                    binary OFF; a PLY header without vertex x, y, z or face list
  *   MM_ERR_PARSE     malformed text; truncated data; data beyond what a header
  *                    declares; OBJ index 0 or one that does not fit 64 bits
+ *                    (vertex, vt and vn indices alike)
  *   MM_ERR_INVALID_MESH  every refusal of mm_mesh_new (index out of range, face
  *                    with < 3 vertices, repeated vertex, NaN or infinite
  *                    coordinate, bad crease), with the face's or vertex's line;
  *                    an OBJ crease or corner tag naming a vertex out of range,
  *                    a crease from a vertex to itself, a negative or
  *                    non-finite sharpness, with the tag's line; also an OBJ
- *                    relative index before the first vertex and any index
- *                    below 0 or at least 2^32
+ *                    relative index before the first vertex (vt, vn) and any
+ *                    index below 0 or at least 2^32; a vt or vn index past
+ *                    the file's vt / vn (checked once the file is read: the
+ *                    line of the largest); a non-finite vt or vn value
  *   MM_ERR_OUT_OF_MEMORY, MM_ERR_INVALID_ARGUMENT (NULL mesh or path, bad options)
  * Example: "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n" gives |V| = 3, one face (0 1 2);
  *   "f 1 0 2" on line 4 fails with "…: name.obj:4: expected a vertex index (OBJ
@@ -99,8 +109,15 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
 /* mm_mesh_write: write the mesh's first three vertex columns (zeros where the
  * mesh has fewer) and its faces; OBJ also writes the creases and corners as
  * OpenSubdiv tags (`t crease 2/1/0 a b s`, `t corner 1/1/0 v s`, 0-based), which
- * OFF and PLY cannot hold. Each value is printed as the shortest decimal (at
- * most 17 digits for float64, 9 for float32) that reads back to the same bits,
+ * OFF and PLY cannot hold, and two face-varying channels (mm_file_keeps_fvar):
+ * the first named "uv" (dim 2 or 3) as `vt u v [w]` rows after the `v` rows,
+ * the first named "normal" (dim 3) as `vn x y z` rows after them, and the
+ * faces' corners as `v/vt`, `v/vt/vn` or `v//vn`; a file with "uv" of dim 2
+ * and "normal" reads back as the same channels, values bit for bit. Other
+ * channels, and every channel in OFF, PLY and GLB, are not written (no
+ * error: mm_file_keeps_fvar tells a caller which are). Each value is printed
+ * as the shortest decimal (at most 17 digits for float64, 9 for float32) that
+ * reads back to the same bits,
  * with '.' whatever the locale, in printf's "%.*g" notation with P = max(digits,
  * 15) (float32: 6): "0.1", "-0", "1e+15", "1.5e-07" (formatted on every OpenMP
  * thread in blocks of rows, the bytes the same for any thread count). PLY:
@@ -113,7 +130,7 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
  *   float32 of unit length (the area vectors of the faces around a vertex
  *   summed, each the sum of its fan's cross products; (0, 0, 1) where that sum
  *   is zero, e.g. a vertex in no face), indices UNSIGNED_SHORT up to 65535
- *   vertices, else UNSIGNED_INT; no texture coordinates (meshes have none yet)
+ *   vertices, else UNSIGNED_INT; no texture coordinates (channels are not written)
  *   and no tags. Refused, nothing written: a mesh with no face to write
  *   (empty, points only, or only holes: a glTF accessor needs one element)
  *   with MM_ERR_FORMAT; a coordinate outside float32's range, or a file of
@@ -139,7 +156,7 @@ MM_API mm_status mm_mesh_write(mm_context ctx, mm_mesh mesh, const char *path,
 
 /* Progress of a write: called on the calling thread after each block of rows
  * (a few MB of output) with the rows written so far and the rows in all
- * (vertices + faces; done = total at the end). For progress displays: a
+ * (vertices + faces, and an OBJ's vt and vn; done = total at the end). For progress displays: a
  * function that takes long slows the write down. */
 typedef void (*mm_io_progress_fn)(void *user, int64_t done, int64_t total);
 
@@ -155,6 +172,14 @@ MM_API mm_write_options mm_write_options_default(void);
  * the same file, the same errors. */
 MM_API mm_status mm_mesh_write_opts(mm_context ctx, mm_mesh mesh, const char *path,
                                     const mm_write_options *opts);
+
+/* mm_file_keeps_fvar: 1 when mm_mesh_write of mesh to path in format
+ * (MM_FILE_AUTO: from path's extension) writes face-varying channel
+ * `channel` of it, else 0 (also for a NULL mesh or a channel out of range).
+ * OBJ keeps the first channel named "uv" when its dim is 2 or 3 and the first
+ * named "normal" when its dim is 3; OFF, PLY and GLB keep none. For callers
+ * that warn about what a file leaves out. */
+MM_API int mm_file_keeps_fvar(mm_mesh mesh, int channel, const char *path, mm_file_format format);
 
 #ifdef __cplusplus
 }

@@ -92,13 +92,20 @@ MM_API void mm_mesh_free(mm_mesh *mesh);
 
 /* Sizes: |V|, |F|, nnz(M) = Σ face orders, the dimension d of the vertex data,
  * the common face order (0 when the orders are mixed), the tags' counts and
- * the boundary rule. */
+ * the boundary rule.
+ *   fvar_dropped  face-varying data a reader found but could not keep: in an
+ *                 OBJ file where some face corners name a vt (or a vn) and
+ *                 others do not, that channel is left out (a channel needs a
+ *                 value at every corner) and the corners that named one are
+ *                 counted here (vt and vn corners summed); 0 for a mesh made
+ *                 any other way (mm_mesh_new, mm_subdivide, …). */
 typedef struct mm_mesh_info {
     int64_t num_vertices, num_faces, nnz, dim;
     int64_t uniform_order;
     mm_type precision;
     int64_t num_creases, num_corners, num_holes;
     mm_boundary boundary; /* the rule the mesh carries (mm_mesh_desc.boundary) */
+    int64_t fvar_dropped;
 } mm_mesh_info;
 
 MM_API mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info);
@@ -222,6 +229,15 @@ MM_API mm_status mm_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mm_fvar_de
 MM_API int mm_mesh_num_fvar(mm_mesh mesh);
 MM_API const char *mm_mesh_fvar_name(mm_mesh mesh, int channel);
 MM_API mm_mesh mm_mesh_fvar(mm_mesh mesh, int channel);
+
+/* mm_mesh_remove_fvar: frees channel `channel` of mesh; the channels after it
+ * move down by one (their order is kept). For a caller that cannot use a
+ * channel, e.g. before a subdivision that refuses channels (√3,
+ * MM_BOUNDARY_NONE, meshes that are not 2-manifolds).
+ * Errors: MM_ERR_INVALID_ARGUMENT (NULL, another context's mesh, channel out
+ * of range). Example: a mesh with channels uv, normal: removing 0 leaves
+ * normal as channel 0. */
+MM_API mm_status mm_mesh_remove_fvar(mm_context ctx, mm_mesh mesh, int channel);
 
 #ifdef __cplusplus
 }

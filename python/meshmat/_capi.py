@@ -38,6 +38,8 @@ CREASINGS = {"uniform": 0, "chaikin": 1}
 PATHS = {"generic": 0, "specialized": 1, "auto": 2}
 MODES = {"dynamic": 0, "static": 1}
 STATIC_EVALS = {"auto": 0, "composite": 1, "levels": 2}
+FVAR_INTERPS = {"none": 0, "corners_only": 1, "corners_plus1": 2, "corners_plus2": 3,
+                "boundaries": 4, "all": 5}
 
 # mm_map_kind, mm_lambda_kind, mm_reduce, mm_mask
 MAP_VALUE, MAP_ONE, MAP_INV_COUNT, MAP_TABLE, MAP_CIRCULANT, MAP_PRODUCT, MAP_USER = range(7)
@@ -78,7 +80,7 @@ class MeshInfo(Structure):
     _fields_ = [("num_vertices", c_int64), ("num_faces", c_int64), ("nnz", c_int64),
                 ("dim", c_int64), ("uniform_order", c_int64), ("precision", c_enum),
                 ("num_creases", c_int64), ("num_corners", c_int64), ("num_holes", c_int64),
-                ("boundary", c_enum)]
+                ("boundary", c_enum), ("fvar_dropped", c_int64)]
 
 
 class MeshArrays(Structure):
@@ -127,7 +129,12 @@ ProgressFn = CFUNCTYPE(None, c_void_p, c_char_p, c_int, c_int)
 class SubdivOptions(Structure):
     _fields_ = [("scheme", c_enum), ("levels", c_int), ("boundary", c_enum), ("path", c_enum),
                 ("mode", c_enum), ("static_eval", c_enum), ("progress", ProgressFn),
-                ("progress_user", c_void_p), ("creasing", c_enum)]
+                ("progress_user", c_void_p), ("creasing", c_enum), ("fvar_interp", c_enum)]
+
+
+class FvarDesc(Structure):
+    _fields_ = [("name", c_char_p), ("num_values", c_int64), ("dim", c_int64),
+                ("value_type", c_enum), ("values", c_void_p), ("corner_values", POINTER(c_uint32))]
 
 
 class SubdivCounts(Structure):
@@ -229,6 +236,12 @@ _PROTOTYPES = {
     "mm_subdiv_level_sharpness": (c_status, [_P, c_int, POINTER(c_float), POINTER(c_float)]),
     "mm_subdiv_matrix": (_P, [_P, c_int, c_int]),
     "mm_subdiv_free": (None, [_PP]),
+    "mm_mesh_add_fvar": (c_status, [_P, _P, POINTER(FvarDesc)]),
+    "mm_mesh_num_fvar": (c_int, [_P]),
+    "mm_mesh_fvar_name": (c_char_p, [_P, c_int]),
+    "mm_mesh_fvar": (_P, [_P, c_int]),
+    "mm_subdiv_limit": (c_status, [_P, _P, POINTER(SubdivOptions), _P, _PP, _PP, _PP]),
+    "mm_subdiv_eval_limit": (c_status, [_P, _P, _PP, _PP, _PP]),
 }
 
 for _name, (_restype, _argtypes) in _PROTOTYPES.items():

@@ -18,7 +18,7 @@ STRUCTS = {"mm_context_options": _capi.ContextOptions, "mm_matrix_arrays": _capi
            "mm_write_options": _capi.WriteOptions, "mm_weld_options": _capi.WeldOptions,
            "mm_weld_report": _capi.WeldReport,
            "mm_subdiv_options": _capi.SubdivOptions, "mm_subdiv_counts": _capi.SubdivCounts,
-           "mm_map": _capi.Map, "mm_lambda": _capi.Lambda, "mm_spgemm_op": _capi.SpgemmOp}
+           "mm_fvar_desc": _capi.FvarDesc, "mm_map": _capi.Map, "mm_lambda": _capi.Lambda, "mm_spgemm_op": _capi.SpgemmOp}
 C_NAMES = {"lambda_": "lambda"}  # fields renamed in Python (a keyword there)
 
 

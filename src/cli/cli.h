@@ -4,6 +4,8 @@
 #ifndef MESHMAT_CLI_H
 #define MESHMAT_CLI_H
 
+#include <stddef.h>
+
 #include "meshmat.h"
 
 /* Exit codes (documented in docs/cli.md). */
@@ -53,6 +55,19 @@ void cli_progress_report(void *user, int64_t done, int64_t total);
 void cli_progress_end(cli_progress *p);
 /* Removes every `flag` from argv[1 …]; whether there was one. */
 int cli_take_flag(int *argc, char **argv, const char *flag);
+
+/* Face-varying channels (cli_fvar.c). "uv (2), normal (3)": each channel's
+ * name and dim into buf; returns buf. */
+const char *cli_fvar_list(mm_mesh mesh, char *buf, size_t len);
+/* Warns when the reader left channels out of path (mm_mesh_info.fvar_dropped). */
+void cli_warn_reader_fvar(const char *path, mm_mesh mesh);
+/* Warns that what (a step, a file) loses mesh's channels, and why. */
+void cli_warn_fvar_lost(const char *what, mm_mesh mesh, const char *why);
+/* Warns as cli_warn_fvar_lost and removes every channel of mesh. */
+mm_status cli_drop_fvar(mm_context ctx, const char *what, mm_mesh mesh, const char *why);
+/* Warns about the channels mm_mesh_write leaves out of path in format
+ * (mm_file_keeps_fvar). */
+void cli_warn_unkept_fvar(mm_mesh mesh, const char *path, mm_file_format format);
 
 int cli_info(int argc, char **argv);
 int cli_convert(int argc, char **argv);

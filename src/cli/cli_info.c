@@ -1,5 +1,6 @@
 /* cli_info.c: `meshmat info FILE [--json]`: read a mesh and print its
- * statistics (mm_mesh_stats_get) for people, or as one JSON object. */
+ * statistics (mm_mesh_stats_get) and its face-varying channels for people,
+ * or as one JSON object. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,8 @@ static const char usage[] =
     "\n"
     "Reads FILE (.obj, .off, .ply, .stl: welded unless --no-weld) and prints vertex, face and edge counts, the face-order\n"
     "histogram, boundary edges and loops, non-manifold edges and vertices, components,\n"
-    "inconsistently oriented edges, unreferenced vertices and faces that repeat a vertex.\n"
+    "inconsistently oriented edges, unreferenced vertices and faces that repeat a vertex,\n"
+    "and the face-varying channels (an OBJ's vt as \"uv\", vn as \"normal\": dim, values).\n"
     "  --json       one JSON object on stdout instead of the table\n"
     "  --strict     refuse faces that repeat a vertex (by default they are counted)\n"
     "  --backend    where the mesh is stored (default auto: CUDA when a device is present)\n"
@@ -30,8 +32,35 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-static void print_json(FILE *out, const char *path, mm_context ctx, const mm_mesh_stats *s,
-                       const mm_mesh_info *mi, const int64_t *hist, double read_ms, double stats_ms)
+/* The number of values of channel k (0 when it cannot be read). */
+static long long fvar_values(mm_mesh mesh, int k)
+{
+    mm_mesh_info vi;
+    return mm_mesh_info_get(mm_mesh_fvar(mesh, k), &vi) == MM_OK ? (long long)vi.num_vertices : 0;
+}
+
+static long long fvar_dim(mm_mesh mesh, int k)
+{
+    mm_mesh_info vi;
+    return mm_mesh_info_get(mm_mesh_fvar(mesh, k), &vi) == MM_OK ? (long long)vi.dim : 0;
+}
+
+/* "fvar": [{"name": "uv", "dim": 2, "values": 14}, …], "fvar_dropped": n */
+static void json_fvar(FILE *out, mm_mesh mesh, const mm_mesh_info *mi)
+{
+    fprintf(out, ", \"fvar\": [");
+    for (int k = 0; k < mm_mesh_num_fvar(mesh); ++k) {
+        fprintf(out, "%s{\"name\": ", k > 0 ? ", " : "");
+        json_string(out, mm_mesh_fvar_name(mesh, k));
+        fprintf(out, ", \"dim\": %lld, \"values\": %lld}", fvar_dim(mesh, k),
+                fvar_values(mesh, k));
+    }
+    fprintf(out, "], \"fvar_dropped\": %lld", (long long)mi->fvar_dropped);
+}
+
+static void print_json(FILE *out, const char *path, mm_context ctx, mm_mesh mesh,
+                       const mm_mesh_stats *s, const mm_mesh_info *mi, const int64_t *hist,
+                       double read_ms, double stats_ms)
 {
     fprintf(out, "{\"file\": ");
     json_string(out, path);
@@ -51,18 +80,32 @@ static void print_json(FILE *out, const char *path, mm_context ctx, const mm_mes
             "}, \"boundary_edges\": %lld, \"boundary_loops\": %lld"
             ", \"nonmanifold_edges\": %lld, \"nonmanifold_vertices\": %lld, \"components\": %lld"
             ", \"flipped_edges\": %lld, \"unreferenced_vertices\": %lld, \"degenerate_faces\": %lld"
-            ", \"creases\": %lld, \"corners\": %lld"
-            ", \"timings_ms\": {\"read\": %.3f, \"stats\": %.3f}}\n",
+            ", \"creases\": %lld, \"corners\": %lld",
             (long long)s->boundary_edges, (long long)s->boundary_loops,
             (long long)s->nonmanifold_edges, (long long)s->nonmanifold_vertices,
             (long long)s->components, (long long)s->flipped_edges,
             (long long)s->unreferenced_vertices, (long long)s->degenerate_faces,
-            (long long)mi->num_creases, (long long)mi->num_corners, read_ms, stats_ms);
+            (long long)mi->num_creases, (long long)mi->num_corners);
+    json_fvar(out, mesh, mi);
+    fprintf(out, ", \"timings_ms\": {\"read\": %.3f, \"stats\": %.3f}}\n", read_ms, stats_ms);
 }
 
-static void print_table(FILE *out, const char *path, mm_context ctx, const mm_mesh_stats *s,
-                        const mm_mesh_info *mi, const int64_t *hist, double read_ms,
-                        double stats_ms)
+/* "uv (dim 2, 14 values), normal (dim 3, 8 values)", or "none". */
+static void print_fvar(FILE *out, mm_mesh mesh, const mm_mesh_info *mi)
+{
+    fprintf(out, "channels       ");
+    for (int k = 0; k < mm_mesh_num_fvar(mesh); ++k)
+        fprintf(out, "%s %s (dim %lld, %lld values)", k > 0 ? "," : "", mm_mesh_fvar_name(mesh, k),
+                fvar_dim(mesh, k), fvar_values(mesh, k));
+    if (mm_mesh_num_fvar(mesh) == 0) fprintf(out, " none");
+    if (mi->fvar_dropped > 0)
+        fprintf(out, " (%lld corners' vt / vn dropped)", (long long)mi->fvar_dropped);
+    fputc('\n', out);
+}
+
+static void print_table(FILE *out, const char *path, mm_context ctx, mm_mesh mesh,
+                        const mm_mesh_stats *s, const mm_mesh_info *mi, const int64_t *hist,
+                        double read_ms, double stats_ms)
 {
     fprintf(out, "file            %s\n", path);
     fprintf(out, "vertices        %lld (%lld unreferenced)\n", (long long)s->vertices,
@@ -87,6 +130,7 @@ static void print_table(FILE *out, const char *path, mm_context ctx, const mm_me
     fprintf(out, "degenerate      %lld faces repeat a vertex\n", (long long)s->degenerate_faces);
     fprintf(out, "creases         %lld edges, %lld corners\n", (long long)mi->num_creases,
             (long long)mi->num_corners);
+    print_fvar(out, mesh, mi);
     fprintf(out, "backend         %s\n", mm_context_device_name(ctx));
     fprintf(out, "time            read %.2f ms, statistics %.2f ms\n", read_ms, stats_ms);
 }
@@ -137,9 +181,9 @@ int cli_info(int argc, char **argv)
     if (st != MM_OK) {
         rc = cli_fail("info", ctx, st);
     } else if (json) {
-        print_json(stdout, path, ctx, &s, &mi, hist, t1 - t0, t2 - t1);
+        print_json(stdout, path, ctx, mesh, &s, &mi, hist, t1 - t0, t2 - t1);
     } else {
-        print_table(stdout, path, ctx, &s, &mi, hist, t1 - t0, t2 - t1);
+        print_table(stdout, path, ctx, mesh, &s, &mi, hist, t1 - t0, t2 - t1);
     }
     free(hist);
     mm_mesh_free(&mesh);

@@ -1,7 +1,9 @@
-/* cli_subdiv.c: `meshmat subdiv`: refine a mesh (meshmat/subdiv.h) and write
- * the result; prints the counts, the time of each level's build and
- * evaluation (progress on stderr) and the context's stage timers summed by
- * name. */
+/* cli_subdiv.c: `meshmat subdiv`: refine a mesh (meshmat/subdiv.h) with its
+ * face-varying channels, optionally move it to the limit surface (--limit),
+ * and write the result; prints the counts, the channels carried, the time of
+ * each level's build and evaluation (progress on stderr) and the context's
+ * stage timers summed by name. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +16,8 @@ static const char usage[] =
     "                      [--path auto|specialized|generic] [--mode dynamic|static]\n"
     "                      [--backend auto|cpu|cuda] [--precision f32|f64] [--strict]\n"
     "                      [--max-memory BYTES[K|M|G]] [--weld [TOL] | --no-weld]\n"
-    "                      [--progress]\n"
+    "                      [--fvar-interp none|corners-only|corners-plus1|corners-plus2|\n"
+    "                                     boundaries|all] [--limit] [--progress]\n"
     "\n"
     "Refines IN N times (1 <= N <= 30) and writes OUT (OBJ, OFF or PLY by its\n"
     "extension). IN may be STL: its triangle soup is welded first (exactly; --weld\n"
@@ -37,7 +40,17 @@ static const char usage[] =
     "Non-manifold input (an edge of three faces, a bow-tie vertex) and inconsistent\n"
     "orientation are refined by OpenSubdiv's rules for them, written out as sharp\n"
     "creases and corners (Catmull-Clark and Loop; sqrt3 splits the mesh there into a\n"
-    "2-manifold); faces that repeat a vertex are refused (docs/creases.md).\n";
+    "2-manifold); faces that repeat a vertex are refused (docs/creases.md).\n"
+    "Texture coordinates and normals (OBJ vt, vn named at every face corner) are\n"
+    "refined as face-varying channels and written back as vt / vn (OBJ only);\n"
+    "--fvar-interp picks OpenSubdiv's face-varying rule: none (smooth everywhere),\n"
+    "corners-only, corners-plus1, corners-plus2, boundaries (the default: linear\n"
+    "along UV seams and boundaries) or all (linear everywhere). Channels that cannot\n"
+    "be refined (sqrt3, --boundary none, a non-manifold mesh) or written (OFF, PLY,\n"
+    "glb) are dropped with a warning on stderr. Normals are interpolated like any\n"
+    "channel, not recomputed.\n"
+    "--limit (catmull-clark, loop) moves the result's vertices to their limit\n"
+    "positions and writes the limit surface's unit normals as its normals (vn).\n";
 
 typedef struct progress_state {
     double last;
@@ -77,6 +90,20 @@ static int64_t parse_bytes(const char *v)
     return (int64_t)(x * unit);
 }
 
+/* --fvar-interp's values, in mm_fvar_interp's order. */
+static const char *const fvar_interps[] = {"none",          "corners-only", "corners-plus1",
+                                           "corners-plus2", "boundaries",   "all"};
+
+static int parse_fvar_interp(const char *v, mm_fvar_interp *f)
+{
+    for (int k = 0; k < (int)(sizeof fvar_interps / sizeof *fvar_interps); ++k)
+        if (strcmp(v, fvar_interps[k]) == 0) {
+            *f = (mm_fvar_interp)k;
+            return 0;
+        }
+    return -1;
+}
+
 static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, const char **in,
                  const char **out, int64_t *max_memory)
 {
@@ -93,7 +120,8 @@ static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, con
         int known = strcmp(opt, "--levels") == 0 || strcmp(opt, "--scheme") == 0 ||
                     strcmp(opt, "--boundary") == 0 || strcmp(opt, "--path") == 0 ||
                     strcmp(opt, "--mode") == 0 || strcmp(opt, "--creasing") == 0 ||
-                    strcmp(opt, "--max-memory") == 0 || strcmp(opt, "-o") == 0;
+                    strcmp(opt, "--max-memory") == 0 || strcmp(opt, "--fvar-interp") == 0 ||
+                    strcmp(opt, "-o") == 0;
         if (known && option_value(argc, argv, &i, &v) != 0) return CLI_USAGE;
         char *end = NULL;
         if (!known && opt[0] != '-' && *in == NULL) {
@@ -144,6 +172,13 @@ static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, con
                 fprintf(stderr, "meshmat subdiv: --creasing takes uniform or chaikin\n");
                 return CLI_USAGE;
             }
+        } else if (strcmp(opt, "--fvar-interp") == 0) {
+            if (parse_fvar_interp(v, &o->fvar_interp) != 0) {
+                fprintf(stderr, "meshmat subdiv: --fvar-interp takes none, corners-only, "
+                                "corners-plus1, corners-plus2, boundaries or all, not '%s'\n",
+                        v);
+                return CLI_USAGE;
+            }
         } else if (strcmp(opt, "--mode") == 0) {
             if (strcmp(v, "dynamic") == 0) o->mode = MM_MODE_DYNAMIC;
             else if (strcmp(v, "static") == 0) o->mode = MM_MODE_STATIC;
@@ -161,6 +196,115 @@ static int parse(int argc, char **argv, cli_common *c, mm_subdiv_options *o, con
         return CLI_USAGE;
     }
     return CLI_OK;
+}
+
+/* Drops mesh's channels, with a warning, where mm_subdivide refuses them
+ * before refining anything would tell: √3 and MM_BOUNDARY_NONE. */
+static mm_status drop_unrefinable_fvar(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o)
+{
+    mm_mesh_info mi;
+    mm_status st = mm_mesh_info_get(mesh, &mi);
+    if (st != MM_OK || mm_mesh_num_fvar(mesh) == 0) return st;
+    mm_boundary b = o->boundary == MM_BOUNDARY_OF_MESH ? mi.boundary : o->boundary;
+    if (o->scheme == MM_SCHEME_SQRT3)
+        return cli_drop_fvar(ctx, "subdiv", mesh, "sqrt3 has no face-varying rules");
+    if (b == MM_BOUNDARY_NONE)
+        return cli_drop_fvar(ctx, "subdiv", mesh, "not refined with boundary none");
+    return MM_OK;
+}
+
+/* mm_subdivide; when it refuses a mesh's channels (MM_ERR_INVALID_ARGUMENT,
+ * e.g. on a mesh that is not a 2-manifold), warns with its reason and
+ * refines the mesh without them (a refusal of another kind fails again). */
+static mm_status subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o,
+                           mm_mesh *fine)
+{
+    mm_status st = mm_subdivide(ctx, mesh, o, fine);
+    if (st != MM_ERR_INVALID_ARGUMENT || mm_mesh_num_fvar(mesh) == 0) return st;
+    char why[1024];
+    snprintf(why, sizeof why, "%s", mm_last_error(ctx));
+    st = cli_drop_fvar(ctx, "subdiv", mesh, why);
+    return st == MM_OK ? mm_subdivide(ctx, mesh, o, fine) : st;
+}
+
+/* normalize(t1 × t2) of n rows of 3 into normals (of type), in double;
+ * (0, 0, 1) where the cross product is zero (a vertex in no face), as the
+ * glTF writer's normals. */
+static void unit_normals(const double *t1, const double *t2, int64_t n, mm_type type,
+                         void *normals)
+{
+    for (int64_t v = 0; v < n; ++v) {
+        const double *a = t1 + 3 * v, *b = t2 + 3 * v;
+        double c[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
+                       a[0] * b[1] - a[1] * b[0]};
+        double len = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+        for (int k = 0; k < 3; ++k) {
+            double x = len > 0 ? c[k] / len : (k == 2 ? 1.0 : 0.0);
+            if (type == MM_TYPE_FLOAT32) ((float *)normals)[3 * v + k] = (float)x;
+            else ((double *)normals)[3 * v + k] = x;
+        }
+    }
+}
+
+/* X (n × 3) as doubles into out (n × 3). */
+static mm_status dense_doubles(mm_dense X, int64_t n, mm_type type, double *out)
+{
+    if (type == MM_TYPE_FLOAT64) return mm_dense_export(X, out);
+    float *f = malloc((size_t)(3 * n) * sizeof *f + 1);
+    if (f == NULL) return MM_ERR_OUT_OF_MEMORY;
+    mm_status st = mm_dense_export(X, f);
+    for (int64_t i = 0; st == MM_OK && i < 3 * n; ++i) out[i] = f[i];
+    free(f);
+    return st;
+}
+
+/* The per-vertex channel "normal" of fine from its limit tangents (its value
+ * v is vertex v's normal, each corner names its vertex), replacing any
+ * channel of that name. */
+static mm_status set_limit_normals(mm_context ctx, mm_mesh fine, mm_dense T1, mm_dense T2)
+{
+    mm_mesh_info mi;
+    int64_t n = 0, d = 0;
+    mm_type type = MM_TYPE_FLOAT64;
+    mm_status st = mm_mesh_info_get(fine, &mi);
+    if (st == MM_OK) st = mm_dense_shape(T1, &n, &d, &type);
+    if (st != MM_OK) return st;
+    double *t = malloc((size_t)(6 * n) * sizeof *t + 1);
+    void *normals = malloc((size_t)(3 * n) * sizeof(double) + 1);
+    uint32_t *corners = malloc((size_t)mi.nnz * sizeof *corners + 1);
+    int64_t *offsets = malloc((size_t)(mi.num_faces + 1) * sizeof *offsets);
+    if (t == NULL || normals == NULL || corners == NULL || offsets == NULL)
+        st = MM_ERR_OUT_OF_MEMORY;
+    if (st == MM_OK) st = dense_doubles(T1, n, type, t);
+    if (st == MM_OK) st = dense_doubles(T2, n, type, t + 3 * n);
+    mm_mesh_arrays h = {0};
+    h.face_offsets = offsets; /* asked for with the ids; not needed */
+    h.face_vertices = corners;
+    if (st == MM_OK) st = mm_mesh_export(fine, &h);
+    for (int k = mm_mesh_num_fvar(fine) - 1; st == MM_OK && k >= 0; --k)
+        if (strcmp(mm_mesh_fvar_name(fine, k), "normal") == 0)
+            st = mm_mesh_remove_fvar(ctx, fine, k);
+    if (st == MM_OK) {
+        unit_normals(t, t + 3 * n, n, type, normals);
+        mm_fvar_desc desc = {"normal", n, 3, type, normals, corners};
+        st = mm_mesh_add_fvar(ctx, fine, &desc);
+    }
+    free(t), free(normals), free(corners), free(offsets);
+    return st;
+}
+
+/* --limit: fine's vertices moved to their limit positions (mm_subdiv_limit
+ * on the refined mesh, which carries the last level's tags) and the limit
+ * normals as its channel "normal" (the points are 3-D: the readers give x,
+ * y, z). */
+static mm_status move_to_limit(mm_context ctx, mm_mesh fine, const mm_subdiv_options *o)
+{
+    mm_dense P = NULL, T1 = NULL, T2 = NULL;
+    mm_status st = mm_subdiv_limit(ctx, fine, o, NULL, &P, &T1, &T2);
+    if (st == MM_OK) st = mm_dense_scale_add(ctx, NULL, P, 0.0, mm_mesh_vertices(fine));
+    if (st == MM_OK) st = set_limit_normals(ctx, fine, T1, T2);
+    mm_dense_free(&P), mm_dense_free(&T1), mm_dense_free(&T2);
+    return st;
 }
 
 /* The context's stages, summed by name, in order of first appearance. */
@@ -194,8 +338,14 @@ int cli_subdiv(int argc, char **argv)
     const char *in = NULL, *out = NULL;
     int64_t max_memory = 0;
     int forced_progress = cli_take_flag(&argc, argv, "--progress");
+    int limit = cli_take_flag(&argc, argv, "--limit");
     int rc = parse(argc, argv, &c, &o, &in, &out, &max_memory);
     if (rc != CLI_OK) return rc < 0 ? CLI_OK : rc;
+    if (limit && o.scheme == MM_SCHEME_SQRT3) {
+        fprintf(stderr, "meshmat subdiv: --limit needs --scheme catmull-clark or loop: sqrt3 "
+                        "has no limit rules\n");
+        return CLI_USAGE;
+    }
     mm_context_options co = mm_context_options_default();
     co.backend = c.backend;
     co.timing = 1;
@@ -215,7 +365,9 @@ int cli_subdiv(int argc, char **argv)
     st = cli_read(ctx, &c, in, &mesh);
     double t1 = cli_now_ms();
     p.last = t1;
-    if (st == MM_OK) st = mm_subdivide(ctx, mesh, &o, &fine);
+    if (st == MM_OK) st = drop_unrefinable_fvar(ctx, mesh, &o);
+    if (st == MM_OK) st = subdivide(ctx, mesh, &o, &fine);
+    if (st == MM_OK && limit) st = move_to_limit(ctx, fine, &o);
     if (st == MM_OK) st = mm_context_synchronize(ctx);
     double t2 = cli_now_ms();
     mm_write_options wo = mm_write_options_default();
@@ -223,6 +375,7 @@ int cli_subdiv(int argc, char **argv)
     cli_progress_start(&bar, "subdiv", out, forced_progress);
     wo.progress = cli_progress_report;
     wo.progress_user = &bar;
+    if (st == MM_OK) cli_warn_unkept_fvar(fine, out, wo.format);
     if (st == MM_OK) st = mm_mesh_write_opts(ctx, fine, out, &wo);
     cli_progress_end(&bar);
     double t3 = cli_now_ms();
@@ -251,8 +404,13 @@ int cli_subdiv(int argc, char **argv)
                    (long long)a.num_creases, (long long)a.num_corners, (long long)a.num_holes,
                    o.creasing == MM_CREASING_CHAIKIN ? "chaikin" : "uniform",
                    (long long)b.num_creases, (long long)b.num_corners, (long long)b.num_holes);
-        printf("  out: %lld vertices, %lld faces\n", (long long)b.num_vertices,
-               (long long)b.num_faces);
+        printf("  out: %lld vertices, %lld faces%s\n", (long long)b.num_vertices,
+               (long long)b.num_faces, limit ? " (limit positions)" : "");
+        char names[1024];
+        if (mm_mesh_num_fvar(fine) > 0)
+            printf("  carried face-varying channels: %s (--fvar-interp %s%s)\n",
+                   cli_fvar_list(fine, names, sizeof names), fvar_interps[o.fvar_interp],
+                   limit ? "; normal: the limit normals" : "");
         printf("  read %.2f ms, subdivide %.2f ms, write %.2f ms\n", t1 - t0, t2 - t1, t3 - t2);
         print_stages(ctx);
     }

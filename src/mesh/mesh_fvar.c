@@ -39,9 +39,10 @@ void mmi_mesh_free_fvar(mm_mesh mesh)
     mesh->num_fvar = 0;
 }
 
-/* The channel's mesh from desc over mesh's faces (host face offsets hf). */
+/* The channel's mesh from desc over mesh's faces (host face offsets hf);
+ * messages name origin's file and lines when given, else the channel. */
 static mm_status build_channel(mm_context ctx, const mmi_host_faces *hf, const mm_fvar_desc *d,
-                               const char *name, mm_mesh *values)
+                               const mmi_fvar_origin *origin, mm_mesh *values)
 {
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t c = hf->ptr[f]; c < hf->ptr[f + 1]; ++c)
@@ -49,7 +50,7 @@ static mm_status build_channel(mm_context ctx, const mmi_host_faces *hf, const m
                 return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                                 "channel '%s': corner %lld of face %lld names value %u, but "
                                 "there are %lld",
-                                name, (long long)(c - hf->ptr[f]), (long long)f,
+                                d->name, (long long)(c - hf->ptr[f]), (long long)f,
                                 d->corner_values[c], (long long)d->num_values);
     mm_mesh_desc m = {0};
     m.num_vertices = d->num_values;
@@ -60,15 +61,26 @@ static mm_status build_channel(mm_context ctx, const mmi_host_faces *hf, const m
     m.face_offsets = hf->ptr;
     m.face_vertices = d->corner_values;
     m.keep_repeated = 1; /* a value may be named twice in a face */
-    m.source = name;
+    m.source = origin != NULL && origin->source != NULL ? origin->source : d->name;
+    m.vertex_lines = origin != NULL ? origin->value_lines : NULL;
+    m.precision = origin != NULL ? origin->precision : MM_TYPE_PATTERN;
     return mmi_mesh_build(ctx, values, &m);
+}
+
+mm_status mmi_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
+                            const mm_fvar_desc *desc, const mmi_fvar_origin *origin)
+{
+    mm_mesh values = NULL;
+    mm_status st = build_channel(ctx, hf, desc, origin, &values);
+    if (st == MM_OK) st = mmi_mesh_attach_fvar(ctx, mesh, desc->name, values);
+    if (st != MM_OK) mm_mesh_free(&values);
+    return st;
 }
 
 mm_status mm_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mm_fvar_desc *desc)
 {
     mm_status st = MM_OK;
     mmi_host_faces hf = {0};
-    mm_mesh values = NULL;
     char name[64];
     if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(ctx);
@@ -92,13 +104,35 @@ mm_status mm_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mm_fvar_desc *des
     if (mesh->num_fvar >= MMI_MAX_FVAR)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh has %d face-varying channels, the most "
                 "it can hold", mesh->num_fvar);
+    mm_fvar_desc named = *desc;
+    named.name = name;
     MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
-    MM_TRY(build_channel(ctx, &hf, desc, name, &values));
-    MM_TRY(mmi_mesh_attach_fvar(ctx, mesh, name, values));
-    values = NULL;
+    MM_TRY(mmi_mesh_add_fvar(ctx, mesh, &hf, &named, NULL));
 done:
-    mm_mesh_free(&values);
     mmi_host_faces_release(ctx, &hf);
+    return st;
+}
+
+mm_status mm_mesh_remove_fvar(mm_context ctx, mm_mesh mesh, int channel)
+{
+    mm_status st = MM_OK;
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    if (mesh == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "mesh must not be NULL");
+    MM_TRY(MMI_CHECK(ctx, mesh, MMI_MAGIC_MESH, "the mesh"));
+    if (mesh->ctx != ctx)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "the mesh belongs to another context");
+    if (channel < 0 || channel >= mesh->num_fvar)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "channel %d is out of range: the mesh has %d",
+                channel, mesh->num_fvar);
+    mm_mesh_free(&mesh->fvar[channel].values);
+    memmove(&mesh->fvar[channel], &mesh->fvar[channel + 1],
+            (size_t)(mesh->num_fvar - channel - 1) * sizeof *mesh->fvar);
+    if (--mesh->num_fvar == 0) {
+        free(mesh->fvar); /* mmi_mesh_attach_fvar grows it again from NULL */
+        mesh->fvar = NULL;
+    }
+done:
     return st;
 }
 

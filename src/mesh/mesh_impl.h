@@ -24,6 +24,7 @@ struct mm_mesh_s {
     int64_t degenerate_faces;  /* faces repeating a vertex (kept with keep_repeated) */
     int num_fvar;              /* face-varying channels (mesh_fvar.c)               */
     struct mmi_fvar_channel *fvar;
+    int64_t fvar_dropped;      /* corners of a file's channels left out (mm_mesh_info) */
 };
 
 /* A face-varying channel: its values as the vertices of a mesh over the same
@@ -53,6 +54,21 @@ typedef struct mmi_host_faces {
 
 mm_status mmi_host_faces_get(mm_context ctx, mm_mesh mesh, mmi_host_faces *hf);
 void mmi_host_faces_release(mm_context ctx, mmi_host_faces *hf);
+
+/* Where a channel's values come from, for messages: a file and the line of
+ * each value (a reader), and the type to store them in (0: the desc's). */
+typedef struct mmi_fvar_origin {
+    const char *source;
+    const int64_t *value_lines;
+    mm_type precision;
+} mmi_fvar_origin;
+
+/* mm_mesh_add_fvar's body without MM_WHERE, for callers that checked desc
+ * (name set, dim ≥ 1, a float type, the arrays present): the channel over
+ * mesh's faces as hf gives them (host offsets), appended to mesh; origin may
+ * be NULL (messages name the channel). */
+mm_status mmi_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
+                            const mm_fvar_desc *desc, const mmi_fvar_origin *origin);
 
 /* The bodies of mm_mesh_stats_get and mm_mesh_export, without MM_WHERE: errors
  * name the public caller. */

@@ -9,6 +9,7 @@
 #include "../core/error.h"
 #include "host_block.h"
 #include "mesh_build.h"
+#include "mesh_impl.h"
 
 int mmi_growable_reserve(mmi_growable *g, int64_t n)
 {
@@ -37,6 +38,23 @@ void mmi_growable_free(mmi_growable *g)
     g->mapped = 0;
 }
 
+static void corner_list_init(mmi_corner_list *c, const char *name, int64_t dim)
+{
+    c->name = name;
+    c->dim = dim;
+    c->values = MMI_GROWABLE(double);
+    c->value_lines = MMI_GROWABLE(int64_t);
+    c->corner_ids = MMI_GROWABLE(uint32_t);
+    c->named = 0;
+}
+
+static void corner_list_free(mmi_corner_list *c)
+{
+    mmi_growable_free(&c->values);
+    mmi_growable_free(&c->value_lines);
+    mmi_growable_free(&c->corner_ids);
+}
+
 void mmi_mesh_lists_init(mmi_mesh_lists *l)
 {
     l->coords = MMI_GROWABLE(double);
@@ -50,6 +68,8 @@ void mmi_mesh_lists_init(mmi_mesh_lists *l)
     l->corner_sharpness = MMI_GROWABLE(float);
     l->hole_faces = MMI_GROWABLE(uint32_t);
     l->boundary = MM_BOUNDARY_EDGE_ONLY;
+    corner_list_init(&l->uv, "uv", 2);
+    corner_list_init(&l->normal, "normal", 3);
 }
 
 void mmi_mesh_lists_free(mmi_mesh_lists *l)
@@ -64,6 +84,8 @@ void mmi_mesh_lists_free(mmi_mesh_lists *l)
     mmi_growable_free(&l->corner_vertices);
     mmi_growable_free(&l->corner_sharpness);
     mmi_growable_free(&l->hole_faces);
+    corner_list_free(&l->uv);
+    corner_list_free(&l->normal);
 }
 
 mm_status mmi_mesh_lists_no_memory(mm_context ctx, const char *source)
@@ -72,9 +94,33 @@ mm_status mmi_mesh_lists_no_memory(mm_context ctx, const char *source)
                     source);
 }
 
+/* The channel of corner list c on mesh, when every corner named a value
+ * (faces: the lists' offsets); else its named corners count as dropped. */
+static mm_status add_corner_channel(mm_context ctx, const mmi_mesh_lists *l,
+                                    const mmi_corner_list *c, const char *source,
+                                    mm_type precision, mm_mesh mesh)
+{
+    int64_t nnz = l->face_vertices.len;
+    if (c->named == 0) return MM_OK;
+    if (c->named < nnz) {
+        mesh->fvar_dropped += c->named;
+        return MM_OK;
+    }
+    mmi_host_faces hf = {0};
+    hf.num_vertices = mmi_corner_list_values(c);
+    hf.num_faces = l->face_starts.len;
+    hf.nnz = nnz;
+    hf.ptr = (const int64_t *)l->face_starts.data;
+    mm_fvar_desc d = {c->name, mmi_corner_list_values(c), c->dim, MM_TYPE_FLOAT64,
+                      c->values.data, (const uint32_t *)c->corner_ids.data};
+    mmi_fvar_origin origin = {source, (const int64_t *)c->value_lines.data, precision};
+    return mmi_mesh_add_fvar(ctx, mesh, &hf, &d, &origin);
+}
+
 mm_status mmi_mesh_lists_build(mm_context ctx, mmi_mesh_lists *l, const char *source,
                                const mm_read_options *opts, mm_mesh *mesh)
 {
+    mm_status st = MM_OK;
     int64_t num_faces = l->face_starts.len;
     int64_t *end = mmi_growable_append(&l->face_starts, 1);
     if (end == NULL) return mmi_mesh_lists_no_memory(ctx, source);
@@ -103,5 +149,10 @@ mm_status mmi_mesh_lists_build(mm_context ctx, mmi_mesh_lists *l, const char *so
     d.face_lines = l->face_lines.len == num_faces ? (const int64_t *)l->face_lines.data : NULL;
     d.precision = opts->precision;
     d.keep_repeated = opts->keep_repeated;
-    return mmi_mesh_build(ctx, mesh, &d);
+    MM_TRY(mmi_mesh_build(ctx, mesh, &d));
+    MM_TRY(add_corner_channel(ctx, l, &l->uv, source, opts->precision, *mesh));
+    MM_TRY(add_corner_channel(ctx, l, &l->normal, source, opts->precision, *mesh));
+done:
+    if (st != MM_OK) mm_mesh_free(mesh);
+    return st;
 }

@@ -34,6 +34,24 @@ static inline void *mmi_growable_append(mmi_growable *g, int64_t n)
 
 void mmi_growable_free(mmi_growable *g);
 
+/* Data a file gives per face corner with indices of its own (OBJ vt, vn),
+ * for a face-varying channel of `dim` values: the values, the line of each,
+ * the value id at each corner (kept only while every corner so far named
+ * one: a channel needs them all) and how many corners named one. */
+typedef struct mmi_corner_list {
+    const char *name;           /* the channel's name ("uv", "normal")  */
+    int64_t dim;
+    mmi_growable values;        /* double, dim per value                */
+    mmi_growable value_lines;   /* int64, line of each value            */
+    mmi_growable corner_ids;    /* uint32, 0-based value ids            */
+    int64_t named;              /* corners that named a value           */
+} mmi_corner_list;
+
+static inline int64_t mmi_corner_list_values(const mmi_corner_list *c)
+{
+    return c->values.len / c->dim;
+}
+
 /* What a reader collects. A face starts with its offset into face_vertices;
  * vertex_lines / face_lines are left empty by formats without lines. */
 typedef struct mmi_mesh_lists {
@@ -46,6 +64,7 @@ typedef struct mmi_mesh_lists {
     mmi_growable corner_vertices, corner_sharpness; /* uint32, float       */
     mmi_growable hole_faces;    /* uint32, 0-based face ids             */
     mm_boundary boundary;       /* a file's declared rule (EDGE_ONLY)   */
+    mmi_corner_list uv, normal; /* OBJ vt (dim 2) and vn (dim 3)        */
 } mmi_mesh_lists;
 
 void mmi_mesh_lists_init(mmi_mesh_lists *l);
@@ -59,7 +78,11 @@ static inline int64_t mmi_mesh_lists_vertices(const mmi_mesh_lists *l)
 /* Records MM_ERR_OUT_OF_MEMORY for reading source; returns it. */
 mm_status mmi_mesh_lists_no_memory(mm_context ctx, const char *source);
 
-/* Builds *mesh from the lists (mmi_mesh_build validates and names source:line). */
+/* Builds *mesh from the lists (mmi_mesh_build validates and names source:line),
+ * with a face-varying channel for each corner list that names a value at
+ * every corner (of a mesh with corners); the corners of the others count as
+ * the mesh's fvar_dropped. The corner lists' ids must be below their value
+ * counts (the reader checks them, naming the line). */
 mm_status mmi_mesh_lists_build(mm_context ctx, mmi_mesh_lists *l, const char *source,
                                const mm_read_options *opts, mm_mesh *mesh);
 

@@ -210,6 +210,7 @@ mm_status mm_mesh_info_get(mm_mesh mesh, mm_mesh_info *info)
     info->num_corners = mesh->num_corners;
     info->num_holes = mesh->num_holes;
     info->boundary = mesh->boundary;
+    info->fvar_dropped = mesh->fvar_dropped;
     return MM_OK;
 }
 

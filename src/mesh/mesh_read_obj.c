@@ -1,9 +1,11 @@
 /* mesh_read_obj.c: the Wavefront OBJ reader, one parsing pass over the buffer
- * (after a quick scan that sizes the lists): `v` (x y z), `f` (v, v/vt, v//vn,
- * v/vt/vn; negative = relative), OpenSubdiv `t crease` / `t corner` / `t hole`
- * / `t interpolateboundary` tags (also as `# osd-tag: t ...` comments); other
- * statements and tags are skipped. A trailing
- * backslash continues a statement. */
+ * (after a quick scan that sizes the lists): `v` (x y z), `vt` (u [v]) and
+ * `vn` (x y z), `f` (v, v/vt, v//vn, v/vt/vn; negative = relative), OpenSubdiv
+ * `t crease` / `t corner` / `t hole` / `t interpolateboundary` tags (also as
+ * `# osd-tag: t ...` comments); other statements and tags are skipped. A
+ * trailing backslash continues a statement. The vt and vn of the faces'
+ * corners become the face-varying channels "uv" and "normal" when every
+ * corner names one (mmi_mesh_lists_build). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +14,13 @@
 #include "mesh_lists.h"
 #include "mesh_read.h"
 #include "text_scan.h"
+
+/* The largest value id the corners named from a corner list (-1: none) and
+ * the line that named it: checked once the file is read, since a face may
+ * name a vt or vn defined after it. */
+typedef struct corner_range {
+    int64_t max_id, line;
+} corner_range;
 
 typedef struct obj_reader {
     mm_context ctx;
@@ -23,6 +32,7 @@ typedef struct obj_reader {
     mmi_growable tag_values; /* float scratch for its float args    */
     mmi_growable crease_lines, corner_lines, hole_lines; /* int64, each one's tag line */
     int comments, statements; /* seen: a comment, a statement other than one */
+    corner_range uv_range, normal_range;
 } obj_reader;
 
 /* A backslash at p that ends its line ("\\\n", "\\\r\n", "\\\r"): a continuation. */
@@ -87,6 +97,24 @@ static mm_status no_memory(obj_reader *r)
     return mmi_mesh_lists_no_memory(r->ctx, r->name);
 }
 
+/* The next n numbers of the statement into x; past the first `required`
+ * the statement may end (the rest are 0). expected[k] names number k. */
+static mm_status scan_numbers(obj_reader *r, double *x, int required, int n,
+                              const char *const *expected)
+{
+    for (int k = 0; k < n; ++k) {
+        skip_blanks(r);
+        if (k >= required && at_statement_end(r)) {
+            x[k] = 0.0;
+            continue;
+        }
+        const char *token = r->p;
+        if (mmi_scan_f64(&r->p, r->end, &x[k]) != MMI_SCAN_OK || !at_value_end(r))
+            return parse_fail(r, expected[k], token);
+    }
+    return MM_OK;
+}
+
 /* v x y z [more]: the first three numbers; the rest of the statement is ignored. */
 static mm_status parse_vertex(obj_reader *r)
 {
@@ -97,47 +125,117 @@ static mm_status parse_vertex(obj_reader *r)
     int64_t *at = mmi_growable_append(&r->l->vertex_lines, 1);
     if (x == NULL || at == NULL) return no_memory(r);
     *at = line;
-    for (int k = 0; k < 3; ++k) {
-        skip_blanks(r);
-        const char *token = r->p;
-        if (mmi_scan_f64(&r->p, r->end, &x[k]) != MMI_SCAN_OK || !at_value_end(r))
-            return parse_fail(r, expected[k], token);
-    }
-    skip_statement(r);
-    return MM_OK;
+    mm_status st = scan_numbers(r, x, 3, 3, expected);
+    if (st == MM_OK) skip_statement(r);
+    return st;
 }
 
-/* The optional /vt, //vn or /vt/vn after a vertex index (values ignored). */
-static void skip_texture_normal(obj_reader *r)
+/* vt u [v [w]] (u, v kept; a missing v is 0) or vn x y z into list c; the
+ * rest of the statement is ignored. */
+static mm_status parse_corner_value(obj_reader *r, mmi_corner_list *c)
 {
-    int64_t ignored;
-    for (int k = 0; k < 2 && r->p < r->end && *r->p == '/'; ++k) {
-        ++r->p;
-        mmi_scan_i64(&r->p, r->end, &ignored);
-    }
+    static const char *const uv_expected[2] = {"the u coordinate after 'vt'",
+                                               "the v coordinate"};
+    static const char *const normal_expected[3] = {"the x component after 'vn'",
+                                                   "the y component", "the z component"};
+    int uv = c == &r->l->uv;
+    double *x = mmi_growable_append(&c->values, c->dim);
+    int64_t *at = mmi_growable_append(&c->value_lines, 1);
+    if (x == NULL || at == NULL) return no_memory(r);
+    *at = r->line;
+    mm_status st = uv ? scan_numbers(r, x, 1, 2, uv_expected)
+                      : scan_numbers(r, x, 3, 3, normal_expected);
+    if (st == MM_OK) skip_statement(r);
+    return st;
 }
 
-/* An OBJ index (1-based, or negative: relative to the vertices so far) as a
- * 0-based id. */
-static mm_status resolve_index(obj_reader *r, int64_t index, const char *token, uint32_t *id)
+/* What an index of a face corner names: vertices, vt or vn. */
+typedef struct index_kind {
+    const char *noun;     /* "vertex", "vt", "vn" */
+    const char *expected; /* for index 0          */
+} index_kind;
+
+static const index_kind vertex_index = {"vertex", "a vertex index (OBJ indices start at 1 or -1)"};
+static const index_kind vt_index = {"vt", "a vt index (OBJ indices start at 1 or -1)"};
+static const index_kind vn_index = {"vn", "a vn index (OBJ indices start at 1 or -1)"};
+
+/* An OBJ index (1-based, or negative: relative to the `so_far` defined
+ * before it) as a 0-based id. */
+static mm_status resolve_index(obj_reader *r, const index_kind *kind, int64_t so_far,
+                               int64_t index, const char *token, uint32_t *id)
 {
-    int64_t nv = mmi_mesh_lists_vertices(r->l), v = index > 0 ? index - 1 : nv + index;
+    int64_t v = index > 0 ? index - 1 : so_far + index;
     long long line = (long long)r->line;
-    if (index == 0) return parse_fail(r, "a vertex index (OBJ indices start at 1 or -1)", token);
+    if (index == 0) return parse_fail(r, kind->expected, token);
     if (v < 0)
         return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
-                        "%s:%lld: relative index %lld refers before the first vertex (%lld "
+                        "%s:%lld: relative index %lld refers before the first %s (%lld "
                         "defined so far)",
-                        r->name, line, (long long)index, (long long)nv);
+                        r->name, line, (long long)index, kind->noun, (long long)so_far);
     if (v > (int64_t)UINT32_MAX)
         return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
-                        "%s:%lld: vertex index %lld is beyond meshmat's 32-bit vertex ids",
-                        r->name, line, (long long)index);
+                        "%s:%lld: %s index %lld is beyond meshmat's 32-bit %s ids", r->name,
+                        line, kind->noun, (long long)index, kind->noun);
     *id = (uint32_t)v;
     return MM_OK;
 }
 
-/* f i j k ...: one face of every index on the statement. */
+/* MM_ERR_PARSE for an index of the corner at token that does not fit 64 bits. */
+static mm_status index_too_long(obj_reader *r, const index_kind *kind, const char *token)
+{
+    const char *end = mmi_token_end(token, r->end);
+    return mmi_fail(r->ctx, MM_ERR_PARSE,
+                    "%s:%lld: %s index in %.*s does not fit a 64-bit integer", r->name,
+                    (long long)r->line, kind->noun, end - token > 64 ? 64 : (int)(end - token),
+                    token);
+}
+
+/* The indices of one face corner as written: vt and vn when has_vt, has_vn. */
+typedef struct corner_indices {
+    int64_t v, vt, vn;
+    int has_vt, has_vn;
+} corner_indices;
+
+/* The optional /vt, //vn or /vt/vn after a corner's vertex index (either
+ * number may be missing: "v/", "v/vt/"); what follows is checked by the
+ * caller. */
+static mm_status scan_texture_normal(obj_reader *r, const char *token, corner_indices *ci)
+{
+    static const index_kind *const kinds[2] = {&vt_index, &vn_index};
+    int64_t *slots[2] = {&ci->vt, &ci->vn};
+    int *has[2] = {&ci->has_vt, &ci->has_vn};
+    for (int k = 0; k < 2 && r->p < r->end && *r->p == '/'; ++k) {
+        ++r->p;
+        mmi_scan_result sr = mmi_scan_i64(&r->p, r->end, slots[k]);
+        if (sr == MMI_SCAN_RANGE) return index_too_long(r, kinds[k], token);
+        *has[k] = sr == MMI_SCAN_OK;
+    }
+    return MM_OK;
+}
+
+/* The vt or vn a corner names (index) into list c: its id is kept while
+ * every corner so far named one; range keeps the largest. */
+static mm_status add_corner_index(obj_reader *r, mmi_corner_list *c, corner_range *range,
+                                  const index_kind *kind, int64_t index, const char *token)
+{
+    int64_t corner = r->l->face_vertices.len - 1; /* this corner's vertex is appended */
+    uint32_t id;
+    mm_status st = resolve_index(r, kind, mmi_corner_list_values(c), index, token, &id);
+    if (st != MM_OK) return st;
+    if ((int64_t)id > range->max_id) {
+        range->max_id = id;
+        range->line = r->line;
+    }
+    if (c->named++ == corner) { /* every corner before this one named one */
+        uint32_t *at = mmi_growable_append(&c->corner_ids, 1);
+        if (at == NULL) return no_memory(r);
+        *at = id;
+    }
+    return MM_OK;
+}
+
+/* f i j k ...: one face of every corner on the statement, with the corners'
+ * vt and vn. */
 static mm_status parse_face(obj_reader *r)
 {
     static const char expected[] = "a vertex index (v, v/vt, v//vn or v/vt/vn)";
@@ -151,22 +249,39 @@ static mm_status parse_face(obj_reader *r)
         skip_blanks(r);
         if (at_statement_end(r)) break;
         const char *token = r->p;
-        int64_t index = 0;
-        mmi_scan_result sr = mmi_scan_i64(&r->p, r->end, &index);
+        corner_indices ci = {0, 0, 0, 0, 0};
+        mmi_scan_result sr = mmi_scan_i64(&r->p, r->end, &ci.v);
         if (sr == MMI_SCAN_RANGE)
             return mmi_fail(r->ctx, MM_ERR_PARSE,
                             "%s:%lld: vertex index %.*s does not fit a 64-bit integer", r->name,
                             (long long)r->line, r->p - token > 64 ? 64 : (int)(r->p - token),
                             token);
-        skip_texture_normal(r);
+        MM_TRY(scan_texture_normal(r, token, &ci));
         if (sr != MMI_SCAN_OK || !at_value_end(r)) return parse_fail(r, expected, token);
         uint32_t *id = mmi_growable_append(&r->l->face_vertices, 1);
         if (id == NULL) return no_memory(r);
-        MM_TRY(resolve_index(r, index, token, id));
+        MM_TRY(resolve_index(r, &vertex_index, mmi_mesh_lists_vertices(r->l), ci.v, token, id));
+        if (ci.has_vt)
+            MM_TRY(add_corner_index(r, &r->l->uv, &r->uv_range, &vt_index, ci.vt, token));
+        if (ci.has_vn)
+            MM_TRY(add_corner_index(r, &r->l->normal, &r->normal_range, &vn_index, ci.vn, token));
     }
     skip_statement(r);
 done:
     return st;
+}
+
+/* Every vt and vn a corner named exists, once the whole file is read; the
+ * line named is the one of the largest index. */
+static mm_status check_corner_range(const obj_reader *r, const mmi_corner_list *c,
+                                    const corner_range *range, const char *noun)
+{
+    int64_t n = mmi_corner_list_values(c);
+    if (range->max_id < n) return MM_OK;
+    return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
+                    "%s:%lld: %s index %lld is out of range: the file has %lld %s", r->name,
+                    (long long)range->line, noun, (long long)range->max_id + 1, (long long)n,
+                    noun);
 }
 
 /* The "N/M/S" argument counts of a tag. */
@@ -437,6 +552,12 @@ static mm_status parse_statement(obj_reader *r)
         ++r->p;
         return parse_vertex(r);
     }
+    if (c == 'v' && r->end - r->p > 1 && (r->p[1] == 't' || r->p[1] == 'n') &&
+        mmi_at_boundary(r->p + 2, r->end)) {
+        mmi_corner_list *list = r->p[1] == 't' ? &r->l->uv : &r->l->normal;
+        r->p += 2;
+        return parse_corner_value(r, list);
+    }
     if (keyword_alone && c == 'f') {
         ++r->p;
         return parse_face(r);
@@ -457,15 +578,19 @@ static int is_mesh(const obj_reader *r)
     return r->comments && !r->statements;
 }
 
-/* Sizes the lists for the file in one quick pass (lines starting "v " and
- * "f ", and the tokens of the latter), so that they never grow while parsing. */
+/* Sizes the lists for the file in one quick pass (lines starting "v ",
+ * "vt ", "vn " and "f ", and the tokens of the latter), so that they never
+ * grow while parsing; the vt and vn lists (and their corner ids) only when
+ * the file has such lines. */
 static int reserve_lists(const char *p, const char *end, mmi_mesh_lists *l)
 {
-    int64_t nv = 0, nf = 0, ids = 0;
+    int64_t nv = 0, nf = 0, ids = 0, nvt = 0, nvn = 0;
     while (p < end) {
         const char *nl = mmi_next_line(p, end);
-        if (nl - p > 2 && p[1] == ' ' && p[0] == 'v') {
-            ++nv;
+        if (nl - p > 2 && p[0] == 'v') {
+            nv += p[1] == ' ';
+            nvt += nl - p > 3 && p[1] == 't' && p[2] == ' ';
+            nvn += nl - p > 3 && p[1] == 'n' && p[2] == ' ';
         } else if (nl - p > 2 && p[1] == ' ' && p[0] == 'f') {
             ++nf;
             for (const char *q = p + 1; q + 1 < nl; ++q) ids += *q == ' ' && q[1] > ' ';
@@ -474,7 +599,14 @@ static int reserve_lists(const char *p, const char *end, mmi_mesh_lists *l)
     }
     return mmi_growable_reserve(&l->coords, 3 * nv) || mmi_growable_reserve(&l->vertex_lines, nv) ||
            mmi_growable_reserve(&l->face_starts, nf + 1) ||
-           mmi_growable_reserve(&l->face_lines, nf) || mmi_growable_reserve(&l->face_vertices, ids);
+           mmi_growable_reserve(&l->face_lines, nf) ||
+           mmi_growable_reserve(&l->face_vertices, ids) ||
+           (nvt > 0 && (mmi_growable_reserve(&l->uv.values, 2 * nvt) ||
+                        mmi_growable_reserve(&l->uv.value_lines, nvt) ||
+                        mmi_growable_reserve(&l->uv.corner_ids, ids))) ||
+           (nvn > 0 && (mmi_growable_reserve(&l->normal.values, 3 * nvn) ||
+                        mmi_growable_reserve(&l->normal.value_lines, nvn) ||
+                        mmi_growable_reserve(&l->normal.corner_ids, ids)));
 }
 
 mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, size_t size,
@@ -485,7 +617,7 @@ mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, siz
     mmi_mesh_lists_init(&lists);
     obj_reader r = {ctx, name, data, data, data + size, 1, &lists, MMI_GROWABLE(uint32_t),
                     MMI_GROWABLE(float), MMI_GROWABLE(int64_t), MMI_GROWABLE(int64_t),
-                    MMI_GROWABLE(int64_t), 0, 0};
+                    MMI_GROWABLE(int64_t), 0, 0, {-1, 0}, {-1, 0}};
     if (size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) r.p += 3;
     if (reserve_lists(r.p, r.end, &lists)) MM_TRY(no_memory(&r));
     for (;;) {
@@ -497,6 +629,8 @@ mm_status mmi_mesh_read_obj(mm_context ctx, mm_mesh *mesh, const char *data, siz
         MM_FAIL(ctx, MM_ERR_PARSE, "%s:%lld: found end of file before any 'v' or 'f' statement",
                 name, mmi_last_line(data, size, (long long)r.line));
     MM_TRY(check_tags(&r));
+    MM_TRY(check_corner_range(&r, &lists.uv, &r.uv_range, "vt"));
+    MM_TRY(check_corner_range(&r, &lists.normal, &r.normal_range, "vn"));
     MM_TRY(mmi_mesh_lists_build(ctx, &lists, name, opts, mesh));
 done:
     mmi_growable_free(&r.tag_ids);

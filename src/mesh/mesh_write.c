@@ -1,5 +1,6 @@
 /* mesh_write.c: mm_mesh_write: copy the mesh to host arrays through the
- * two-phase export (mm_mesh_info_get, allocate, mmi_mesh_export), open a
+ * two-phase export (mm_mesh_info_get, allocate, mmi_mesh_export; for OBJ
+ * also the channels it holds as vt and vn, mm_file_keeps_fvar), open a
  * temporary beside the file with a large buffer (mesh_write_file.c), hand it
  * to the OBJ, OFF or PLY writer, and move it into place only when every write,
  * the flush, the sync and the close succeeded; else report the first failure
@@ -108,6 +109,50 @@ static void host_mesh_release(mm_context ctx, mmi_host_mesh *m, host_view *h)
     mmi_host_faces_release(ctx, &h->faces);
 }
 
+int mmi_obj_channel(mm_mesh mesh, int which)
+{
+    static const char *const names[2] = {"uv", "normal"};
+    for (int k = 0; k < mesh->num_fvar; ++k) {
+        if (strcmp(mesh->fvar[k].name, names[which]) != 0) continue;
+        int64_t dim = mesh->fvar[k].values->X->d;
+        return dim == 3 || (which == 0 && dim == 2) ? k : -1;
+    }
+    return -1;
+}
+
+int mm_file_keeps_fvar(mm_mesh mesh, int channel, const char *path, mm_file_format format)
+{
+    if (channel < 0 || channel >= mm_mesh_num_fvar(mesh)) return 0;
+    if (format == MM_FILE_AUTO && path != NULL) format = mmi_file_format_of(path);
+    return format == MM_FILE_OBJ &&
+           (mmi_obj_channel(mesh, 0) == channel || mmi_obj_channel(mesh, 1) == channel);
+}
+
+/* The channels an OBJ file holds (mmi_obj_channel) as host meshes c[0] (uv)
+ * and c[1] (normal), hung on m. */
+static mm_status host_channels_get(mm_context ctx, mm_mesh mesh, mmi_host_mesh *m,
+                                   mmi_host_mesh c[2], host_view h[2])
+{
+    mm_status st = MM_OK;
+    for (int which = 0; which < 2; ++which) {
+        int k = mmi_obj_channel(mesh, which);
+        if (k < 0) continue;
+        MM_TRY(host_mesh_get(ctx, mesh->fvar[k].values, 0, &c[which], &h[which]));
+        if (which == 0) m->uv = &c[which];
+        else m->normal = &c[which];
+    }
+done:
+    return st;
+}
+
+/* The rows written with progress: vertices, faces, and an OBJ's vt and vn. */
+static int64_t rows_in_all(const mmi_host_mesh *m)
+{
+    return m->info.num_vertices + m->info.num_faces +
+           (m->uv != NULL ? m->uv->info.num_vertices : 0) +
+           (m->normal != NULL ? m->normal->info.num_vertices : 0);
+}
+
 /* The mesh in format through w. */
 static void write_format(mmi_writer *w, const mmi_host_mesh *m, mm_file_format format)
 {
@@ -134,6 +179,10 @@ static mm_status write_mesh(mm_context ctx, mm_mesh mesh, const char *path,
     memset(&m, 0, sizeof m);
     host_view h;
     memset(&h, 0, sizeof h);
+    mmi_host_mesh channels[2];
+    memset(channels, 0, sizeof channels);
+    host_view channel_views[2];
+    memset(channel_views, 0, sizeof channel_views);
     mmi_out_file out = {NULL, NULL, NULL};
     mmi_writer w;
     memset(&w, 0, sizeof w);
@@ -146,13 +195,14 @@ static mm_status write_mesh(mm_context ctx, mm_mesh mesh, const char *path,
     MM_TRY(resolve_format(ctx, path, &format));
     MM_TRY(host_mesh_get(ctx, mesh, format == MM_FILE_GLB, &m, &h)); /* .glb reads the offsets */
     if (format == MM_FILE_GLB) { st = mmi_mesh_write_glb(ctx, &m, path, opts); goto done; }
+    if (format == MM_FILE_OBJ) MM_TRY(host_channels_get(ctx, mesh, &m, channels, channel_views));
     if ((err = mmi_out_open(&out, path)) != 0)
         MM_FAIL(ctx, MM_ERR_IO, "%s: cannot open for writing: %s", path, strerror(err));
     if ((buffer = malloc(WRITE_BUFFER)) != NULL) setvbuf(out.f, buffer, _IOFBF, WRITE_BUFFER);
     w.f = out.f;
     w.progress = opts->progress;
     w.progress_user = opts->progress_user;
-    w.total = m.info.num_vertices + m.info.num_faces;
+    w.total = rows_in_all(&m);
     write_format(&w, &m, format);
     if (w.err == ENOMEM)
         MM_FAIL(ctx, MM_ERR_OUT_OF_MEMORY, "%s: no memory for the blocks of text", path);
@@ -163,6 +213,8 @@ done:
     mmi_out_abort(&out); /* after a failure: the target untouched, no temporary left */
     free(buffer);
     host_mesh_release(ctx, &m, &h);
+    for (int which = 0; which < 2; ++which)
+        host_mesh_release(ctx, &channels[which], &channel_views[which]);
     return st;
 }
 

@@ -12,11 +12,19 @@
 
 /* The mesh as host arrays (sizes in info). a.face_offsets is NULL when the
  * writer asked for none and every face has info.uniform_order vertices (no
- * column pointer to build): mmi_face_start gives the offsets either way. */
+ * column pointer to build): mmi_face_start gives the offsets either way.
+ * uv, normal: the face-varying channels an OBJ file holds as vt and vn
+ * (mmi_obj_channel), each as its own host mesh (values as vertices, their
+ * ids per corner as a.face_vertices), or NULL. */
 typedef struct mmi_host_mesh {
     mm_mesh_info info;
     mm_mesh_arrays a;
+    const struct mmi_host_mesh *uv, *normal;
 } mmi_host_mesh;
+
+/* The channel of mesh an OBJ file holds as vt (which 0: the first named "uv",
+ * of dim 2 or 3) or vn (1: the first named "normal", of dim 3), or -1. */
+int mmi_obj_channel(mm_mesh mesh, int which);
 
 /* Where face f's ids start in a.face_vertices (f = num_faces: nnz). */
 static inline int64_t mmi_face_start(const mmi_host_mesh *m, int64_t f)
@@ -54,12 +62,23 @@ typedef struct mmi_rows {
  * order (the bytes do not depend on the thread count), reporting progress. */
 void mmi_write_rows(mmi_writer *w, const mmi_host_mesh *m, const mmi_rows *r);
 
+/* How vertex rows are written: a prefix and the number of columns (the
+ * mesh's first ones, zeros past its dim): "v " and 3, "vt " and 2, … */
+typedef struct mmi_text_columns {
+    const char *prefix;
+    int columns;
+} mmi_text_columns;
+
 /* Text rows: the vertices "<prefix>x y z\n" (each coordinate the shortest
- * decimal that reads back to the same float32 / float64, '.' always), the
- * faces "f i0 …\n" (obj: ids from 1, hole faces kept) or "n i0 …\n" (the
- * vertex count first, ids from 0, hole faces left out: OFF, ASCII PLY). */
-mmi_rows mmi_text_vertex_rows(const mmi_host_mesh *m, const char *prefix);
+ * decimal that reads back to the same float32 / float64, '.' always; c must
+ * outlive the rows), the faces "f i0 …\n" (obj: ids from 1, hole faces kept)
+ * or "n i0 …\n" (the vertex count first, ids from 0, hole faces left out:
+ * OFF, ASCII PLY). */
+mmi_rows mmi_text_vertex_rows(const mmi_host_mesh *m, const mmi_text_columns *c);
 mmi_rows mmi_text_face_rows(const mmi_host_mesh *m, int obj);
+/* OBJ faces whose corners name m->uv's and m->normal's values (either may be
+ * NULL): "f v/vt v/vt …", "f v/vt/vn …" or "f v//vn …", ids from 1. */
+mmi_rows mmi_obj_corner_face_rows(const mmi_host_mesh *m);
 
 /* x (float32 when single) as the writers print numbers (shortest_decimal.h)
  * into out; returns the end. */

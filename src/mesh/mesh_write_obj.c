@@ -1,6 +1,7 @@
-/* mesh_write_obj.c: the OBJ writer: `v x y z`, `f` with 1-based indices, and
- * the tags as OpenSubdiv writes them (`t crease 2/1/0 a b s`, `t corner
- * 1/1/0 v s`, `t hole 1/0/0 f`, 0-based ids; `t interpolateboundary 1/0/0 k`
+/* mesh_write_obj.c: the OBJ writer: `v x y z`, the channels "uv" and
+ * "normal" as `vt u v [w]` and `vn x y z`, `f` with 1-based indices (`v/vt`,
+ * `v/vt/vn`, `v//vn` with channels), and the tags as OpenSubdiv writes them
+ * (`t crease 2/1/0 a b s`, `t corner 1/1/0 v s`, `t hole 1/0/0 f`, 0-based ids; `t interpolateboundary 1/0/0 k`
  * for a rule other than EDGE_ONLY, OpenSubdiv's default), which mm_mesh_read
  * reads back. */
 #include "mesh_write.h"
@@ -24,8 +25,20 @@ void mmi_mesh_write_obj(mmi_writer *w, const mmi_host_mesh *m)
                      (long long)in->num_vertices, (long long)in->num_faces,
                      (long long)in->num_creases, (long long)in->num_corners,
                      (long long)in->num_holes);
-    mmi_rows vertices = mmi_text_vertex_rows(m, "v "), faces = mmi_text_face_rows(m, 1);
+    static const mmi_text_columns v = {"v ", 3}, vn = {"vn ", 3};
+    mmi_rows vertices = mmi_text_vertex_rows(m, &v);
     mmi_write_rows(w, m, &vertices);
+    if (m->uv != NULL) {
+        mmi_text_columns vt = {"vt ", (int)m->uv->info.dim};
+        mmi_rows uvs = mmi_text_vertex_rows(m->uv, &vt);
+        mmi_write_rows(w, m->uv, &uvs);
+    }
+    if (m->normal != NULL) {
+        mmi_rows normals = mmi_text_vertex_rows(m->normal, &vn);
+        mmi_write_rows(w, m->normal, &normals);
+    }
+    mmi_rows faces = m->uv != NULL || m->normal != NULL ? mmi_obj_corner_face_rows(m)
+                                                        : mmi_text_face_rows(m, 1);
     mmi_write_rows(w, m, &faces);
     for (int64_t c = 0; c < in->num_creases && w->err == 0; ++c) {
         mmi_write_printf(w, "t crease 2/1/0 %u %u ", m->a.crease_vertices[2 * c],

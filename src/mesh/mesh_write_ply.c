@@ -98,8 +98,9 @@ void mmi_mesh_write_ply(mmi_writer *w, const mmi_host_mesh *m, int binary)
     write_header(w, m, binary, byte_counts, signed_ids);
     mmi_rows vertices = {in->num_vertices, 0, vertex_bound, vertex_format, NULL};
     mmi_rows faces = {in->num_faces, 0, face_bound, face_format, &byte_counts};
+    static const mmi_text_columns xyz = {"", 3};
     if (!binary) {
-        vertices = mmi_text_vertex_rows(m, "");
+        vertices = mmi_text_vertex_rows(m, &xyz);
         faces = mmi_text_face_rows(m, 0);
     }
     mmi_write_rows(w, m, &vertices);

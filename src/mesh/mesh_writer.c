@@ -148,21 +148,22 @@ char *mmi_put_real(char *out, double x, int single)
 
 static size_t vertex_bound(const mmi_host_mesh *m, int64_t begin, int64_t end, const void *arg)
 {
+    const mmi_text_columns *c = arg;
     (void)m;
-    return (size_t)(end - begin) * (strlen(arg) + 3 * (REAL_TEXT + 1));
+    return (size_t)(end - begin) * (strlen(c->prefix) + (size_t)c->columns * (REAL_TEXT + 1));
 }
 
 static char *vertex_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
                            const void *arg)
 {
-    const char *prefix = arg;
-    size_t plen = strlen(prefix);
-    int single = m->info.precision == MM_TYPE_FLOAT32;
+    const mmi_text_columns *c = arg;
+    size_t plen = strlen(c->prefix);
+    int single = m->info.precision == MM_TYPE_FLOAT32, columns = c->columns;
     int64_t dim = m->info.dim;
     for (int64_t v = begin; v < end; ++v) {
-        memcpy(out, prefix, plen);
+        memcpy(out, c->prefix, plen);
         out += plen;
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < columns; ++k) {
             if (k > 0) *out++ = ' ';
             if (k >= dim) *out++ = '0';
             else if (single) out += mmi_format_f32(out, ((const float *)m->a.vertices)[v * dim + k]);
@@ -173,25 +174,47 @@ static char *vertex_format(const mmi_host_mesh *m, int64_t begin, int64_t end, c
     return out;
 }
 
-mmi_rows mmi_text_vertex_rows(const mmi_host_mesh *m, const char *prefix)
+mmi_rows mmi_text_vertex_rows(const mmi_host_mesh *m, const mmi_text_columns *c)
 {
-    mmi_rows r = {m->info.num_vertices, 1, vertex_bound, vertex_format, prefix};
+    mmi_rows r = {m->info.num_vertices, 1, vertex_bound, vertex_format, c};
     return r;
+}
+
+/* Bytes of faces [begin, end) with `refs` value ids per corner besides the
+ * vertex (each with its '/'). */
+static size_t faces_bound(const mmi_host_mesh *m, int64_t begin, int64_t end, int refs)
+{
+    int64_t ids = mmi_face_start(m, end) - mmi_face_start(m, begin);
+    return (size_t)(end - begin) * (UINT_TEXT + 2) +
+           (size_t)ids * (size_t)(refs + 1) * (UINT_TEXT + 1);
 }
 
 static size_t face_bound(const mmi_host_mesh *m, int64_t begin, int64_t end, const void *arg)
 {
     (void)arg;
-    int64_t ids = mmi_face_start(m, end) - mmi_face_start(m, begin);
-    return (size_t)(end - begin) * (UINT_TEXT + 2) + (size_t)ids * UINT_TEXT;
+    return faces_bound(m, begin, end, 0);
 }
 
 static const int obj_faces = 1, counted_faces = 0;
 
-static char *face_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
-                         const void *arg)
+/* "/vt", "/vt/vn" or "//vn" of corner i (ids from 1). */
+static char *put_corner_refs(char *out, const mmi_host_mesh *m, int64_t i)
 {
-    int obj = *(const int *)arg;
+    *out++ = '/';
+    if (m->uv != NULL) out = mmi_put_uint(out, (uint64_t)m->uv->a.face_vertices[i] + 1);
+    if (m->normal != NULL) {
+        *out++ = '/';
+        out = mmi_put_uint(out, (uint64_t)m->normal->a.face_vertices[i] + 1);
+    }
+    return out;
+}
+
+/* The faces [begin, end) as text, obj or counted; refs: with each corner's
+ * vt / vn (OBJ). Inlined into its two callers, so that the rows without
+ * corner references pay nothing for them. */
+static inline __attribute__((always_inline)) char *
+put_faces(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out, int obj, int refs)
+{
     int64_t hole = obj ? m->info.num_holes : mmi_host_mesh_next_hole(m, begin);
     const uint32_t *ids = m->a.face_vertices;
     uint64_t base = obj ? 1 : 0;
@@ -206,10 +229,37 @@ static char *face_format(const mmi_host_mesh *m, int64_t begin, int64_t end, cha
         for (int64_t i = a; i < b; ++i) {
             *out++ = ' ';
             out = mmi_put_uint(out, ids[i] + base);
+            if (refs) out = put_corner_refs(out, m, i);
         }
         *out++ = '\n';
     }
     return out;
+}
+
+static char *face_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
+                         const void *arg)
+{
+    return put_faces(m, begin, end, out, *(const int *)arg, 0);
+}
+
+static size_t corner_face_bound(const mmi_host_mesh *m, int64_t begin, int64_t end,
+                                const void *arg)
+{
+    (void)arg;
+    return faces_bound(m, begin, end, 2);
+}
+
+static char *corner_face_format(const mmi_host_mesh *m, int64_t begin, int64_t end, char *out,
+                                const void *arg)
+{
+    (void)arg;
+    return put_faces(m, begin, end, out, 1, 1);
+}
+
+mmi_rows mmi_obj_corner_face_rows(const mmi_host_mesh *m)
+{
+    mmi_rows r = {m->info.num_faces, 1, corner_face_bound, corner_face_format, NULL};
+    return r;
 }
 
 mmi_rows mmi_text_face_rows(const mmi_host_mesh *m, int obj)

@@ -155,8 +155,11 @@ mm_status mmi_subdiv_fvar(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
                     "refined with MM_BOUNDARY_NONE", c->name);
         st = refine_channel(ctx, mesh, c, o, &refined);
         if (st != MM_OK) {
+            /* The message already names mm_subdivide: name the channel after it. */
             char why[512];
-            snprintf(why, sizeof why, "%s", mm_last_error(ctx));
+            const char *text = mm_last_error(ctx), *where = "mm_subdivide: ";
+            if (strncmp(text, where, strlen(where)) == 0) text += strlen(where);
+            snprintf(why, sizeof why, "%s", text);
             MM_FAIL(ctx, st, "channel '%s': %s", c->name, why);
         }
         if (refined->M->ncols != out->M->ncols || refined->M->nnz != out->M->nnz)
