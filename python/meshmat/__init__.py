@@ -23,7 +23,7 @@ from .errors import (CountOverflowError, CudaError, Error, FileIOError, FormatEr
 from .matrix import Matrix
 from .mesh import Mesh, read, read_bytes, write
 from .ops import Lambda, Map, spgemm, spmv
-from .subdiv import Subdivision, subdivide
+from .subdiv import Subdivision, limit, subdivide
 from .weld import WeldReport, weld
 
 try:  # the installed distribution's version (CMakeLists.txt's project version)
@@ -35,4 +35,4 @@ __all__ = ["Context", "cuda_available", "default_context", "Error", "InvalidArgu
            "OutOfMemoryError", "CountOverflowError", "FileIOError", "ParseError",
            "InvalidMeshError", "InvalidMatrixError", "NoDeviceError", "CudaError",
            "FormatError", "JitError", "Matrix", "Mesh", "read", "read_bytes", "write", "Map",
-           "Lambda", "spmv", "spgemm", "Subdivision", "subdivide", "weld", "WeldReport"]
+           "Lambda", "spmv", "spgemm", "Subdivision", "subdivide", "limit", "weld", "WeldReport"]

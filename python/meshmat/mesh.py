@@ -9,7 +9,8 @@ import numpy as np
 
 from . import _capi, arrays, errors
 from ._callbacks import Callbacks
-from ._capi import BOUNDARIES, FILE_FORMATS, TYPES, MeshArrays, MeshDesc, MeshInfo, MeshStats, lib
+from ._capi import (BOUNDARIES, FILE_FORMATS, TYPES, FvarDesc, MeshArrays, MeshDesc, MeshInfo,
+                    MeshStats, lib)
 from ._dense import Dense
 from ._handle import Handle
 from .context import _choice, resolve
@@ -197,6 +198,37 @@ class Mesh(Handle):
         self._ctx.check(lib.mm_mesh_order_histogram(self._ctx.ptr, self.ptr, int(max_order),
                                                     arrays.pointer(counts, ctypes.c_int64)))
         return counts
+
+    def add_channel(self, name, values, corners):
+        """Adds a face-varying channel (mm_mesh_add_fvar; docs/face-varying.md): values
+        (n, d) float32 / float64, corners the value id of every face corner (nnz ids: face
+        0's corners, then face 1's, ..., in the order of each face's vertices). mm_subdivide
+        refines every channel (subdivide's fvar_interp). Refused with InvalidMeshError
+        naming the face and corner of an id out of range."""
+        v = arrays.float_array(values, "values", 2)
+        ids = arrays.index_array(corners, "corners")
+        if ids.size != self.info["nnz"]:
+            raise errors.invalid(f"corners has {ids.size} ids, but the mesh has "
+                                 f"{self.info['nnz']} face corners")
+        d = FvarDesc()
+        d.name = None if name is None else str(name).encode()
+        d.num_values, d.dim = v.shape
+        d.value_type = arrays.type_of(v.dtype)
+        d.values = arrays.address(v)
+        d.corner_values = arrays.pointer(ids, ctypes.c_uint32)
+        self._ctx.check(lib.mm_mesh_add_fvar(self._ctx.ptr, self.ptr, ctypes.byref(d)))
+
+    @property
+    def channels(self):
+        """The face-varying channels as {name: (values (n, d), corner ids (nnz,))}, copies;
+        the corner ids follow face_vertices."""
+        out = {}
+        for k in range(lib.mm_mesh_num_fvar(self.ptr)):
+            name = lib.mm_mesh_fvar_name(self.ptr, k).decode()
+            channel = Mesh(lib.mm_mesh_fvar(self.ptr, k), self._ctx, needs=(self,), borrowed=True)
+            parts = channel._export(vertices=1, face_offsets=1, face_vertices=1)
+            out[name] = (parts["vertices"], parts["face_vertices"])
+        return out
 
     def _vertex_data(self):
         """The vertex data as a borrowed dense handle (Subdivision.eval's default input)."""

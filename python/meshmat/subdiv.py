@@ -18,7 +18,7 @@ from .mesh import Mesh
 
 
 def _options(levels, scheme, boundary, path, creasing, mode, static_eval, progress,
-             callbacks):
+             callbacks, fvar_interp="boundaries"):
     """mm_subdiv_options from names; callbacks holds the progress function's wrapper."""
     opts = lib.mm_subdiv_options_default()
     if not isinstance(levels, (int, np.integer)) or isinstance(levels, bool):
@@ -30,6 +30,7 @@ def _options(levels, scheme, boundary, path, creasing, mode, static_eval, progre
     opts.creasing = _choice(_capi.CREASINGS, creasing, "creasing")
     opts.mode = _choice(_capi.MODES, mode, "mode")
     opts.static_eval = _choice(_capi.STATIC_EVALS, static_eval, "static_eval")
+    opts.fvar_interp = _choice(_capi.FVAR_INTERPS, fvar_interp, "fvar_interp")
     if progress is not None:
         # progress(phase, level, levels): phase "build" or "eval"
         opts.progress = callbacks.wrap(_capi.ProgressFn, lambda user, phase, level, total:
@@ -38,15 +39,18 @@ def _options(levels, scheme, boundary, path, creasing, mode, static_eval, progre
 
 
 def subdivide(mesh, levels=1, scheme="catmark", *, boundary="of_mesh", path="auto",
-              creasing="uniform", mode="dynamic", static_eval="auto", progress=None):
+              creasing="uniform", mode="dynamic", static_eval="auto", progress=None,
+              fvar_interp="boundaries"):
     """A new Mesh: mesh refined `levels` times (mm_subdivide) with scheme "catmark"
     (Catmull-Clark, any faces in, quads out), "loop" or "sqrt3" (triangles). boundary:
     "of_mesh" (the mesh's rule), "edge_only", "edge_and_corner", "none"; path "auto",
     "specialized", "generic"; creasing "uniform" or "chaikin"; progress(phase, level,
-    levels) is called after each level."""
+    levels) is called after each level. The mesh's face-varying channels are refined
+    too, by fvar_interp: "none", "corners_only", "corners_plus1", "corners_plus2",
+    "boundaries" or "all" (OpenSubdiv's FVarLinearInterpolation)."""
     callbacks = Callbacks()
     opts = _options(levels, scheme, boundary, path, creasing, mode, static_eval, progress,
-                    callbacks)
+                    callbacks, fvar_interp)
     ctx = mesh.ctx
     out = ctypes.c_void_p()
     status = lib.mm_subdivide(ctx.ptr, mesh.ptr, ctypes.byref(opts), ctypes.byref(out))
@@ -97,6 +101,26 @@ class Subdivision(Handle):
         self._callbacks.raise_pending()
         return result
 
+    def eval_limit(self, x0=None):
+        """Limit positions and tangents of the last level's vertices for control data x0
+        (mm_subdiv_eval_limit; default: the mesh's vertices): (P, T1, T2), each
+        (|V_L|, d); in static mode one SpMV each, from the cage to the limit surface.
+        Normals: the normalized cross product of T1 and T2."""
+        X0 = (self._mesh._vertex_data() if x0 is None
+              else Dense.from_array(self._ctx, arrays.float_array(x0, "x0", 2)))
+        out = [ctypes.c_void_p() for _ in range(3)]
+        try:
+            self._ctx.check(lib.mm_subdiv_eval_limit(self.ptr, X0.ptr,
+                                                     *[ctypes.byref(o) for o in out]))
+        finally:
+            if x0 is not None:
+                X0.close()
+        result = []
+        for o in out:
+            with Dense(o.value, self._ctx) as D:
+                result.append(D.to_numpy())
+        return tuple(result)
+
     def _level(self, level):
         if not isinstance(level, (int, np.integer)) or not 0 <= level <= self.levels:
             raise errors.invalid(f"level must be an int in [0, {self.levels}], not {level!r}")
@@ -139,3 +163,27 @@ class Subdivision(Handle):
             raise errors.invalid(f"no subdivision matrix ({from_level}, {to_level}): it needs "
                                  f"mode='static' and (l, l + 1) or (0, {self.levels})")
         return Matrix(ptr, self._ctx, needs=(self,), borrowed=True)
+
+
+def limit(mesh, scheme="catmark", *, boundary="of_mesh", x=None):
+    """Limit positions and tangents (P, T1, T2) of every vertex of mesh taken as a refined
+    level with its tags (mm_subdiv_limit; e.g. subdivide's result), for its vertices or
+    x (|V|, d), by OpenSubdiv's limit masks: scheme "catmark" or "loop"."""
+    opts = lib.mm_subdiv_options_default()
+    opts.scheme = _choice(_capi.SCHEMES, scheme, "scheme")
+    opts.boundary = _choice(_capi.BOUNDARIES, boundary, "boundary")
+    ctx = mesh.ctx
+    X = None if x is None else Dense.from_array(ctx, arrays.float_array(x, "x", 2))
+    out = [ctypes.c_void_p() for _ in range(3)]
+    try:
+        ctx.check(lib.mm_subdiv_limit(ctx.ptr, mesh.ptr, ctypes.byref(opts),
+                                      None if X is None else X.ptr,
+                                      *[ctypes.byref(o) for o in out]))
+    finally:
+        if X is not None:
+            X.close()
+    result = []
+    for o in out:
+        with Dense(o.value, ctx) as D:
+            result.append(D.to_numpy())
+    return tuple(result)

@@ -1,0 +1,77 @@
+"""Face-varying channels and limit evaluation from Python: a cube whose faces are
+charts of their own (every edge a seam) refines its UVs bilinearly face by face
+(hand-derived: corners kept, edge midpoints, face centres); a channel without
+seams holding the positions refines as the positions; Subdivision.eval_limit
+equals limit() of subdivide()'s result; bad channels raise."""
+
+import numpy as np
+import pytest
+
+import meshmat
+from conftest import CUBE_FACES, CUBE_VERTICES
+
+
+def _charts(faces):
+    """Each face its own chart: face f's corner k names value 4 f + k (a square's
+    corners in UV space, shifted per face)."""
+    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float)
+    values = np.concatenate([square + [2.0 * f, 0.0] for f in range(len(faces))])
+    return values, np.arange(4 * len(faces), dtype=np.uint32)
+
+
+@pytest.mark.parametrize("interp", ["boundaries", "all", "corners_only", "none"])
+def test_cube_of_charts_refines_face_by_face(cube, interp):
+    values, corners = _charts(CUBE_FACES)
+    cube.add_channel("uv", values, corners)
+    assert list(cube.channels) == ["uv"]
+    with meshmat.subdivide(cube, 1, fvar_interp=interp) as fine:
+        uv, ids = fine.channels["uv"]
+        assert ids.size == fine.info["nnz"] and uv.shape[1] == 2
+        got = {tuple(np.round(uv[i], 12)) for i in ids}
+        # Every corner is a chart's corner; with a value in one face, "none" alone
+        # lets it move (a smooth boundary), so its corners are not kept there.
+        want = set()
+        for f in range(6):
+            sq = values[4 * f:4 * f + 4]
+            want |= {tuple(np.round(sq.mean(axis=0), 12))}
+            want |= {tuple(np.round((sq[k] + sq[(k + 1) % 4]) / 2, 12)) for k in range(4)}
+            if interp != "none":
+                want |= {tuple(np.round(p, 12)) for p in sq}
+        if interp == "none":
+            assert {p for p in got if p in want} == want  # centres and midpoints
+        else:
+            assert got == want
+
+
+def test_seamless_channel_follows_the_vertices(cube):
+    faces = np.asarray(CUBE_FACES)
+    cube.add_channel("xyz", CUBE_VERTICES, faces.reshape(-1))
+    with meshmat.subdivide(cube, 2, fvar_interp="none") as fine:
+        values, ids = fine.channels["xyz"]
+        np.testing.assert_allclose(values[ids], fine.vertices[fine.face_vertices], atol=1e-14)
+
+
+@pytest.mark.parametrize("mode", ["dynamic", "static"])
+def test_eval_limit_equals_limit_of_subdivide(cube, mode):
+    with meshmat.subdivide(cube, 2) as fine:
+        want = meshmat.limit(fine, "catmark")
+    s = meshmat.Subdivision(cube, 2, mode=mode)
+    got = s.eval_limit()
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, atol=1e-13)
+    # the limit of a closed convex cage lies inside it
+    assert np.abs(got[0]).max() < 1.0
+    s.close()
+
+
+def test_bad_channels_raise(cube):
+    values, corners = _charts(CUBE_FACES)
+    bad = corners.copy()
+    bad[5] = 99
+    with pytest.raises(meshmat.InvalidMeshError, match="corner 1 of face 1"):
+        cube.add_channel("uv", values, bad)
+    with pytest.raises(meshmat.InvalidArgumentError):
+        cube.add_channel("uv", values, corners[:-1])
+    with pytest.raises(meshmat.InvalidArgumentError):
+        meshmat.subdivide(cube, 1, fvar_interp="bilinear")
+    assert cube.channels == {}
