@@ -113,8 +113,9 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
  * the first named "uv" (dim 2 or 3) as `vt u v [w]` rows after the `v` rows,
  * the first named "normal" (dim 3) as `vn x y z` rows after them, and the
  * faces' corners as `v/vt`, `v/vt/vn` or `v//vn`; a file with "uv" of dim 2
- * and "normal" reads back as the same channels, values bit for bit. Other
- * channels, and every channel in OFF, PLY and GLB, are not written (no
+ * and "normal" reads back as the same channels, values bit for bit; GLB the
+ * same two as TEXCOORD_0 and NORMAL (below). Other channels, and every
+ * channel in OFF and PLY, are not written (no
  * error: mm_file_keeps_fvar tells a caller which are). Each value is printed
  * as the shortest decimal (at most 17 digits for float64, 9 for float32) that
  * reads back to the same bits,
@@ -130,8 +131,11 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
  *   float32 of unit length (the area vectors of the faces around a vertex
  *   summed, each the sum of its fan's cross products; (0, 0, 1) where that sum
  *   is zero, e.g. a vertex in no face), indices UNSIGNED_SHORT up to 65535
- *   vertices, else UNSIGNED_INT; no texture coordinates (channels are not written)
- *   and no tags. Refused, nothing written: a mesh with no face to write
+ *   vertices, else UNSIGNED_INT; no tags. With the "uv" or "normal" channel
+ *   the mesh is written per corner value: a glTF vertex per distinct (vertex,
+ *   uv value, normal value) of the written corners, TEXCOORD_0 = (u, 1 - v)
+ *   (glTF's texture origin is its top left), NORMAL the normal channel's
+ *   value normalized (else the area-weighted normal above). Refused, nothing written: a mesh with no face to write
  *   (empty, points only, or only holes: a glTF accessor needs one element)
  *   with MM_ERR_FORMAT; a coordinate outside float32's range, or a file of
  *   4 GiB or more (its length is a 32-bit field), with MM_ERR_OVERFLOW.

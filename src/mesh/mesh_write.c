@@ -1,6 +1,7 @@
 /* mesh_write.c: mm_mesh_write: copy the mesh to host arrays through the
  * two-phase export (mm_mesh_info_get, allocate, mmi_mesh_export; for OBJ
- * also the channels it holds as vt and vn, mm_file_keeps_fvar), open a
+ * and .glb also the channels they hold: vt and vn, TEXCOORD_0 and NORMAL,
+ * mm_file_keeps_fvar), open a
  * temporary beside the file with a large buffer (mesh_write_file.c), hand it
  * to the OBJ, OFF or PLY writer, and move it into place only when every write,
  * the flush, the sync and the close succeeded; else report the first failure
@@ -124,7 +125,7 @@ int mm_file_keeps_fvar(mm_mesh mesh, int channel, const char *path, mm_file_form
 {
     if (channel < 0 || channel >= mm_mesh_num_fvar(mesh)) return 0;
     if (format == MM_FILE_AUTO && path != NULL) format = mmi_file_format_of(path);
-    return format == MM_FILE_OBJ &&
+    return (format == MM_FILE_OBJ || format == MM_FILE_GLB) &&
            (mmi_obj_channel(mesh, 0) == channel || mmi_obj_channel(mesh, 1) == channel);
 }
 
@@ -194,8 +195,9 @@ static mm_status write_mesh(mm_context ctx, mm_mesh mesh, const char *path,
     MM_TRY(MMI_CHECK(ctx, mesh, MMI_MAGIC_MESH, "the mesh"));
     MM_TRY(resolve_format(ctx, path, &format));
     MM_TRY(host_mesh_get(ctx, mesh, format == MM_FILE_GLB, &m, &h)); /* .glb reads the offsets */
+    if (format == MM_FILE_OBJ || format == MM_FILE_GLB)
+        MM_TRY(host_channels_get(ctx, mesh, &m, channels, channel_views));
     if (format == MM_FILE_GLB) { st = mmi_mesh_write_glb(ctx, &m, path, opts); goto done; }
-    if (format == MM_FILE_OBJ) MM_TRY(host_channels_get(ctx, mesh, &m, channels, channel_views));
     if ((err = mmi_out_open(&out, path)) != 0)
         MM_FAIL(ctx, MM_ERR_IO, "%s: cannot open for writing: %s", path, strerror(err));
     if ((buffer = malloc(WRITE_BUFFER)) != NULL) setvbuf(out.f, buffer, _IOFBF, WRITE_BUFFER);

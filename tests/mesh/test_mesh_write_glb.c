@@ -7,7 +7,8 @@
  * equal to each polygon's fan from its first corner, holes left out, 16- and
  * 32-bit indices. Then the refusals (no faces, a coordinate past float32, a
  * failed open or write), after which the target is as it was and nothing is
- * left beside it, reading a .glb, and allocation failures. The Khronos
+ * left beside it, reading a .glb, and allocation failures; a mesh with uv
+ * and normal channels written per corner value (TEXCOORD_0, its NORMAL). The Khronos
  * validator runs on the tool's .glb files in validate_glb.js. */
 #include <dirent.h>
 #include <math.h>
@@ -242,7 +243,7 @@ static void check_glb(const char *path, const mmt_host_mesh *h, glb_read *r)
     const char *attr = member(prim, "attributes");
     const char *acc_of[3] = {member(attr, "POSITION"), member(attr, "NORMAL"),
                              member(prim, "indices")};
-    ck_assert_ptr_null(member(attr, "TEXCOORD_0")); /* meshes have no UVs yet */
+    ck_assert_ptr_null(member(attr, "TEXCOORD_0")); /* these meshes have no channels */
     ck_assert_ptr_null(element(member(j, "buffers"), 1));
     ck_assert_int_eq(integer(member(element(member(j, "buffers"), 0), "byteLength")), blen);
 
@@ -679,6 +680,94 @@ START_TEST(writer_fails_cleanly_when_memory_runs_out)
 }
 END_TEST
 
+/* A cube with a cross-shaped UV layout (14 vt) and a normal per face
+ * (6 vn): written per corner value, a glTF vertex for each distinct (v, vt,
+ * vn) of its corners (24: every corner's face normal differs from its
+ * neighbours'), TEXCOORD_0 = (u, 1 - v), NORMAL = the face's vn, and each
+ * index's position, texture coordinate and normal those of its corner. */
+static const char textured_cube[] =
+    "v -1 -1 1\nv 1 -1 1\nv -1 1 1\nv 1 1 1\nv -1 1 -1\nv 1 1 -1\nv -1 -1 -1\nv 1 -1 -1\n"
+    "vt 0.375 0\nvt 0.625 0\nvt 0.375 0.25\nvt 0.625 0.25\nvt 0.375 0.5\nvt 0.625 0.5\n"
+    "vt 0.375 0.75\nvt 0.625 0.75\nvt 0.375 1\nvt 0.625 1\nvt 0.875 0\nvt 0.875 0.25\n"
+    "vt 0.125 0\nvt 0.125 0.25\n"
+    "vn 0 0 1\nvn 0 1 0\nvn 0 0 -1\nvn 0 -1 0\nvn 1 0 0\nvn -1 0 0\n"
+    "f 1/1/1 2/2/1 4/4/1 3/3/1\nf 3/3/2 4/4/2 6/6/2 5/5/2\nf 5/5/3 6/6/3 8/8/3 7/7/3\n"
+    "f 7/7/4 8/8/4 2/10/4 1/9/4\nf 2/2/5 8/11/5 6/12/5 4/4/5\nf 7/13/6 1/1/6 3/3/6 5/14/6\n";
+
+START_TEST(channels_are_written_per_corner_value)
+{
+    char path[512];
+    const char *dir = mmt_temp_dir();
+    mmt_temp_path(path, sizeof path, dir, "textured.glb");
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_read_memory(ctx, &mesh, textured_cube, sizeof textured_cube - 1,
+                                    "textured.obj", NULL));
+    ck_assert_int_eq(mm_mesh_num_fvar(mesh), 2);
+    ck_assert(mm_file_keeps_fvar(mesh, 0, path, MM_FILE_AUTO));
+    MMT_OK(ctx, mm_mesh_write(ctx, mesh, path, MM_FILE_AUTO));
+    size_t size;
+    unsigned char *b = slurp(path, &size);
+    uint32_t jlen = le32(b + 12);
+    char *json = malloc(jlen + 1);
+    memcpy(json, b + 20, jlen);
+    json[jlen] = '\0';
+    const unsigned char *bin = b + 20 + jlen + 8;
+    const char *prim = element(member(element(member(json, "meshes"), 0), "primitives"), 0);
+    const char *attr = member(prim, "attributes");
+    const char *names[4] = {"POSITION", "NORMAL", "TEXCOORD_0", NULL};
+    const unsigned char *data[4];
+    long long counts[4];
+    for (int a = 0; a < 4; ++a) {
+        const char *ref = a < 3 ? member(attr, names[a]) : member(prim, "indices");
+        ck_assert_ptr_nonnull(ref);
+        const char *acc = element(member(json, "accessors"), (int)integer(ref));
+        const char *view = element(member(json, "bufferViews"), (int)integer(member(acc, "bufferView")));
+        counts[a] = integer(member(acc, "count"));
+        data[a] = bin + integer(member(view, "byteOffset"));
+        if (a == 2) ck_assert(is_string(member(acc, "type"), "VEC2"));
+    }
+    ck_assert_int_eq(counts[0], 24);
+    ck_assert_int_eq(counts[2], 24);
+    ck_assert_int_eq(counts[3], 36);
+    static const double xyz[8][3] = {{-1, -1, 1}, {1, -1, 1}, {-1, 1, 1}, {1, 1, 1},
+                                     {-1, 1, -1}, {1, 1, -1}, {-1, -1, -1}, {1, -1, -1}};
+    static const double vt[14][2] = {{0.375, 0}, {0.625, 0}, {0.375, 0.25}, {0.625, 0.25},
+                                     {0.375, 0.5}, {0.625, 0.5}, {0.375, 0.75}, {0.625, 0.75},
+                                     {0.375, 1}, {0.625, 1}, {0.875, 0}, {0.875, 0.25},
+                                     {0.125, 0}, {0.125, 0.25}};
+    static const double vn[6][3] = {{0, 0, 1}, {0, 1, 0}, {0, 0, -1}, {0, -1, 0}, {1, 0, 0},
+                                    {-1, 0, 0}};
+    static const int corners[6][4][2] = {{{0, 0}, {1, 1}, {3, 3}, {2, 2}},
+                                         {{2, 2}, {3, 3}, {5, 5}, {4, 4}},
+                                         {{4, 4}, {5, 5}, {7, 7}, {6, 6}},
+                                         {{6, 6}, {7, 7}, {1, 9}, {0, 8}},
+                                         {{1, 1}, {7, 10}, {5, 11}, {3, 3}},
+                                         {{6, 12}, {0, 0}, {2, 2}, {4, 13}}};
+    int64_t i = 0;
+    for (int f = 0; f < 6; ++f)
+        for (int t = 1; t + 1 < 4; ++t) {
+            int fan[3] = {0, t, t + 1};
+            for (int q = 0; q < 3; ++q, ++i) {
+                const int *c = corners[f][fan[q]];
+                uint32_t g = (uint32_t)(data[3][2 * i] | data[3][2 * i + 1] << 8); /* 16-bit */
+                ck_assert_uint_lt(g, 24);
+                for (int k = 0; k < 3; ++k) {
+                    ck_assert(lef32(data[0] + 12 * g + 4 * k) == (float)xyz[c[0]][k]);
+                    ck_assert(lef32(data[1] + 12 * g + 4 * k) == (float)vn[f][k]);
+                }
+                ck_assert(lef32(data[2] + 8 * g) == (float)vt[c[1]][0]);
+                ck_assert(lef32(data[2] + 8 * g + 4) == (float)(1.0 - vt[c[1]][1]));
+            }
+        }
+    free(json);
+    free(b);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+    mmt_temp_dir_remove(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mesh_write_glb");
@@ -692,6 +781,7 @@ int main(void)
     tcase_add_test(tc, reading_a_glb_is_refused);
     tcase_add_test(tc, progress_reaches_every_row);
     tcase_add_test(tc, writer_fails_cleanly_when_memory_runs_out);
+    tcase_add_test(tc, channels_are_written_per_corner_value);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }

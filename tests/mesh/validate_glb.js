@@ -31,6 +31,8 @@ const cases = [
     ['subdiv', '--levels', '3', 'models/torus_quads.obj', '-o', 'OUT'], // 73728 vertices: 32-bit
     ['subdiv', '--levels', '2', '--scheme', 'loop', 'DIR/tri.obj', '-o', 'OUT'],
     ['convert', 'DIR/tagged.obj', 'OUT'],                      // a hole, a vertex in no face
+    ['convert', 'tests/cli/textured_cube.obj', 'OUT'],        // TEXCOORD_0 per corner value
+    ['subdiv', '--levels', '2', '--limit', 'tests/cli/textured_cube.obj', '-o', 'OUT'], // + limit NORMAL
 ];
 
 const extra = {
