@@ -64,7 +64,8 @@ void cli_warn_unkept_fvar(mm_mesh mesh, const char *path, mm_file_format format)
     }
     if (used > 0)
         fprintf(stderr,
-                "meshmat: warning: %s: face-varying channels not written: %s (only OBJ holds "
-                "them: \"uv\" of dim 2 or 3 as vt, \"normal\" of dim 3 as vn)\n",
+                "meshmat: warning: %s: face-varying channels not written: %s (only OBJ and "
+                "glb hold them: \"uv\" of dim 2 or 3 as vt / TEXCOORD_0, \"normal\" of dim 3 "
+                "as vn / NORMAL)\n",
                 path, names);
 }

@@ -201,16 +201,18 @@ START_TEST(dropped_channels_are_warned_about)
     ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
     ck_assert_ptr_nonnull(strstr(out, "channels        none (3 corners' vt / vn dropped)"));
 
-    /* formats that hold no channels */
+    /* formats that hold no channels (glb holds uv and normal: no warning) */
     static const char *const formats[] = {"out.off", "out.ply", "out.glb"};
     for (int i = 0; i < 3; ++i) {
         tmp(path, sizeof path, formats[i]);
         snprintf(args, sizeof args, "subdiv --levels 1 %s -o %s", CUBE, path);
         ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
-        ck_assert_ptr_nonnull(strstr(out, "face-varying channels not written: uv (only OBJ"));
+        const char *said = strstr(out, "face-varying channels not written: uv (only OBJ and glb");
+        ck_assert(i < 2 ? said != NULL : said == NULL);
         snprintf(args, sizeof args, "convert %s %s", CUBE, path);
         ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
-        ck_assert_ptr_nonnull(strstr(out, "face-varying channels not written: uv"));
+        said = strstr(out, "face-varying channels not written: uv");
+        ck_assert(i < 2 ? said != NULL : said == NULL);
     }
     tmp(path, sizeof path, "convert.obj");
     snprintf(args, sizeof args, "convert %s %s", CUBE, path);
