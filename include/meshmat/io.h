@@ -62,7 +62,12 @@ MM_API mm_read_options mm_read_options_default(void);
  *   face per line `n i0 … i(n-1)` (0-based; trailing colour values ignored),
  *   `#` comments.
  * PLY: ascii 1.0, binary_little_endian 1.0 or binary_big_endian 1.0; vertex
- *   x, y, z of any PLY type,
+ *   x, y, z of any PLY type, and every other scalar property of the vertex
+ *   element (nx, red, u, quality, …) as a further column of the vertex data
+ *   (d = 3 + k: x, y, z, then the k others in file order), named after the
+ *   property with its type (mm_mesh_vertex_property_name, meshmat/mesh.h;
+ *   always kept: a caller wanting positions only takes columns 0 to 2; an
+ *   ASCII `float` value is rounded to float32, as binary stores it);
  *   face list `vertex_indices` (or `vertex_index`) of integers, one per face
  *   element; every other element and property (lists included) is skipped.
  * STL (.stl, MM_FILE_STL; read only): binary when the size is 84 + 50 n (n
@@ -80,7 +85,8 @@ MM_API mm_read_options mm_read_options_default(void);
  *   property) and what was expected and found.
  *   MM_ERR_IO        the file cannot be opened or read
  *   MM_ERR_FORMAT    unknown extension; a PLY version other than 1.0; 4-D/n-D or
- *                    binary OFF; a PLY header without vertex x, y, z or face list
+ *                    binary OFF; a PLY header without vertex x, y, z or face list,
+ *                    or with two vertex elements of different other properties
  *   MM_ERR_PARSE     malformed text; truncated data; data beyond what a header
  *                    declares; OBJ index 0 or one that does not fit 64 bits
  *                    (vertex, vt and vn indices alike)
@@ -93,7 +99,9 @@ MM_API mm_read_options mm_read_options_default(void);
  *                    relative index before the first vertex (vt, vn) and any
  *                    index below 0 or at least 2^32; a vt or vn index past
  *                    the file's vt / vn (checked once the file is read: the
- *                    line of the largest); a non-finite vt or vn value
+ *                    line of the largest); a non-finite vt or vn value;
+ *                    a non-finite value of a PLY vertex property (the message
+ *                    names it, the element's record and, ASCII, the line)
  *   MM_ERR_OUT_OF_MEMORY, MM_ERR_INVALID_ARGUMENT (NULL mesh or path, bad options)
  * Example: "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n" gives |V| = 3, one face (0 1 2);
  *   "f 1 0 2" on line 4 fails with "…: name.obj:4: expected a vertex index (OBJ
@@ -107,7 +115,14 @@ MM_API mm_status mm_mesh_read_memory(mm_context ctx, mm_mesh *mesh, const char *
                                      const char *name, const mm_read_options *opts);
 
 /* mm_mesh_write: write the mesh's first three vertex columns (zeros where the
- * mesh has fewer) and its faces; OBJ also writes the creases and corners as
+ * mesh has fewer) and its faces; PLY also writes every named column past them
+ * (a PLY file's other vertex properties, mm_mesh_vertex_property_name) after
+ * z as `property <type> <name>`, in its type: float and double as below,
+ * integer types rounded to nearest (halves away from zero) and clamped to the
+ * type's range (interpolated uchar colours stay uchar), so that the file reads
+ * back with the same names, types and values to that rounding; unnamed
+ * columns, and every column past z in OBJ, OFF and GLB, are not written
+ * (mm_file_keeps_vertex_property); OBJ also writes the creases and corners as
  * OpenSubdiv tags (`t crease 2/1/0 a b s`, `t corner 1/1/0 v s`, 0-based), which
  * OFF and PLY cannot hold, and two face-varying channels (mm_file_keeps_fvar):
  * the first named "uv" (dim 2 or 3) as `vt u v [w]` rows after the `v` rows,
@@ -184,6 +199,16 @@ MM_API mm_status mm_mesh_write_opts(mm_context ctx, mm_mesh mesh, const char *pa
  * named "normal" when its dim is 3; OFF, PLY and GLB keep none. For callers
  * that warn about what a file leaves out. */
 MM_API int mm_file_keeps_fvar(mm_mesh mesh, int channel, const char *path, mm_file_format format);
+
+/* mm_file_keeps_vertex_property: 1 when mm_mesh_write of mesh to path in
+ * format (MM_FILE_AUTO: from path's extension) writes column `column` of its
+ * vertex data, else 0 (also for a NULL mesh or a column out of range). Every
+ * format keeps x, y, z (columns 0 to 2); PLY (ASCII and binary) also every
+ * named column past them (mm_mesh_vertex_property_name), as a vertex
+ * property of its name and type; OBJ, OFF and GLB none of those, and no
+ * format an unnamed one. For callers that warn about what a file leaves out. */
+MM_API int mm_file_keeps_vertex_property(mm_mesh mesh, int column, const char *path,
+                                         mm_file_format format);
 
 #ifdef __cplusplus
 }

@@ -192,6 +192,39 @@ MM_API mm_status mm_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *
 MM_API mm_status mm_mesh_order_histogram(mm_context ctx, mm_mesh mesh, int64_t max_order,
                                          int64_t *counts);
 
+/* Named vertex data columns. The vertex data X (|V| × d) holds x, y, z in
+ * columns 0 to 2; a column past them may carry a name and a PLY type. The PLY
+ * reader names every other scalar property of the vertex element (nx, red,
+ * u, quality, …) after the property, with its type, in file order; the
+ * refined mesh of mm_subdivide and the welded one of mm_mesh_weld keep their
+ * input's names; the PLY writer writes each named column back as a vertex
+ * property of that type (io.h, mm_mesh_write). A mesh from mm_mesh_new has
+ * no names: its columns past z are unnamed, and no writer writes them.
+ *   mm_mesh_vertex_property_name  the column's name, or NULL (a NULL mesh,
+ *                                 columns 0 to 2, an unnamed column, one
+ *                                 out of range); owned by the mesh, valid
+ *                                 until it is freed or the column renamed
+ *   mm_mesh_vertex_property_type  its PLY type as the writer names it:
+ *                                 "char", "uchar", "short", "ushort", "int",
+ *                                 "uint", "float" or "double"; NULL where the
+ *                                 name is NULL
+ * Example: a PLY vertex element `x y z nx ny nz red green blue` (normals
+ * float, colours uchar) reads to d = 9; column 6 is "red" of type "uchar". */
+MM_API const char *mm_mesh_vertex_property_name(mm_mesh mesh, int column);
+MM_API const char *mm_mesh_vertex_property_type(mm_mesh mesh, int column);
+
+/* mm_mesh_set_vertex_property: names column `column` (3 ≤ column < d) of
+ * mesh's vertex data `name`, to be written as a PLY vertex property of type
+ * `type` (a name the PLY reader accepts: "uchar", "uint8", "float", …; NULL:
+ * "float" for a float32 mesh, else "double"); name NULL makes it unnamed.
+ * Errors: MM_ERR_INVALID_ARGUMENT (NULL or another context's mesh, a column
+ * out of range, a name that is empty, longer than 1024 bytes, holds a blank
+ * or a control character, or is x, y or z; an unknown type),
+ * MM_ERR_OUT_OF_MEMORY. Example: a 4-column mesh from mm_mesh_new, column 3
+ * named "quality" of type NULL: a PLY file with `property double quality`. */
+MM_API mm_status mm_mesh_set_vertex_property(mm_context ctx, mm_mesh mesh, int column,
+                                             const char *name, const char *type);
+
 /* Face-varying channels (docs/face-varying.md): data stored per face corner
  * with a topology of its own, such as texture coordinates with seams (a seam
  * is an edge whose two faces name different values at its ends). A channel is

@@ -68,6 +68,10 @@ mm_status cli_drop_fvar(mm_context ctx, const char *what, mm_mesh mesh, const ch
 /* Warns about the channels mm_mesh_write leaves out of path in format
  * (mm_file_keeps_fvar). */
 void cli_warn_unkept_fvar(mm_mesh mesh, const char *path, mm_file_format format);
+/* Warns about the named vertex data columns (a PLY file's other vertex
+ * properties) mm_mesh_write leaves out of path in format
+ * (mm_file_keeps_vertex_property: OBJ, OFF and glb hold none). */
+void cli_warn_unkept_vertex_properties(mm_mesh mesh, const char *path, mm_file_format format);
 
 int cli_info(int argc, char **argv);
 int cli_convert(int argc, char **argv);

@@ -15,6 +15,8 @@ static const char usage[] =
     "Values are written with enough digits to read back exactly; OBJ keeps creases\n"
     "and corners as OpenSubdiv 't' tags, and texture coordinates and normals (vt, vn)\n"
     "named at every face corner; other formats drop those with a warning.\n"
+    "PLY keeps a PLY file's vertex properties besides x, y, z (colours, normals,\n"
+    "...) with their names and types; OBJ, OFF and glb drop them with a warning.\n"
     "A write that takes over a second shows its progress on stderr when that is a\n"
     "terminal, or always with --progress.\n"
     "IN may also be STL (binary or ASCII): its triangle soup is welded (vertices at\n"
@@ -80,6 +82,7 @@ int cli_convert(int argc, char **argv)
     wo.progress = cli_progress_report;
     wo.progress_user = &bar;
     if (st == MM_OK) cli_warn_unkept_fvar(mesh, paths[1], format);
+    if (st == MM_OK) cli_warn_unkept_vertex_properties(mesh, paths[1], format);
     if (st == MM_OK) st = mm_mesh_write_opts(ctx, mesh, paths[1], &wo);
     cli_progress_end(&bar);
     double t2 = cli_now_ms();

@@ -49,6 +49,10 @@ static const char usage[] =
     "be refined (sqrt3, --boundary none, a non-manifold mesh) or written (OFF, PLY,\n"
     "glb) are dropped with a warning on stderr. Normals are interpolated like any\n"
     "channel, not recomputed.\n"
+    "A PLY file's vertex properties besides x, y, z (colours, normals, quality, ...)\n"
+    "are refined like the positions and written back to PLY with their names and\n"
+    "types (integers rounded: colours stay uchar); OBJ, OFF and glb drop them with\n"
+    "a warning on stderr.\n"
     "--limit (catmull-clark, loop) moves the result's vertices to their limit\n"
     "positions and writes the limit surface's unit normals as its normals (vn).\n";
 
@@ -246,15 +250,19 @@ static void unit_normals(const double *t1, const double *t2, int64_t n, mm_type 
     }
 }
 
-/* X (n × 3) as doubles into out (n × 3). */
-static mm_status dense_doubles(mm_dense X, int64_t n, mm_type type, double *out)
+/* The first three columns of X (n × d, d ≥ 3: a PLY file's other vertex
+ * properties follow x, y, z) as doubles into out (n × 3). */
+static mm_status dense_doubles(mm_dense X, int64_t n, int64_t d, mm_type type, double *out)
 {
-    if (type == MM_TYPE_FLOAT64) return mm_dense_export(X, out);
-    float *f = malloc((size_t)(3 * n) * sizeof *f + 1);
-    if (f == NULL) return MM_ERR_OUT_OF_MEMORY;
-    mm_status st = mm_dense_export(X, f);
-    for (int64_t i = 0; st == MM_OK && i < 3 * n; ++i) out[i] = f[i];
-    free(f);
+    size_t size = type == MM_TYPE_FLOAT32 ? sizeof(float) : sizeof(double);
+    void *all = malloc((size_t)(n * d) * size + 1);
+    if (all == NULL) return MM_ERR_OUT_OF_MEMORY;
+    mm_status st = mm_dense_export(X, all);
+    for (int64_t v = 0; st == MM_OK && v < n; ++v)
+        for (int64_t k = 0; k < 3; ++k)
+            out[3 * v + k] = type == MM_TYPE_FLOAT32 ? ((const float *)all)[v * d + k]
+                                                     : ((const double *)all)[v * d + k];
+    free(all);
     return st;
 }
 
@@ -275,8 +283,8 @@ static mm_status set_limit_normals(mm_context ctx, mm_mesh fine, mm_dense T1, mm
     int64_t *offsets = malloc((size_t)(mi.num_faces + 1) * sizeof *offsets);
     if (t == NULL || normals == NULL || corners == NULL || offsets == NULL)
         st = MM_ERR_OUT_OF_MEMORY;
-    if (st == MM_OK) st = dense_doubles(T1, n, type, t);
-    if (st == MM_OK) st = dense_doubles(T2, n, type, t + 3 * n);
+    if (st == MM_OK) st = dense_doubles(T1, n, d, type, t);
+    if (st == MM_OK) st = dense_doubles(T2, n, d, type, t + 3 * n);
     mm_mesh_arrays h = {0};
     h.face_offsets = offsets; /* asked for with the ids; not needed */
     h.face_vertices = corners;
@@ -295,8 +303,9 @@ static mm_status set_limit_normals(mm_context ctx, mm_mesh fine, mm_dense T1, mm
 
 /* --limit: fine's vertices moved to their limit positions (mm_subdiv_limit
  * on the refined mesh, which carries the last level's tags) and the limit
- * normals as its channel "normal" (the points are 3-D: the readers give x,
- * y, z). */
+ * normals as its channel "normal" (from the tangents' x, y, z columns; the
+ * columns after them, a PLY file's other vertex properties, move to their
+ * limits too). */
 static mm_status move_to_limit(mm_context ctx, mm_mesh fine, const mm_subdiv_options *o)
 {
     mm_dense P = NULL, T1 = NULL, T2 = NULL;
@@ -376,6 +385,7 @@ int cli_subdiv(int argc, char **argv)
     wo.progress = cli_progress_report;
     wo.progress_user = &bar;
     if (st == MM_OK) cli_warn_unkept_fvar(fine, out, wo.format);
+    if (st == MM_OK) cli_warn_unkept_vertex_properties(fine, out, wo.format);
     if (st == MM_OK) st = mm_mesh_write_opts(ctx, fine, out, &wo);
     cli_progress_end(&bar);
     double t3 = cli_now_ms();

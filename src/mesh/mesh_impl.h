@@ -6,6 +6,7 @@
 
 #include "meshmat/mesh.h"
 #include "../spla/matrix_impl.h"
+#include "ply_type.h"
 
 struct mm_mesh_s {
     uint32_t magic;            /* MMI_MAGIC_MESH (core/handle.h)                    */
@@ -25,7 +26,28 @@ struct mm_mesh_s {
     int num_fvar;              /* face-varying channels (mesh_fvar.c)               */
     struct mmi_fvar_channel *fvar;
     int64_t fvar_dropped;      /* corners of a file's channels left out (mm_mesh_info) */
+    int64_t num_vprops;        /* entries of vprops: 0 while no column is named     */
+    struct mmi_vertex_property *vprops; /* columns 3 … 3 + num_vprops - 1 of X    */
 };
+
+/* A named column of the vertex data past x, y, z (a PLY file's other vertex
+ * properties: mm_mesh_vertex_property_name), with the type a PLY file
+ * stores it as. A NULL name: the column is unnamed (not written). */
+typedef struct mmi_vertex_property {
+    char *name;
+    ply_type type;
+} mmi_vertex_property;
+
+/* Names column `column` (≥ 3, below X's d) of mesh: name[0, len) of PLY type
+ * `type` (name NULL: unnamed again). MM_ERR_OUT_OF_MEMORY is the only failure
+ * (the caller checked the rest). */
+mm_status mmi_mesh_name_column(mm_context ctx, mm_mesh mesh, int64_t column, const char *name,
+                               size_t len, ply_type type);
+/* The names and types of from's columns onto to (a mesh refined or welded
+ * from it, with the same columns of vertex data), replacing to's. */
+mm_status mmi_mesh_copy_vertex_properties(mm_context ctx, mm_mesh from, mm_mesh to);
+/* Frees mesh's names. */
+void mmi_mesh_free_vertex_properties(mm_mesh mesh);
 
 /* A face-varying channel: its values as the vertices of a mesh over the same
  * faces as the mesh that holds it, whose M names the value at each corner. */

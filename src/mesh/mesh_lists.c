@@ -57,6 +57,7 @@ static void corner_list_free(mmi_corner_list *c)
 
 void mmi_mesh_lists_init(mmi_mesh_lists *l)
 {
+    l->dim = 3;
     l->coords = MMI_GROWABLE(double);
     l->vertex_lines = MMI_GROWABLE(int64_t);
     l->face_starts = MMI_GROWABLE(int64_t);
@@ -129,7 +130,7 @@ mm_status mmi_mesh_lists_build(mm_context ctx, mmi_mesh_lists *l, const char *so
     int64_t nv = mmi_mesh_lists_vertices(l);
     mm_mesh_desc d = {0};
     d.num_vertices = nv;
-    d.dim = 3;
+    d.dim = l->dim;
     d.vertex_type = MM_TYPE_FLOAT64;
     d.vertices = l->coords.data;
     d.num_faces = num_faces;

@@ -55,7 +55,8 @@ static inline int64_t mmi_corner_list_values(const mmi_corner_list *c)
 /* What a reader collects. A face starts with its offset into face_vertices;
  * vertex_lines / face_lines are left empty by formats without lines. */
 typedef struct mmi_mesh_lists {
-    mmi_growable coords;        /* double, x y z per vertex             */
+    int64_t dim;                /* values per vertex: 3 (PLY: 3 or more) */
+    mmi_growable coords;        /* double, dim per vertex (x y z first) */
     mmi_growable vertex_lines;  /* int64, line of each vertex           */
     mmi_growable face_starts;   /* int64, offset of each face's first id */
     mmi_growable face_vertices; /* uint32, 0-based ids                  */
@@ -72,7 +73,7 @@ void mmi_mesh_lists_free(mmi_mesh_lists *l);
 
 static inline int64_t mmi_mesh_lists_vertices(const mmi_mesh_lists *l)
 {
-    return l->coords.len / 3;
+    return l->coords.len / l->dim;
 }
 
 /* Records MM_ERR_OUT_OF_MEMORY for reading source; returns it. */

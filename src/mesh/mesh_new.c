@@ -125,12 +125,12 @@ mm_status mmi_mesh_build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d)
 }
 
 mm_status mmi_mesh_parts_alloc(mm_context ctx, mmi_mesh_parts *p, int64_t num_vertices,
-                               int64_t num_faces, int64_t nnz, int64_t face_order)
+                               int64_t dim, int64_t num_faces, int64_t nnz, int64_t face_order)
 {
     mm_status st = MM_OK;
     int64_t vertex_values;
-    *p = (mmi_mesh_parts){num_vertices, num_faces, nnz, face_order, NULL, NULL, NULL};
-    if (mmi_mul_i64(num_vertices, 3, &vertex_values))
+    *p = (mmi_mesh_parts){num_vertices, num_faces, nnz, face_order, dim, NULL, NULL, NULL};
+    if (mmi_mul_i64(num_vertices, dim, &vertex_values))
         MM_FAIL(ctx, MM_ERR_OVERFLOW, "%lld vertices overflow", (long long)num_vertices);
     MM_TRY(mmi_host_array(ctx, vertex_values, sizeof *p->vertices, (void **)&p->vertices));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *p->face_vertices, (void **)&p->face_vertices));
@@ -146,7 +146,7 @@ done:
 
 void mmi_mesh_parts_free(mm_context ctx, mmi_mesh_parts *p)
 {
-    mmi_host_array_free(ctx, p->vertices, 3 * p->num_vertices, sizeof *p->vertices);
+    mmi_host_array_free(ctx, p->vertices, p->dim * p->num_vertices, sizeof *p->vertices);
     mmi_host_array_free(ctx, p->face_offsets, p->num_faces + 1, sizeof *p->face_offsets);
     mmi_host_array_free(ctx, p->face_vertices, p->nnz, sizeof *p->face_vertices);
     p->vertices = NULL;
@@ -159,7 +159,7 @@ mm_status mmi_mesh_build_parts(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc
 {
     mm_mesh_desc d = *desc;
     d.num_vertices = parts->num_vertices;
-    d.dim = 3;
+    d.dim = parts->dim;
     d.vertex_type = MM_TYPE_FLOAT64;
     d.vertices = parts->vertices;
     d.num_faces = parts->num_faces;
@@ -192,6 +192,7 @@ void mm_mesh_free(mm_mesh *mesh)
     mmi_free(m->ctx, where, m->corner_sharpness, m->num_corners * (int64_t)sizeof(float));
     mmi_free(m->ctx, where, m->hole_faces, m->num_holes * (int64_t)sizeof(uint32_t));
     mmi_mesh_free_fvar(m);
+    mmi_mesh_free_vertex_properties(m);
     mmi_handle_free(m->ctx, m, MMI_MAGIC_MESH_FREED); /* last: it may release a closed context */
     *mesh = NULL;
 }

@@ -1,23 +1,28 @@
 /* mesh_read_ply.c: the PLY data reader: walks the elements the header
- * declares (mesh_read_ply_header.c), keeping vertex x, y, z and the face
- * lists and skipping everything else. ASCII data is read record by record
- * into growing lists (mesh_lists.h), copied into the mesh at the end. Binary
- * data (little- or big-endian) is laid out first: where each element's
- * records lie and how many lie whole in the data, which gives the sizes of
- * the mesh's own arrays (mmi_mesh_parts); the records are then read straight
- * into those, which the mesh takes over without a copy. Vertex records of
- * scalars and face records of the index list alone (the usual shapes) go
- * through tight loops, parallel where every record has one size; every path
- * stops before anything wrong and leaves it to the record-by-record reader,
- * which reports it. Messages name file:line (ASCII) or the element, record
- * and property (binary). */
+ * declares (mesh_read_ply_header.c), keeping the vertex scalars (x, y, z,
+ * then the others as further columns of the vertex data, named on the mesh)
+ * and the face lists, and skipping everything else. ASCII data is read
+ * record by record into growing lists (mesh_lists.h), copied into the mesh
+ * at the end. Binary data (little- or big-endian) is laid out first: where
+ * each element's records lie and how many lie whole in the data, which gives
+ * the sizes of the mesh's own arrays (mmi_mesh_parts); the records are then
+ * read straight into those, which the mesh takes over without a copy. Vertex
+ * records of scalars (x, y, z alone, or with other columns) and face records
+ * of the index list alone (the usual shapes) go through tight loops,
+ * parallel where every record has one size; every path stops before
+ * anything wrong and leaves it to the record-by-record reader, which reports
+ * it. Messages name file:line (ASCII) or the element, record and property
+ * (binary). */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/checked.h"
 #include "../core/cpu_for.h"
 #include "../core/error.h"
 #include "mesh_build.h"
+#include "mesh_impl.h"
 #include "mesh_read.h"
 #include "mesh_read_ply.h"
 #include "text_scan.h"
@@ -35,6 +40,8 @@ typedef struct ply_reader {
     const ply_element *e;     /* the element being read      */
     int64_t record;           /* its record being read       */
     const ply_property *pr;   /* the property being read     */
+    int64_t dim;              /* columns of the vertex data  */
+    double *row;              /* the vertex being read, dim values */
     mmi_mesh_lists *l;        /* ASCII: what is read         */
     mmi_mesh_parts *parts;    /* binary: the mesh's arrays   */
     int64_t vertex_at, face_at; /* binary: r->e's first vertex and face in parts */
@@ -69,6 +76,18 @@ static mm_status data_fail(const ply_reader *r, const char *what)
                     where(r, r->p, loc, sizeof loc), what, r->pr->name_len, r->pr->name,
                     r->e->name_len, r->e->name, (long long)r->record + 1, (long long)r->e->count,
                     mmi_describe_token(r->p, r->end, found, sizeof found));
+}
+
+/* MM_ERR_INVALID_MESH for value, the non-finite value of a vertex data
+ * column past x, y, z (positions are the mesh's validation's to refuse). */
+static mm_status column_not_finite(const ply_reader *r, double value)
+{
+    char loc[512];
+    return mmi_fail(r->ctx, MM_ERR_INVALID_MESH,
+                    "%s: property '%.*s' of element '%.*s' %lld of %lld is %g; vertex data must "
+                    "be finite", where(r, r->p, loc, sizeof loc), r->pr->name_len, r->pr->name,
+                    r->e->name_len, r->e->name, (long long)r->record + 1, (long long)r->e->count,
+                    value);
 }
 
 /* ASCII: past blanks and line ends, counting lines. */
@@ -252,24 +271,27 @@ done:
     return st;
 }
 
-/* The vertex of record r->record: into the lists with its line (ASCII) or
- * the mesh's array (binary, within the records the layout pass counted). */
-static mm_status store_vertex(ply_reader *r, const double xyz[3], int64_t line)
+/* The vertex of record r->record (r->row): into the lists with its line
+ * (ASCII) or the mesh's array (binary, within the records the layout pass
+ * counted). */
+static mm_status store_vertex(ply_reader *r, int64_t line)
 {
+    size_t bytes = (size_t)r->dim * sizeof *r->row;
     if (r->h->binary) {
         if (r->record < r->e->whole)
-            memcpy(r->parts->vertices + 3 * (r->vertex_at + r->record), xyz, 3 * sizeof *xyz);
+            memcpy(r->parts->vertices + r->dim * (r->vertex_at + r->record), r->row, bytes);
         return MM_OK;
     }
-    double *x = mmi_growable_append(&r->l->coords, 3);
+    double *x = mmi_growable_append(&r->l->coords, r->dim);
     if (x == NULL || append_line(&r->l->vertex_lines, line))
         return mmi_mesh_lists_no_memory(r->ctx, r->name);
-    memcpy(x, xyz, 3 * sizeof *x);
+    memcpy(x, r->row, bytes);
     return MM_OK;
 }
 
-/* One record of element r->e: every property in order. */
-static mm_status read_record(ply_reader *r, double xyz[3])
+/* One record of element r->e: every property in order (a vertex's scalars
+ * into r->row). */
+static mm_status read_record(ply_reader *r)
 {
     mm_status st = MM_OK;
     char loc[512];
@@ -282,8 +304,11 @@ static mm_status read_record(ply_reader *r, double xyz[3])
         int64_t n;
         if (r->pr->count_type == PLY_NONE) {
             MM_TRY(read_real(r, r->pr->type, &value));
-            if (r->pr->role >= PLY_ROLE_X && r->pr->role <= PLY_ROLE_Z)
-                xyz[r->pr->role - PLY_ROLE_X] = value;
+            if (r->pr->role == PLY_ROLE_COLUMN && r->pr->type == PLY_F32)
+                value = (float)value; /* ASCII: what the binary form holds (a no-op there) */
+            if (r->pr->role == PLY_ROLE_COLUMN && !isfinite(value))
+                MM_TRY(column_not_finite(r, value));
+            if (r->e->is_vertex && r->pr->role != PLY_ROLE_NONE) r->row[r->pr->column] = value;
             continue;
         }
         MM_TRY(read_int(r, r->pr->count_type, &n));
@@ -293,7 +318,7 @@ static mm_status read_record(ply_reader *r, double xyz[3])
         if (r->pr->role == PLY_ROLE_INDICES) MM_TRY(read_face(r, n, line));
         else MM_TRY(skip_list(r, n));
     }
-    if (r->e->is_vertex) MM_TRY(store_vertex(r, xyz, line));
+    if (r->e->is_vertex) MM_TRY(store_vertex(r, line));
 done:
     return st;
 }
@@ -448,15 +473,76 @@ static void vertex_rows(const char *data, int64_t size, const int64_t at[3],
                 real_from_bits(type[k], value_bits(data + v * size + at[k], bytes[k], big));
 }
 
+/* Where a column of the vertex data lies in a binary vertex record. */
+typedef struct column_source {
+    int64_t at;   /* bytes into the record */
+    ply_type type;
+    size_t bytes;
+} column_source;
+
+/* Whether the n values at x are finite. */
+static inline int all_finite(const double *x, int64_t n)
+{
+    for (int64_t k = 0; k < n; ++k)
+        if (!isfinite(x[k])) return 0;
+    return 1;
+}
+
+/* Binary: the dim columns of each of the n records of `size` bytes at data
+ * (column c from col[c]) into x (dim per vertex), on every thread; returns
+ * the first record with a non-finite value past x, y, z (n when none), which
+ * the record reader then reports. */
+static int64_t vertex_columns(const char *data, int64_t size, const column_source *col,
+                              int64_t dim, int big, double *x, int64_t n)
+{
+    int64_t first_bad = n;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : first_bad) if (n > MMI_CPU_CHUNK)
+#endif
+    for (int64_t v = 0; v < n; ++v) {
+        const char *record = data + v * size;
+        double *row = x + dim * v;
+        for (int64_t c = 0; c < dim; ++c)
+            row[c] = real_from_bits(col[c].type, value_bits(record + col[c].at, col[c].bytes, big));
+        if (!all_finite(row + 3, dim - 3) && v < first_bad) first_bad = v;
+    }
+    return first_bad;
+}
+
+/* Binary vertex records with columns past x, y, z: every whole record in one
+ * parallel loop (vertex_columns), up to the first the record reader must
+ * report; r->record and r->p are left at the first record not read. */
+static mm_status fill_vertex_columns(ply_reader *r, int64_t size)
+{
+    const ply_property *props = (const ply_property *)r->h->props.data;
+    column_source *col = calloc((size_t)r->dim, sizeof *col);
+    int64_t offset = 0;
+    if (col == NULL) return mmi_mesh_lists_no_memory(r->ctx, r->name);
+    for (int64_t j = r->e->first; j < r->e->first + r->e->num; ++j) {
+        if (props[j].role != PLY_ROLE_NONE)
+            col[props[j].column] = (column_source){offset, props[j].type,
+                                                   mmi_ply_type_size(props[j].type)};
+        offset += (int64_t)mmi_ply_type_size(props[j].type);
+    }
+    r->record = vertex_columns(r->p, size, col, r->dim, r->h->big_endian,
+                               r->parts->vertices + r->dim * r->vertex_at, r->e->whole);
+    r->p += r->record * size;
+    free(col);
+    return MM_OK;
+}
+
 /* Binary vertex records of scalars only (the usual case): every whole record
- * in one parallel loop; r->record is left at the first record not read (0
- * for records with lists: the record reader reads them all). */
-static void fill_vertices(ply_reader *r)
+ * in one parallel loop (x, y, z alone: vertex_rows, as fast as the data
+ * comes; with other columns: fill_vertex_columns); r->record is left at the
+ * first record not read (0 for records with lists: the record reader reads
+ * them all). */
+static mm_status fill_vertices(ply_reader *r)
 {
     const ply_property *props = (const ply_property *)r->h->props.data;
     int64_t size = fixed_record_size(r, r->e), at[3] = {0, 0, 0}, offset = 0;
     ply_type type[3] = {PLY_F64, PLY_F64, PLY_F64};
-    if (size < 0 || r->e->whole == 0) return;
+    if (size < 0 || r->e->whole == 0) return MM_OK;
+    if (r->dim > 3) return fill_vertex_columns(r, size);
     for (int64_t j = r->e->first; j < r->e->first + r->e->num; ++j) {
         if (props[j].role >= PLY_ROLE_X && props[j].role <= PLY_ROLE_Z) {
             at[props[j].role - PLY_ROLE_X] = offset;
@@ -468,6 +554,7 @@ static void fill_vertices(ply_reader *r)
                 r->e->whole);
     r->record = r->e->whole;
     r->p = r->e->stop;
+    return MM_OK;
 }
 
 /* Binary: the n ids of type t at q into ids (NULL only when n = 0); 0 when
@@ -547,21 +634,46 @@ static void fill_faces(ply_reader *r)
 static mm_status read_binary_element(ply_reader *r)
 {
     mm_status st = MM_OK;
-    double xyz[3] = {0, 0, 0};
     r->p = r->e->start;
     r->record = 0;
     if (r->e->is_vertex) {
-        fill_vertices(r);
+        MM_TRY(fill_vertices(r));
     } else if (r->e->is_face) {
         fill_faces(r);
     } else { /* nothing kept */
         r->record = r->e->whole;
         r->p = r->e->stop;
     }
-    for (; r->record < r->e->count; ++r->record) MM_TRY(read_record(r, xyz));
+    for (; r->record < r->e->count; ++r->record) MM_TRY(read_record(r));
     if (r->e->is_vertex) r->vertex_at += r->e->whole;
     if (r->e->is_face) r->face_at += r->e->whole;
 done:
+    return st;
+}
+
+/* The names and types of the vertex data's columns past x, y, z onto mesh
+ * (the first vertex element's: any other has the same, the header checked). */
+static mm_status name_columns(mm_context ctx, const ply_header *h, mm_mesh mesh)
+{
+    mm_status st = MM_OK;
+    const ply_element *el = (const ply_element *)h->elements.data;
+    const ply_property *pr = (const ply_property *)h->props.data;
+    int64_t i = 0;
+    while (i < h->elements.len && !el[i].is_vertex) ++i;
+    for (int64_t j = el[i].first; h->columns > 3 && j < el[i].first + el[i].num; ++j)
+        if (pr[j].role == PLY_ROLE_COLUMN)
+            MM_TRY(mmi_mesh_name_column(ctx, mesh, pr[j].column, pr[j].name,
+                                        (size_t)pr[j].name_len, pr[j].type));
+done:
+    return st;
+}
+
+/* The mesh built from what was read (st: the build's status), its columns
+ * named; freed on failure. */
+static mm_status finish_mesh(mm_context ctx, const ply_header *h, mm_status st, mm_mesh *mesh)
+{
+    if (st == MM_OK) st = name_columns(ctx, h, *mesh);
+    if (st != MM_OK) mm_mesh_free(mesh);
     return st;
 }
 
@@ -575,7 +687,7 @@ static mm_status read_binary(ply_reader *r, ply_header *h, const mm_read_options
     ply_element *elements = (ply_element *)h->elements.data;
     mmi_mesh_parts parts;
     measure_layout(r, elements, h->elements.len, &s);
-    MM_TRY(mmi_mesh_parts_alloc(r->ctx, &parts, s.vertices, s.faces, s.ids,
+    MM_TRY(mmi_mesh_parts_alloc(r->ctx, &parts, s.vertices, r->dim, s.faces, s.ids,
                                 s.order >= 3 ? s.order : 0));
     r->parts = &parts;
     for (int64_t i = 0; i < h->elements.len; ++i) {
@@ -587,7 +699,7 @@ static mm_status read_binary(ply_reader *r, ply_header *h, const mm_read_options
     d.source = r->name;
     d.precision = opts->precision;
     d.keep_repeated = opts->keep_repeated;
-    return mmi_mesh_build_parts(r->ctx, mesh, &d, &parts);
+    return finish_mesh(r->ctx, h, mmi_mesh_build_parts(r->ctx, mesh, &d, &parts), mesh);
 done:
     mmi_mesh_parts_free(r->ctx, &parts);
     return st;
@@ -598,18 +710,19 @@ static mm_status read_ascii(ply_reader *r, const ply_header *h, const mm_read_op
                             mm_mesh *mesh)
 {
     mm_status st = MM_OK;
-    double xyz[3] = {0, 0, 0};
     const ply_element *elements = (const ply_element *)h->elements.data;
     mmi_mesh_lists lists;
     mmi_mesh_lists_init(&lists);
+    lists.dim = r->dim;
     r->l = &lists;
     for (int64_t i = 0; i < h->elements.len; ++i) {
         r->e = &elements[i];
         if (r->e->num == 0) continue; /* records without properties hold no data */
-        for (r->record = 0; r->record < r->e->count; ++r->record) MM_TRY(read_record(r, xyz));
+        for (r->record = 0; r->record < r->e->count; ++r->record) MM_TRY(read_record(r));
     }
     MM_TRY(check_trailing(r));
-    MM_TRY(mmi_mesh_lists_build(r->ctx, &lists, r->name, opts, mesh));
+    MM_TRY(finish_mesh(r->ctx, h, mmi_mesh_lists_build(r->ctx, &lists, r->name, opts, mesh),
+                       mesh));
 done:
     mmi_mesh_lists_free(&lists);
     return st;
@@ -620,11 +733,15 @@ mm_status mmi_mesh_read_ply(mm_context ctx, mm_mesh *mesh, const char *data, siz
 {
     mm_status st = MM_OK;
     ply_header h;
+    double *row = NULL;
     MM_TRY(mmi_ply_header_parse(ctx, data, size, name, &h));
+    if ((row = calloc((size_t)h.columns, sizeof *row)) == NULL)
+        MM_TRY(mmi_mesh_lists_no_memory(ctx, name));
     ply_reader r = {ctx,  name, data, data + h.data_offset, data + size, h.data_line, &h, NULL,
-                    0,    NULL, NULL, NULL, 0, 0};
+                    0,    NULL, h.columns, row, NULL, NULL, 0, 0};
     st = h.binary ? read_binary(&r, &h, opts, mesh) : read_ascii(&r, &h, opts, mesh);
 done:
+    free(row);
     mmi_ply_header_free(&h);
     return st;
 }

@@ -1,6 +1,7 @@
 /* mesh_read_ply.h: the PLY header as the data reader needs it: the elements
  * in file order, each with its properties (scalar or list, of any PLY type),
- * and which of them are the vertex positions and the face list. */
+ * and which of them are the vertex positions, the vertex data's other
+ * columns and the face list. */
 #ifndef MESHMAT_MESH_MESH_READ_PLY_H
 #define MESHMAT_MESH_MESH_READ_PLY_H
 
@@ -9,22 +10,21 @@
 
 #include "meshmat/context.h"
 #include "mesh_lists.h"
-
-typedef enum ply_type {
-    PLY_NONE = 0,
-    PLY_I8, PLY_U8, PLY_I16, PLY_U16, PLY_I32, PLY_U32, PLY_F32, PLY_F64
-} ply_type;
+#include "ply_type.h"
 
 typedef enum ply_role {
     PLY_ROLE_NONE = 0, /* skipped                                  */
     PLY_ROLE_X, PLY_ROLE_Y, PLY_ROLE_Z, /* vertex position          */
-    PLY_ROLE_INDICES   /* the face's vertex list (one per face element) */
+    PLY_ROLE_INDICES,  /* the face's vertex list (one per face element) */
+    PLY_ROLE_COLUMN    /* another vertex scalar: a column of X past x, y, z */
 } ply_role;
 
 typedef struct ply_property {
     ply_type type;       /* the scalar's type, or the list items' type */
     ply_type count_type; /* PLY_NONE for a scalar                      */
     ply_role role;
+    int64_t column;      /* its column of X: 0, 1, 2 for x, y, z, then
+                            3, 4, … for PLY_ROLE_COLUMN in file order    */
     const char *name;    /* in the header text (not NUL-terminated)   */
     int name_len;
 } ply_property;
@@ -47,28 +47,16 @@ typedef struct ply_header {
     int big_endian;      /* binary_big_endian: values stored high byte first */
     mmi_growable elements; /* ply_element                             */
     mmi_growable props;    /* ply_property                            */
+    int64_t columns;     /* of X: 3 + the vertex element's other scalars */
     size_t data_offset;  /* first byte after "end_header\n"            */
     int64_t data_line;   /* line of that byte                          */
 } ply_header;
 
-/* Bytes of one value of t (0 for PLY_NONE); inline: the binary loops ask
- * per record. */
-static inline size_t mmi_ply_type_size(ply_type t)
-{
-    switch (t) {
-    case PLY_I8: case PLY_U8: return 1;
-    case PLY_I16: case PLY_U16: return 2;
-    case PLY_I32: case PLY_U32: case PLY_F32: return 4;
-    case PLY_F64: return 8;
-    case PLY_NONE: break;
-    }
-    return 0;
-}
-
 /* Parses the header at the start of data into h (free with
  * mmi_ply_header_free, also on error). MM_ERR_PARSE for malformed lines,
  * MM_ERR_FORMAT for a version other than 1.0, a header without vertex
- * positions or a face element with two vertex lists. */
+ * positions, a face element with two vertex lists or two vertex elements
+ * with different other scalars. */
 mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, const char *name,
                                ply_header *h);
 void mmi_ply_header_free(ply_header *h);

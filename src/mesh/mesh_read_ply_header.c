@@ -10,16 +10,6 @@
 #include "mesh_read_ply.h"
 #include "text_scan.h"
 
-static const struct {
-    const char *name;
-    ply_type type;
-} type_names[] = {{"char", PLY_I8},     {"uchar", PLY_U8},    {"short", PLY_I16},
-                  {"ushort", PLY_U16},  {"int", PLY_I32},     {"uint", PLY_U32},
-                  {"float", PLY_F32},   {"double", PLY_F64},  {"int8", PLY_I8},
-                  {"uint8", PLY_U8},    {"int16", PLY_I16},   {"uint16", PLY_U16},
-                  {"int32", PLY_I32},   {"uint32", PLY_U32},  {"float32", PLY_F32},
-                  {"float64", PLY_F64}};
-
 /* The current header line's tokens. */
 typedef struct header_cursor {
     mm_context ctx;
@@ -65,14 +55,7 @@ static mm_status header_fail(const header_cursor *c, const char *fmt, ...)
 
 static ply_type parse_type(const header_cursor *c)
 {
-    for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; ++i)
-        if (token_is(c, type_names[i].name)) return type_names[i].type;
-    return PLY_NONE;
-}
-
-static int is_integral(ply_type t)
-{
-    return t != PLY_NONE && t != PLY_F32 && t != PLY_F64;
+    return mmi_ply_type_parse(c->tok, (size_t)c->len);
 }
 
 static mm_status parse_format(header_cursor *c, ply_header *h)
@@ -107,12 +90,13 @@ static mm_status parse_element(header_cursor *c, ply_header *h)
     return MM_OK;
 }
 
-/* What a property of element e is for, or MM_ERR_FORMAT when a position or
- * the face list has a shape meshmat cannot read. */
+/* What a property of element e is for (a vertex scalar besides x, y, z is a
+ * column of the vertex data), or MM_ERR_FORMAT when a position or the face
+ * list has a shape meshmat cannot read. */
 static mm_status property_role(header_cursor *c, const ply_element *e, ply_property *pr)
 {
     static const char *const xyz[3] = {"x", "y", "z"};
-    pr->role = PLY_ROLE_NONE;
+    pr->role = e->is_vertex && pr->count_type == PLY_NONE ? PLY_ROLE_COLUMN : PLY_ROLE_NONE;
     for (int k = 0; k < 3 && e->is_vertex; ++k) {
         if (!token_is(c, xyz[k])) continue;
         if (pr->count_type != PLY_NONE)
@@ -121,7 +105,7 @@ static mm_status property_role(header_cursor *c, const ply_element *e, ply_prope
         pr->role = (ply_role)(PLY_ROLE_X + k);
     }
     if (e->is_face && (token_is(c, "vertex_indices") || token_is(c, "vertex_index"))) {
-        if (pr->count_type == PLY_NONE || !is_integral(pr->type))
+        if (pr->count_type == PLY_NONE || !mmi_ply_type_is_integral(pr->type))
             return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s:%lld: face property %.*s must be a list "
                             "of integers", c->name, (long long)c->line, c->len, c->tok);
         pr->role = PLY_ROLE_INDICES;
@@ -140,7 +124,7 @@ static mm_status parse_property(header_cursor *c, ply_header *h)
     next_token(c);
     if (token_is(c, "list")) {
         next_token(c);
-        if (!is_integral(pr->count_type = parse_type(c)))
+        if (!mmi_ply_type_is_integral(pr->count_type = parse_type(c)))
             return header_fail(c, "the list's count type (an integer PLY type)");
         next_token(c);
     }
@@ -150,6 +134,58 @@ static mm_status parse_property(header_cursor *c, ply_header *h)
     pr->name = c->tok;
     pr->name_len = c->len;
     return property_role(c, e, pr);
+}
+
+/* Numbers the vertex data's columns of vertex element e (x, y, z: 0, 1, 2;
+ * its other scalars 3, 4, … in file order); returns how many it has. */
+static int64_t number_columns(const ply_element *e, ply_property *pr)
+{
+    int64_t columns = 3;
+    for (int64_t j = e->first; j < e->first + e->num; ++j) {
+        if (pr[j].role >= PLY_ROLE_X && pr[j].role <= PLY_ROLE_Z)
+            pr[j].column = pr[j].role - PLY_ROLE_X;
+        else if (pr[j].role == PLY_ROLE_COLUMN)
+            pr[j].column = columns++;
+    }
+    return columns;
+}
+
+/* Whether vertex elements a and b have the same other scalars (by name, in
+ * order): every vertex record fills the same columns. */
+static int same_columns(const ply_element *a, const ply_element *b, const ply_property *pr)
+{
+    int64_t i = a->first, j = b->first;
+    for (;; ++i, ++j) {
+        while (i < a->first + a->num && pr[i].role != PLY_ROLE_COLUMN) ++i;
+        while (j < b->first + b->num && pr[j].role != PLY_ROLE_COLUMN) ++j;
+        if (i == a->first + a->num || j == b->first + b->num)
+            return i == a->first + a->num && j == b->first + b->num;
+        if (pr[i].name_len != pr[j].name_len ||
+            memcmp(pr[i].name, pr[j].name, (size_t)pr[i].name_len) != 0)
+            return 0;
+    }
+}
+
+/* The vertex data's columns: h->columns, and each property's; a second
+ * vertex element must bring the same ones (MM_ERR_FORMAT otherwise). */
+static mm_status assign_columns(header_cursor *c, ply_header *h)
+{
+    const ply_element *el = (const ply_element *)h->elements.data, *first = NULL;
+    ply_property *pr = (ply_property *)h->props.data;
+    h->columns = 3;
+    for (int64_t i = 0; i < h->elements.len; ++i) {
+        if (!el[i].is_vertex) continue;
+        int64_t columns = number_columns(&el[i], pr);
+        if (first == NULL) {
+            first = &el[i];
+            h->columns = columns;
+        } else if (!same_columns(first, &el[i], pr)) {
+            return mmi_fail(c->ctx, MM_ERR_FORMAT, "%s: two vertex elements with different "
+                            "properties besides x, y, z (one set of columns holds them all)",
+                            c->name);
+        }
+    }
+    return MM_OK;
 }
 
 /* The properties found must give vertex positions; a face element must have
@@ -221,6 +257,7 @@ mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, co
     char found[64];
     h->binary = 0;
     h->big_endian = 0;
+    h->columns = 3;
     h->elements = MMI_GROWABLE(ply_element);
     h->props = MMI_GROWABLE(ply_property);
     if (!next_token(&c) || !token_is(&c, "ply"))
@@ -240,6 +277,7 @@ mm_status mmi_ply_header_parse(mm_context ctx, const char *data, size_t size, co
         if (done && !have_format) MM_TRY(header_fail(&c, "a 'format' line before end_header"));
     }
     MM_TRY(check_roles(&c, h));
+    MM_TRY(assign_columns(&c, h));
     c.p = data_start(&c, lone_cr);
     h->data_offset = (size_t)(c.p - data);
     h->data_line = c.line + 1;

@@ -91,6 +91,8 @@ static mm_status host_mesh_get(mm_context ctx, mm_mesh mesh, int offsets, mmi_ho
     for (int i = 0; i < NUM_PARTS; ++i) MM_TRY(mmi_host_array(ctx, p[i].n, p[i].size, p[i].slot));
     MM_TRY(mmi_mesh_export(mesh, &m->a));
     if (h->vertices_borrowed) m->a.vertices = mesh->X->data;
+    m->vprops = mesh->vprops;
+    m->num_vprops = mesh->num_vprops;
     /* read only: the writers take the mesh as const */
     m->a.face_offsets = (int64_t *)h->faces.ptr;
     m->a.face_vertices = (uint32_t *)h->faces.rows;
@@ -127,6 +129,19 @@ int mm_file_keeps_fvar(mm_mesh mesh, int channel, const char *path, mm_file_form
     if (format == MM_FILE_AUTO && path != NULL) format = mmi_file_format_of(path);
     return (format == MM_FILE_OBJ || format == MM_FILE_GLB) &&
            (mmi_obj_channel(mesh, 0) == channel || mmi_obj_channel(mesh, 1) == channel);
+}
+
+int mm_file_keeps_vertex_property(mm_mesh mesh, int column, const char *path,
+                                  mm_file_format format)
+{
+    mm_mesh_info info;
+    if (mesh == NULL || mm_mesh_info_get(mesh, &info) != MM_OK) return 0;
+    if (column < 0 || column >= info.dim) return 0;
+    if (format == MM_FILE_AUTO && path != NULL) format = mmi_file_format_of(path);
+    int ply = format == MM_FILE_PLY_ASCII || format == MM_FILE_PLY_BINARY;
+    if (column < 3) return ply || format == MM_FILE_OBJ || format == MM_FILE_OFF ||
+                           format == MM_FILE_GLB; /* the positions */
+    return ply && mm_mesh_vertex_property_name(mesh, column) != NULL;
 }
 
 /* The channels an OBJ file holds (mmi_obj_channel) as host meshes c[0] (uv)

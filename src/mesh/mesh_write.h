@@ -15,11 +15,15 @@
  * column pointer to build): mmi_face_start gives the offsets either way.
  * uv, normal: the face-varying channels an OBJ file holds as vt and vn
  * (mmi_obj_channel), each as its own host mesh (values as vertices, their
- * ids per corner as a.face_vertices), or NULL. */
+ * ids per corner as a.face_vertices), or NULL. vprops: the names and PLY
+ * types of the vertex data's columns past x, y, z (a PLY file's other vertex
+ * properties, written back by the PLY writer). */
 typedef struct mmi_host_mesh {
     mm_mesh_info info;
     mm_mesh_arrays a;
     const struct mmi_host_mesh *uv, *normal;
+    const struct mmi_vertex_property *vprops; /* the mesh's (mesh_impl.h), borrowed:   */
+    int64_t num_vprops;                       /* its columns 3 … past x, y, z, or none */
 } mmi_host_mesh;
 
 /* The channel of mesh an OBJ file holds as vt (which 0: the first named "uv",

@@ -418,6 +418,7 @@ mm_status mmi_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o
         MM_TRY(reroute(ctx, mesh, &o, &t));
         st = subdivide_checked(ctx, t.mesh, &o, m);
     }
+    if (st == MM_OK) st = mmi_mesh_copy_vertex_properties(ctx, mesh, m);
     if (st == MM_OK && with_fvar && mesh->num_fvar > 0) st = mmi_subdiv_fvar(ctx, mesh, &o, m);
 done:
     stand_in_free(ctx, &t);
