@@ -14,7 +14,8 @@ static const char usage[] =
     "Reads FILE (.obj, .off, .ply, .stl: welded unless --no-weld) and prints vertex, face and edge counts, the face-order\n"
     "histogram, boundary edges and loops, non-manifold edges and vertices, components,\n"
     "inconsistently oriented edges, unreferenced vertices and faces that repeat a vertex,\n"
-    "and the face-varying channels (an OBJ's vt as \"uv\", vn as \"normal\": dim, values).\n"
+    "and the face-varying channels (an OBJ's vt as \"uv\", vn as \"normal\": dim, values)\n"
+    "and the named vertex data columns (a PLY file's further vertex properties).\n"
     "  --json       one JSON object on stdout instead of the table\n"
     "  --strict     refuse faces that repeat a vertex (by default they are counted)\n"
     "  --backend    where the mesh is stored (default auto: CUDA when a device is present)\n"
@@ -103,6 +104,21 @@ static void print_fvar(FILE *out, mm_mesh mesh, const mm_mesh_info *mi)
     fputc('\n', out);
 }
 
+/* "red (uchar), green (uchar), quality (float)": the named vertex data
+ * columns past x, y, z (a PLY file's further vertex properties), or "none". */
+static void print_vertex_properties(FILE *out, mm_mesh mesh, const mm_mesh_info *mi)
+{
+    int named = 0;
+    fprintf(out, "vertex data     %lld columns; properties", (long long)mi->dim);
+    for (int64_t c = 3; c < mi->dim; ++c) {
+        const char *name = mm_mesh_vertex_property_name(mesh, (int)c);
+        if (name == NULL) continue;
+        fprintf(out, "%s %s (%s)", named++ ? "," : "", name,
+                mm_mesh_vertex_property_type(mesh, (int)c));
+    }
+    fprintf(out, "%s\n", named ? "" : " none");
+}
+
 static void print_table(FILE *out, const char *path, mm_context ctx, mm_mesh mesh,
                         const mm_mesh_stats *s, const mm_mesh_info *mi, const int64_t *hist,
                         double read_ms, double stats_ms)
@@ -131,6 +147,7 @@ static void print_table(FILE *out, const char *path, mm_context ctx, mm_mesh mes
     fprintf(out, "creases         %lld edges, %lld corners\n", (long long)mi->num_creases,
             (long long)mi->num_corners);
     print_fvar(out, mesh, mi);
+    print_vertex_properties(out, mesh, mi);
     fprintf(out, "backend         %s\n", mm_context_device_name(ctx));
     fprintf(out, "time            read %.2f ms, statistics %.2f ms\n", read_ms, stats_ms);
 }

@@ -43,6 +43,11 @@ START_TEST(subdiv_writes_the_refined_colours)
     snprintf(args, sizeof args, "subdiv '%s' -o '%s' --levels 1", in, fine);
     ck_assert_msg(mmt_cli(out, sizeof out, args) == 0, "%s", out);
     ck_assert_ptr_null(strstr(out, "warning"));
+    /* info lists the named columns of the refined file */
+    snprintf(args, sizeof args, "info '%s'", fine);
+    ck_assert_msg(mmt_cli(out, sizeof out, args) == 0, "%s", out);
+    ck_assert_msg(strstr(out, "vertex data     6 columns; properties red (uchar), green (uchar), "
+                              "blue (uchar)") != NULL, "%s", out);
     mm_context ctx = mmt_context();
     mm_mesh mesh = NULL;
     MMT_OK(ctx, mm_mesh_read(ctx, &mesh, fine, NULL));
