@@ -241,6 +241,9 @@ _PROTOTYPES = {
     "mm_mesh_fvar_name": (c_char_p, [_P, c_int]),
     "mm_mesh_fvar": (_P, [_P, c_int]),
     "mm_subdiv_limit": (c_status, [_P, _P, POINTER(SubdivOptions), _P, _PP, _PP, _PP]),
+    "mm_mesh_vertex_property_name": (c_char_p, [_P, c_int]),
+    "mm_mesh_vertex_property_type": (c_char_p, [_P, c_int]),
+    "mm_mesh_set_vertex_property": (c_status, [_P, _P, c_int, c_char_p, c_char_p]),
     "mm_subdiv_eval_limit": (c_status, [_P, _P, _PP, _PP, _PP]),
 }
 

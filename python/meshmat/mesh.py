@@ -230,6 +230,24 @@ class Mesh(Handle):
             out[name] = (parts["vertices"], parts["face_vertices"])
         return out
 
+    @property
+    def vertex_properties(self):
+        """The named vertex data columns past x, y, z (a PLY file's further vertex
+        properties: colours, normals, ...) as {column: (name, PLY type)}; the values are
+        those columns of vertices."""
+        out = {}
+        for c in range(3, self.info["dim"]):
+            name = lib.mm_mesh_vertex_property_name(self.ptr, c)
+            if name is not None:
+                out[c] = (name.decode(), lib.mm_mesh_vertex_property_type(self.ptr, c).decode())
+        return out
+
+    def set_vertex_property(self, column, name, type="float"):
+        """Names vertex data column `column` (3 ≤ column < d) for the PLY writer, with its
+        PLY type ("char", "uchar", "short", "ushort", "int", "uint", "float", "double")."""
+        self._ctx.check(lib.mm_mesh_set_vertex_property(self._ctx.ptr, self.ptr, int(column),
+                                                        str(name).encode(), str(type).encode()))
+
     def _vertex_data(self):
         """The vertex data as a borrowed dense handle (Subdivision.eval's default input)."""
         return Dense(lib.mm_mesh_vertices(self.ptr), self._ctx, needs=(self,), borrowed=True)

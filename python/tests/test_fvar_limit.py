@@ -75,3 +75,24 @@ def test_bad_channels_raise(cube):
     with pytest.raises(meshmat.InvalidArgumentError):
         meshmat.subdivide(cube, 1, fvar_interp="bilinear")
     assert cube.channels == {}
+
+
+def test_ply_vertex_properties_round_trip(ctx, tmp_path):
+    """Extra vertex data columns, named for PLY, are written and read back by name and
+    type; an interpolated uchar colour is rounded on writing."""
+    faces = np.array([[0, 1, 2, 3]])
+    xyz = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]], float)
+    colour = np.array([[0], [255], [255], [0]], float)
+    m = meshmat.Mesh.from_arrays(faces, np.hstack([xyz, colour]), ctx=ctx)
+    m.set_vertex_property(3, "red", "uchar")
+    assert m.vertex_properties == {3: ("red", "uchar")}
+    with meshmat.subdivide(m, 1) as fine:
+        assert fine.vertex_properties == {3: ("red", "uchar")}
+        path = str(tmp_path / "fine.ply")
+        meshmat.write(fine, path)
+    back = meshmat.read(path, ctx=ctx)
+    assert back.vertex_properties == {3: ("red", "uchar")}
+    red = back.vertices[:, 3]
+    assert set(np.unique(red)) <= set(range(256)) and red.max() > red.min()
+    with pytest.raises(meshmat.InvalidArgumentError):
+        m.set_vertex_property(1, "x2", "float")
