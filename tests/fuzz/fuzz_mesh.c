@@ -48,7 +48,9 @@ void fuzz_check_info(mm_mesh mesh, const mm_read_options *opts)
 {
     mm_mesh_info in;
     FUZZ_CHECK(mm_mesh_info_get(mesh, &in) == MM_OK);
-    FUZZ_CHECK(in.dim == 3);
+    /* x, y, z, then a PLY file's further vertex properties, each named */
+    FUZZ_CHECK(in.dim >= 3);
+    for (int64_t c = 3; c < in.dim; ++c) FUZZ_CHECK(mm_mesh_vertex_property_name(mesh, (int)c));
     FUZZ_CHECK(in.precision == opts->precision);
     FUZZ_CHECK(in.num_vertices >= 0 && in.num_vertices < ((int64_t)1 << 32));
     FUZZ_CHECK(in.num_faces >= 0 && in.num_faces < ((int64_t)1 << 32));
