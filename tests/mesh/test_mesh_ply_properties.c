@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmt_bytes.h"
 #include "mmt_mesh_io.h"
 
 enum { NV = 8, NF = 6, DIM = 11 };
@@ -44,96 +45,61 @@ static double value(int v, int c)
     }
 }
 
-typedef struct bytes {
-    char b[8192];
-    size_t n;
-} bytes;
-
-static void put_text(bytes *o, const char *s)
-{
-    size_t n = strlen(s);
-    ck_assert_uint_le(o->n + n, sizeof o->b);
-    memcpy(o->b + o->n, s, n);
-    o->n += n;
-}
-
-/* size bytes of u, high byte first (big) or low byte first. */
-static void put(bytes *o, uint64_t u, int size, int big)
-{
-    ck_assert_uint_le(o->n + (size_t)size, sizeof o->b);
-    for (int i = 0; i < size; ++i)
-        o->b[o->n++] = (char)((u >> (8 * (big ? size - 1 - i : i))) & 0xff);
-}
-
-static uint64_t f64_bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, 8);
-    return u;
-}
-
-static uint64_t f32_bits(float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, 4);
-    return u;
-}
-
 enum { ASCII = 0, LITTLE = 1, BIG = 2 };
 
 /* The cube as a PLY file of `form`; with_list: a list property `tags` in
  * each vertex record (the record-by-record reader). Vertex records:
- * nx x y z ny nz red green blue quality temp [tags]: 39 bytes in binary
+ * nx x y z ny nz red green blue quality temp [tags]: 39 mmt_bytes in binary
  * without the list. */
-static void build(bytes *o, int form, int with_list)
+static void build(mmt_bytes *o, int form, int with_list)
 {
     static const char *const forms[3] = {"ascii", "binary_little_endian", "binary_big_endian"};
     char line[256];
     int big = form == BIG;
     o->n = 0;
     snprintf(line, sizeof line, "ply\nformat %s 1.0\nelement vertex %d\n", forms[form], NV);
-    put_text(o, line);
-    put_text(o, "property float nx\nproperty float x\nproperty float y\nproperty float z\n"
+    mmt_put_text(o, line);
+    mmt_put_text(o, "property float nx\nproperty float x\nproperty float y\nproperty float z\n"
                 "property float ny\nproperty float nz\nproperty uchar red\n"
                 "property uchar green\nproperty uchar blue\nproperty double quality\n"
                 "property int temp\n");
-    if (with_list) put_text(o, "property list uchar short tags\n");
-    put_text(o, "element face 6\nproperty list uchar int vertex_indices\nend_header\n");
+    if (with_list) mmt_put_text(o, "property list uchar short tags\n");
+    mmt_put_text(o, "element face 6\nproperty list uchar int vertex_indices\nend_header\n");
     for (int v = 0; v < NV; ++v) {
         if (form == ASCII) {
             snprintf(line, sizeof line, "%.17g %g %g %g %.17g %.17g %d %d %d %.17g %d%s\n",
                      value(v, 3), corner[v][0], corner[v][1], corner[v][2], value(v, 4),
                      value(v, 5), rgb[v][0], rgb[v][1], rgb[v][2], value(v, 9),
                      (int)value(v, 10), with_list ? " 2 -7 7" : "");
-            put_text(o, line);
+            mmt_put_text(o, line);
             continue;
         }
-        put(o, f32_bits((float)value(v, 3)), 4, big);
-        for (int k = 0; k < 3; ++k) put(o, f32_bits((float)corner[v][k]), 4, big);
-        put(o, f32_bits((float)value(v, 4)), 4, big);
-        put(o, f32_bits((float)value(v, 5)), 4, big);
-        for (int k = 0; k < 3; ++k) put(o, rgb[v][k], 1, big);
-        put(o, f64_bits(value(v, 9)), 8, big);
-        put(o, (uint32_t)(int32_t)value(v, 10), 4, big);
+        mmt_put(o, mmt_f32_bits((float)value(v, 3)), 4, big);
+        for (int k = 0; k < 3; ++k) mmt_put(o, mmt_f32_bits((float)corner[v][k]), 4, big);
+        mmt_put(o, mmt_f32_bits((float)value(v, 4)), 4, big);
+        mmt_put(o, mmt_f32_bits((float)value(v, 5)), 4, big);
+        for (int k = 0; k < 3; ++k) mmt_put(o, rgb[v][k], 1, big);
+        mmt_put(o, mmt_f64_bits(value(v, 9)), 8, big);
+        mmt_put(o, (uint32_t)(int32_t)value(v, 10), 4, big);
         if (with_list) {
-            put(o, 2, 1, big);
-            put(o, (uint16_t)-7, 2, big);
-            put(o, 7, 2, big);
+            mmt_put(o, 2, 1, big);
+            mmt_put(o, (uint16_t)-7, 2, big);
+            mmt_put(o, 7, 2, big);
         }
     }
     for (int f = 0; f < NF; ++f) {
         if (form == ASCII) {
             snprintf(line, sizeof line, "4 %u %u %u %u\n", quads[f][0], quads[f][1], quads[f][2],
                      quads[f][3]);
-            put_text(o, line);
+            mmt_put_text(o, line);
             continue;
         }
-        put(o, 4, 1, big);
-        for (int k = 0; k < 4; ++k) put(o, quads[f][k], 4, big);
+        mmt_put(o, 4, 1, big);
+        for (int k = 0; k < 4; ++k) mmt_put(o, quads[f][k], 4, big);
     }
 }
 
-static mm_mesh read_bytes(mm_context ctx, const bytes *o)
+static mm_mesh read_bytes(mm_context ctx, const mmt_bytes *o)
 {
     mm_mesh mesh = NULL;
     MMT_OK(ctx, mm_mesh_read_memory(ctx, &mesh, o->b, o->n, "props.ply", NULL));
@@ -170,7 +136,7 @@ static void assert_cube(mm_context ctx, mm_mesh mesh)
 START_TEST(every_vertex_scalar_is_a_named_column)
 {
     mm_context ctx = mmt_context();
-    bytes o;
+    mmt_bytes o;
     for (int form = ASCII; form <= BIG; ++form)
         for (int with_list = 0; with_list < 2; ++with_list) {
             build(&o, form, with_list);
@@ -219,7 +185,7 @@ START_TEST(a_file_of_positions_reads_as_before)
 }
 END_TEST
 
-/* Data offsets in the binary shape without the list: records of 39 bytes
+/* Data offsets in the binary shape without the list: records of 39 mmt_bytes
  * (nx 0-3, x 4-7, y 8-11, z 12-15, ny 16-19, nz 20-23, red 24, green 25,
  * blue 26, quality 27-34, temp 35-38). */
 enum { RECORD = 39, FACES = NF * 17 };
@@ -227,13 +193,13 @@ enum { RECORD = 39, FACES = NF * 17 };
 START_TEST(bad_column_data_is_named)
 {
     mm_context ctx = mmt_context();
-    bytes o;
+    mmt_bytes o;
     mm_mesh mesh = NULL;
     for (int form = LITTLE; form <= BIG; ++form) {
         /* cut inside vertex 3's quality: the loop stops, the record reader reports */
         build(&o, form, 0);
         size_t data = o.n - (NV * RECORD + FACES);
-        bytes t = o;
+        mmt_bytes t = o;
         t.n = data + 2 * RECORD + 30;
         MMT_FAILS(ctx, mm_mesh_read_memory(ctx, &mesh, t.b, t.n, "props.ply", NULL),
                   MM_ERR_PARSE, "the data ends in element 'vertex' 3 of 8, property 'quality'");
@@ -253,7 +219,7 @@ START_TEST(bad_column_data_is_named)
         build(&o, form, 1);
         size_t record = RECORD + 5;
         data = o.n - (NV * record + FACES);
-        uint64_t inf = f64_bits(INFINITY);
+        uint64_t inf = mmt_f64_bits(INFINITY);
         for (int i = 0; i < 8; ++i)
             o.b[data + record + 27 + (size_t)i] =
                 (char)((inf >> (8 * (form == BIG ? 7 - i : i))) & 0xff);
@@ -308,7 +274,7 @@ START_TEST(written_columns_read_back_with_names_types_and_values)
 {
     mm_context ctx = mmt_context();
     const char *dir = mmt_temp_dir();
-    bytes o;
+    mmt_bytes o;
     build(&o, BIG, 1);
     mm_mesh mesh = read_bytes(ctx, &o);
     for (int ascii = 0; ascii < 2; ++ascii) {
@@ -421,21 +387,21 @@ END_TEST
 /* The cube with x y z red green blue (uchar). */
 static mm_mesh coloured_cube(mm_context ctx)
 {
-    bytes o = {{0}, 0};
+    mmt_bytes o = {{0}, 0};
     char line[128];
-    put_text(&o, "ply\nformat ascii 1.0\nelement vertex 8\nproperty float x\nproperty float y\n"
+    mmt_put_text(&o, "ply\nformat ascii 1.0\nelement vertex 8\nproperty float x\nproperty float y\n"
                  "property float z\nproperty uchar red\nproperty uchar green\n"
                  "property uchar blue\nelement face 6\n"
                  "property list uchar int vertex_indices\nend_header\n");
     for (int v = 0; v < NV; ++v) {
         snprintf(line, sizeof line, "%g %g %g %d %d %d\n", corner[v][0], corner[v][1],
                  corner[v][2], rgb[v][0], rgb[v][1], rgb[v][2]);
-        put_text(&o, line);
+        mmt_put_text(&o, line);
     }
     for (int f = 0; f < NF; ++f) {
         snprintf(line, sizeof line, "4 %u %u %u %u\n", quads[f][0], quads[f][1], quads[f][2],
                  quads[f][3]);
-        put_text(&o, line);
+        mmt_put_text(&o, line);
     }
     return read_bytes(ctx, &o);
 }

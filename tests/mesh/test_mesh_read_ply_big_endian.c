@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mmt_bytes.h"
 #include "mmt_mesh_io.h"
 
 /*   3---2
@@ -17,41 +18,6 @@
 static const double xyz[] = {0, 0, 0, 1.5, 0, 0, 1.5, -2.25, 0, 0, -2.25, 100, 3, -1, -7};
 static const int64_t offsets[] = {0, 4, 7};
 static const uint32_t ids[] = {0, 1, 2, 3, 1, 4, 2};
-
-typedef struct bytes {
-    char b[4096];
-    size_t n;
-} bytes;
-
-static void put_text(bytes *o, const char *s)
-{
-    size_t n = strlen(s);
-    ck_assert_uint_le(o->n + n, sizeof o->b);
-    memcpy(o->b + o->n, s, n);
-    o->n += n;
-}
-
-/* size bytes of u, high byte first (big) or low byte first. */
-static void put(bytes *o, uint64_t u, int size, int big)
-{
-    ck_assert_uint_le(o->n + (size_t)size, sizeof o->b);
-    for (int i = 0; i < size; ++i)
-        o->b[o->n++] = (char)((u >> (8 * (big ? size - 1 - i : i))) & 0xff);
-}
-
-static uint64_t f64_bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, 8);
-    return u;
-}
-
-static uint64_t f32_bits(float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, 4);
-    return u;
-}
 
 /* Shape 0 (the tight loops): x double, y float, z int, skipped char, uchar,
  * short, ushort, uint; faces: list uchar int, then a skipped ushort. Shape 1
@@ -69,50 +35,50 @@ static const char *const headers[2] = {
     "element face 2\nproperty list ushort uint vertex_indices\nproperty list char short more\n"
     "end_header\n"};
 
-static void build(bytes *o, int shape, int big)
+static void build(mmt_bytes *o, int shape, int big)
 {
     o->n = 0;
-    put_text(o, big ? "ply\nformat binary_big_endian 1.0\n" : "ply\nformat binary_little_endian 1.0\n");
-    put_text(o, headers[shape]);
+    mmt_put_text(o, big ? "ply\nformat binary_big_endian 1.0\n" : "ply\nformat binary_little_endian 1.0\n");
+    mmt_put_text(o, headers[shape]);
     for (int v = 0; v < 5; ++v) {
         double x = xyz[3 * v], y = xyz[3 * v + 1], z = xyz[3 * v + 2];
         if (shape == 0) {
-            put(o, f64_bits(x), 8, big);
-            put(o, f32_bits((float)y), 4, big);
-            put(o, (uint32_t)(int32_t)z, 4, big);
-            put(o, (uint8_t)(int8_t)-3, 1, big);
-            put(o, 200, 1, big);
-            put(o, (uint16_t)(int16_t)-300, 2, big);
-            put(o, 60000, 2, big);
-            put(o, 4000000000u, 4, big);
+            mmt_put(o, mmt_f64_bits(x), 8, big);
+            mmt_put(o, mmt_f32_bits((float)y), 4, big);
+            mmt_put(o, (uint32_t)(int32_t)z, 4, big);
+            mmt_put(o, (uint8_t)(int8_t)-3, 1, big);
+            mmt_put(o, 200, 1, big);
+            mmt_put(o, (uint16_t)(int16_t)-300, 2, big);
+            mmt_put(o, 60000, 2, big);
+            mmt_put(o, 4000000000u, 4, big);
         } else {
-            put(o, f32_bits((float)x), 4, big);
-            put(o, (uint16_t)(int16_t)-1, 2, big);
-            put(o, f64_bits(y), 8, big);
-            put(o, 2, 1, big); /* a list of two chars */
-            put(o, 7, 1, big);
-            put(o, 0x80, 1, big);
-            put(o, (uint32_t)(int32_t)z, 4, big);
+            mmt_put(o, mmt_f32_bits((float)x), 4, big);
+            mmt_put(o, (uint16_t)(int16_t)-1, 2, big);
+            mmt_put(o, mmt_f64_bits(y), 8, big);
+            mmt_put(o, 2, 1, big); /* a list of two chars */
+            mmt_put(o, 7, 1, big);
+            mmt_put(o, 0x80, 1, big);
+            mmt_put(o, (uint32_t)(int32_t)z, 4, big);
         }
     }
     if (shape == 1) { /* the edge */
-        put(o, 1, 1, big);
-        put(o, f64_bits(0.5), 8, big);
+        mmt_put(o, 1, 1, big);
+        mmt_put(o, mmt_f64_bits(0.5), 8, big);
     }
     for (int f = 0; f < 2; ++f) {
         int64_t n = offsets[f + 1] - offsets[f];
-        put(o, (uint64_t)n, shape == 0 ? 1 : 2, big);
-        for (int64_t i = offsets[f]; i < offsets[f + 1]; ++i) put(o, ids[i], 4, big);
+        mmt_put(o, (uint64_t)n, shape == 0 ? 1 : 2, big);
+        for (int64_t i = offsets[f]; i < offsets[f + 1]; ++i) mmt_put(o, ids[i], 4, big);
         if (shape == 0) {
-            put(o, 0xBEEF, 2, big);
+            mmt_put(o, 0xBEEF, 2, big);
         } else {
-            put(o, 1, 1, big);
-            put(o, (uint16_t)(int16_t)-5, 2, big);
+            mmt_put(o, 1, 1, big);
+            mmt_put(o, (uint16_t)(int16_t)-5, 2, big);
         }
     }
 }
 
-static mm_mesh read_bytes(mm_context ctx, const bytes *o, mm_status expect)
+static mm_mesh read_bytes(mm_context ctx, const mmt_bytes *o, mm_status expect)
 {
     mm_mesh mesh = NULL;
     mm_status st = mm_mesh_read_memory(ctx, &mesh, o->b, o->n, "be.ply", NULL);
@@ -123,7 +89,7 @@ static mm_mesh read_bytes(mm_context ctx, const bytes *o, mm_status expect)
 START_TEST(big_endian_reads_the_mesh_written_by_hand)
 {
     mm_context ctx = mmt_context();
-    bytes o;
+    mmt_bytes o;
     for (int shape = 0; shape < 2; ++shape) {
         build(&o, shape, 1);
         mm_mesh mesh = read_bytes(ctx, &o, MM_OK);
@@ -182,11 +148,11 @@ static cut_place place_of(size_t at)
 START_TEST(truncated_big_endian_names_element_record_and_property)
 {
     mm_context ctx = mmt_context();
-    bytes o;
+    mmt_bytes o;
     build(&o, 0, 1);
     size_t data = o.n - (5 * 26 + (1 + 16 + 2) + (1 + 12 + 2));
     for (size_t cut = data; cut < o.n; ++cut) {
-        bytes t = o;
+        mmt_bytes t = o;
         t.n = cut;
         cut_place c = place_of(cut - data);
         char says[160];
@@ -199,8 +165,8 @@ START_TEST(truncated_big_endian_names_element_record_and_property)
     }
     /* shape 1: the vertex element goes record by record (it has a list) */
     build(&o, 1, 1);
-    size_t v1 = o.n - (5 * 21 + 9 + (2 + 16 + 3) + (2 + 12 + 3)); /* records of 21 bytes */
-    bytes t = o;
+    size_t v1 = o.n - (5 * 21 + 9 + (2 + 16 + 3) + (2 + 12 + 3)); /* records of 21 mmt_bytes */
+    mmt_bytes t = o;
     t.n = v1 + 21 + 8; /* inside vertex 2's y (bytes 6 to 13) */
     mm_mesh mesh = NULL;
     MMT_FAILS(ctx, mm_mesh_read_memory(ctx, &mesh, t.b, t.n, "be.ply", NULL), MM_ERR_PARSE,
@@ -217,7 +183,7 @@ END_TEST
 START_TEST(bad_big_endian_ids_are_refused)
 {
     mm_context ctx = mmt_context();
-    bytes o;
+    mmt_bytes o;
     build(&o, 0, 1);
     /* the second face's first id (data end - flags 2 - ids 12) becomes -1 */
     size_t at = o.n - 2 - 12;
