@@ -49,7 +49,7 @@ enum { ASCII = 0, LITTLE = 1, BIG = 2 };
 
 /* The cube as a PLY file of `form`; with_list: a list property `tags` in
  * each vertex record (the record-by-record reader). Vertex records:
- * nx x y z ny nz red green blue quality temp [tags]: 39 mmt_bytes in binary
+ * nx x y z ny nz red green blue quality temp [tags]: 39 bytes in binary
  * without the list. */
 static void build(mmt_bytes *o, int form, int with_list)
 {
@@ -185,7 +185,7 @@ START_TEST(a_file_of_positions_reads_as_before)
 }
 END_TEST
 
-/* Data offsets in the binary shape without the list: records of 39 mmt_bytes
+/* Data offsets in the binary shape without the list: records of 39 bytes
  * (nx 0-3, x 4-7, y 8-11, z 12-15, ny 16-19, nz 20-23, red 24, green 25,
  * blue 26, quality 27-34, temp 35-38). */
 enum { RECORD = 39, FACES = NF * 17 };
