@@ -129,7 +129,10 @@ mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme, 
     if (st != MM_OK) return st;
     if (s.degenerate_faces > 0)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "%lld faces repeat a vertex; %s refuses them",
+                        "%lld faces repeat a vertex; %s refuses them (OpenSubdiv gives each "
+                        "repeat an edge of its own, which meshmat's edge matrix cannot hold; "
+                        "mm_mesh_weld, the tool's --weld, removes repeated consecutive "
+                        "vertices and drops the faces still repeating one)",
                         (long long)s.degenerate_faces, name);
     *nonmanifold = s.nonmanifold_edges + s.nonmanifold_vertices + s.flipped_edges > 0;
     return MM_OK;
