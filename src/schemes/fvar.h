@@ -27,10 +27,12 @@ typedef struct mmi_fvar_topology {
 } mmi_fvar_topology;
 
 /* The value mesh of channel `values` of mesh (a 2-manifold without faces that
- * repeat a vertex) under options o (boundary resolved: EDGE_ONLY or
- * EDGE_AND_CORNER), with Far's rules for o->fvar_interp as its tags. */
-mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, mm_mesh values,
-                                  const mm_subdiv_options *o, mmi_fvar_topology *t);
+ * repeat a vertex; hf: its faces on the host) under options o (boundary
+ * resolved: EDGE_ONLY or EDGE_AND_CORNER), with Far's rules for
+ * o->fvar_interp as its tags. */
+mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
+                                  mm_mesh values, const mm_subdiv_options *o,
+                                  mmi_fvar_topology *t);
 void mmi_fvar_topology_free(mm_context ctx, mmi_fvar_topology *t);
 
 /* Every channel of mesh refined onto out, mesh's refinement under o (the

@@ -89,8 +89,8 @@ static mm_status refine_at_once(mm_context ctx, mm_mesh mesh, mm_mesh values, co
     snprintf(c.name, sizeof c.name, "%s", name);
     ov.boundary = MM_BOUNDARY_EDGE_ONLY; /* the value mesh's corners are its tags */
     ov.progress = NULL;
-    MM_TRY(mmi_fvar_topology_build(ctx, mesh, values, o, &t));
     MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
+    MM_TRY(mmi_fvar_topology_build(ctx, mesh, &hf, values, o, &t));
     MM_TRY(value_mesh(ctx, mesh, &hf, &c, &t, &vm));
     MM_TRY(mmi_subdivide(ctx, vm, &ov, refined, 0));
     mmi_mesh_drop_tags(*refined);

@@ -334,11 +334,12 @@ done:
     return st;
 }
 
-mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, mm_mesh values,
-                                  const mm_subdiv_options *o, mmi_fvar_topology *t)
+mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
+                                  mm_mesh values, const mm_subdiv_options *o,
+                                  mmi_fvar_topology *t)
 {
     mm_status st = MM_OK;
-    mmi_host_faces hf = {0}, hv = {0};
+    mmi_host_faces hv = {0};
     mmi_edges E = {0};
     uint32_t *pair_vertex = NULL;
     float *edge_sharp = NULL, *vsharp = NULL;
@@ -349,13 +350,12 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, mm_mesh values,
     int64_t nv = mesh->M->nrows, ne = 0;
     fvar_switches sw = switches_of(o);
     *t = (mmi_fvar_topology){0};
-    MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
     MM_TRY(mmi_host_faces_get(ctx, values, &hv));
-    t->num_corners = hf.nnz;
-    MM_TRY(mmi_mesh_edges_build(ctx, &hf, &E));
-    MM_TRY(check_manifold(ctx, &hf, &E));
+    t->num_corners = hf->nnz;
+    MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
+    MM_TRY(check_manifold(ctx, hf, &E));
     ne = E.num_edges;
-    MM_TRY(make_pairs(ctx, &hf, &E, hv.rows, t, &pair_vertex));
+    MM_TRY(make_pairs(ctx, hf, &E, hv.rows, t, &pair_vertex));
     MM_TRY(mmi_host_array(ctx, ne, sizeof *edge_sharp, (void **)&edge_sharp));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *vsharp, (void **)&vsharp));
     MM_TRY(mmi_host_array(ctx, ne, sizeof *end_a, (void **)&end_a));
@@ -368,14 +368,14 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, mm_mesh values,
     if (nv > 0) memset(vf, 0, (size_t)nv * sizeof *vf);
     if (t->num_pairs > 0) memset(sp, 0, (size_t)t->num_pairs * sizeof *sp);
     MM_TRY(mesh_sharpness(ctx, mesh, &E, edge_sharp, vsharp));
-    discontinuous_edges(&hf, &E, t->corner_pair, end_a, end_b, discts);
-    gather(&hf, &E, t->corner_pair, discts, edge_sharp, sp, vf);
+    discontinuous_edges(hf, &E, t->corner_pair, end_a, end_b, discts);
+    gather(hf, &E, t->corner_pair, discts, edge_sharp, sp, vf);
     for (int64_t p0 = 0, p1; p0 < t->num_pairs; p0 = p1) {
         uint32_t v = pair_vertex[p0];
         for (p1 = p0 + 1; p1 < t->num_pairs && pair_vertex[p1] == v; ++p1) continue;
         classify_vertex(&sw, o->boundary, vsharp[v], &vf[v], sp, p0, p1, t->pair_sharp);
     }
-    MM_TRY(value_creases(ctx, &hf, &E, edge_sharp, sw.linear_all, t));
+    MM_TRY(value_creases(ctx, hf, &E, edge_sharp, sw.linear_all, t));
 done:
     mmi_host_array_free(ctx, vf, nv, sizeof *vf);
     mmi_host_array_free(ctx, sp, t->num_pairs, sizeof *sp);
@@ -387,7 +387,6 @@ done:
     mmi_host_array_free(ctx, pair_vertex, t->num_pairs, sizeof *pair_vertex);
     mmi_mesh_edges_release(ctx, &E);
     mmi_host_faces_release(ctx, &hv);
-    mmi_host_faces_release(ctx, &hf);
     if (st != MM_OK) mmi_fvar_topology_free(ctx, t);
     return st;
 }

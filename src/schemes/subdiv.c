@@ -323,6 +323,21 @@ done:
     return st;
 }
 
+/* X0 is control data for s: a live array with a row per control vertex. */
+static mm_status check_control(mm_subdiv s, mm_dense X0)
+{
+    mm_status st = MM_OK;
+    mm_context ctx = s->ctx;
+    if (X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is NULL");
+    MM_TRY(MMI_CHECK(ctx, X0, MMI_MAGIC_DENSE, "X0"));
+    int64_t nv = s->impl->counts(s->state, 0).vertices - s->stand.copies;
+    if (X0->n != nv)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld vertices",
+                (long long)X0->n, (long long)nv);
+done:
+    return st;
+}
+
 mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
 {
     mm_status st = MM_OK;
@@ -331,12 +346,7 @@ mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
     mm_context ctx = s->ctx;
     if (XL == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is NULL");
     *XL = NULL;
-    if (X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is NULL");
-    MM_TRY(MMI_CHECK(ctx, X0, MMI_MAGIC_DENSE, "X0"));
-    int64_t nv = s->impl->counts(s->state, 0).vertices - s->stand.copies;
-    if (X0->n != nv)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld vertices",
-                (long long)X0->n, (long long)nv);
+    MM_TRY(check_control(s, X0));
     if (s->stand.copies > 0) MM_TRY(add_copies(s, X0, &X));
     MM_TRY(s->stat ? mmi_subdiv_static_eval(ctx, s->stat, X ? X : X0, XL)
                    : s->impl->eval(ctx, s->state, X ? X : X0, XL));
@@ -475,23 +485,14 @@ mm_status mm_subdiv_eval_limit(mm_subdiv s, mm_dense X0, mm_dense *P, mm_dense *
     MM_WHERE(ctx);
     for (int k = 0; k < MMI_LIMIT_MASKS; ++k)
         if (out[k] != NULL) *out[k] = NULL;
-    if (P == NULL || X0 == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "P and X0 must not be NULL");
-    MM_TRY(MMI_CHECK(ctx, X0, MMI_MAGIC_DENSE, "X0"));
+    if (P == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "P is NULL");
+    MM_TRY(check_control(s, X0));
+    MM_TRY(mmi_subdiv_check_data(ctx, X0));
     if (s->opts.scheme == MM_SCHEME_SQRT3)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "sqrt(3) has no limit masks (OpenSubdiv, whose "
                 "limit rules meshmat follows, has no sqrt(3)); use Catmull-Clark or Loop");
-    if (X0->type != MM_TYPE_FLOAT32 && X0->type != MM_TYPE_FLOAT64)
-        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 is of type %d; the limit takes float32 or "
-                "float64 data", (int)X0->type);
-    /* In static mode the operators take X0 itself: its rows checked as eval would. */
-    if (s->stat == NULL) {
-        MM_TRY(mmi_subdiv_eval(s, X0, &XL));
-    } else {
-        int64_t nv = s->impl->counts(s->state, 0).vertices;
-        if (X0->n != nv)
-            MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "X0 has %lld rows, but the mesh has %lld "
-                    "vertices", (long long)X0->n, (long long)nv);
-    }
+    /* In static mode the operators take X0 itself, else the last level's points. */
+    if (s->stat == NULL) MM_TRY(mmi_subdiv_eval(s, X0, &XL));
     if (s->limit == NULL) MM_TRY(build_limit(s));
     for (int k = 0; k < MMI_LIMIT_MASKS; ++k)
         if (out[k] != NULL)
