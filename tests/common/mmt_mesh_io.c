@@ -161,6 +161,21 @@ mm_status mmt_read_text(mm_context ctx, mm_mesh *mesh, const char *name, const c
     return mm_mesh_read_memory(ctx, mesh, text, strlen(text), name, opts);
 }
 
+mm_status mmt_read_text_attempt(mm_context ctx, void *text)
+{
+    mm_mesh mesh = NULL;
+    mm_status st = mmt_read_text(ctx, &mesh, "sweep.obj", text, NULL);
+    ck_assert(st == MM_OK ? mesh != NULL : mesh == NULL);
+    mm_mesh_free(&mesh);
+    return st;
+}
+
+mm_status mmt_write_attempt(mm_context ctx, void *arg)
+{
+    const mmt_write_args *a = arg;
+    return mm_mesh_write(ctx, a->mesh, a->path, a->format);
+}
+
 const char *mmt_temp_dir(void)
 {
     static char dir[64];

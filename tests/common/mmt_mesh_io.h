@@ -49,6 +49,17 @@ void mmt_assert_same_mesh(const mmt_host_mesh *a, const mmt_host_mesh *b, int cr
 mm_status mmt_read_text(mm_context ctx, mm_mesh *mesh, const char *name, const char *text,
                         const mm_read_options *opts);
 
+/* Attempts for mmt_sweep_allocations (test_util.h): reading arg, a
+ * NUL-terminated OBJ text, as "sweep.obj" (asserting a mesh exactly when the
+ * read succeeds), and writing a->mesh to a->path in a->format. */
+mm_status mmt_read_text_attempt(mm_context ctx, void *text);
+typedef struct mmt_write_args {
+    mm_mesh mesh;
+    const char *path;
+    mm_file_format format;
+} mmt_write_args;
+mm_status mmt_write_attempt(mm_context ctx, void *arg);
+
 /* Asserts that expr returned status and that mm_last_error(ctx) contains says. */
 #define MMT_FAILS(ctx, expr, status, says)                                                    \
     do {                                                                                      \

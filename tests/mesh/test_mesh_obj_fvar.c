@@ -218,21 +218,12 @@ START_TEST(obj_reports_bad_corner_data_with_its_line)
 }
 END_TEST
 
-static mm_status read_sweep_text(mm_context ctx, void *text)
-{
-    mm_mesh mesh = NULL;
-    mm_status st = mmt_read_text(ctx, &mesh, "sweep.obj", text, NULL);
-    ck_assert(st == MM_OK ? mesh != NULL : mesh == NULL);
-    mm_mesh_free(&mesh);
-    return st;
-}
-
 /* Every allocation behind a read with channels can fail cleanly. */
 START_TEST(obj_read_with_channels_fails_cleanly_when_memory_runs_out)
 {
     static const char text[] = TRI "f 1/1/1 2/2/1 3/1/1\n";
     mm_context ctx = mmt_context();
-    ck_assert_int_gt(mmt_sweep_allocations(ctx, read_sweep_text, (void *)text), 0);
+    ck_assert_int_gt(mmt_sweep_allocations(ctx, mmt_read_text_attempt, (void *)text), 0);
     mm_context_free(&ctx);
 }
 END_TEST
@@ -438,17 +429,6 @@ START_TEST(formats_without_channels_write_and_say_so)
 }
 END_TEST
 
-typedef struct write_sweep_args {
-    mm_mesh mesh;
-    const char *path;
-} write_sweep_args;
-
-static mm_status write_sweep(mm_context ctx, void *arg)
-{
-    const write_sweep_args *a = arg;
-    return mm_mesh_write(ctx, a->mesh, a->path, MM_FILE_AUTO);
-}
-
 /* Every allocation of a write with channels can fail cleanly (on the CPU
  * backend the host arrays are borrowed: there may be none). */
 START_TEST(obj_write_with_channels_fails_cleanly_when_memory_runs_out)
@@ -458,8 +438,8 @@ START_TEST(obj_write_with_channels_fails_cleanly_when_memory_runs_out)
     const char *dir = mmt_temp_dir();
     char path[512];
     mmt_temp_path(path, sizeof path, dir, "sweep.obj");
-    write_sweep_args a = {mesh, path};
-    ck_assert_int_ge(mmt_sweep_allocations(ctx, write_sweep, &a), 0);
+    mmt_write_args a = {mesh, path, MM_FILE_AUTO};
+    ck_assert_int_ge(mmt_sweep_allocations(ctx, mmt_write_attempt, &a), 0);
     mm_mesh back = NULL;
     MMT_OK(ctx, mm_mesh_read(ctx, &back, path, NULL));
     ck_assert_int_eq(mm_mesh_num_fvar(back), 2);

@@ -441,15 +441,6 @@ START_TEST(obj_reads_a_shared_shape_with_tags)
 }
 END_TEST
 
-static mm_status read_sweep_text(mm_context ctx, void *text)
-{
-    mm_mesh mesh = NULL;
-    mm_status st = mmt_read_text(ctx, &mesh, "sweep.obj", text, NULL);
-    ck_assert(st == MM_OK ? mesh != NULL : mesh == NULL);
-    mm_mesh_free(&mesh);
-    return st;
-}
-
 /* Every allocation behind a read can fail: a clean MM_ERR_OUT_OF_MEMORY, no
  * mesh, and nothing left in use, until the read succeeds. */
 START_TEST(obj_read_fails_cleanly_when_memory_runs_out)
@@ -457,7 +448,7 @@ START_TEST(obj_read_fails_cleanly_when_memory_runs_out)
     static const char text[] = TRI "v 2 2 2\nf 1 2 3 4\nf 1 2 3\nt crease 2/1/0 0 1 1\n"
                                "t corner 1/1/0 2 3\n";
     mm_context ctx = mmt_context();
-    ck_assert_int_gt(mmt_sweep_allocations(ctx, read_sweep_text, (void *)text), 0);
+    ck_assert_int_gt(mmt_sweep_allocations(ctx, mmt_read_text_attempt, (void *)text), 0);
     mm_context_free(&ctx);
 }
 END_TEST

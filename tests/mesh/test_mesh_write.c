@@ -600,17 +600,6 @@ START_TEST(empty_off_converts_to_an_obj_that_reads_back)
 }
 END_TEST
 
-typedef struct write_sweep_args {
-    mm_mesh mesh;
-    const char *path;
-} write_sweep_args;
-
-static mm_status write_auto(mm_context ctx, void *arg)
-{
-    const write_sweep_args *a = arg;
-    return mm_mesh_write(ctx, a->mesh, a->path, MM_FILE_AUTO);
-}
-
 /* Every allocation of a write can fail: a clean MM_ERR_OUT_OF_MEMORY and
  * nothing left in use, until the write succeeds. */
 START_TEST(writer_fails_cleanly_when_memory_runs_out)
@@ -621,8 +610,8 @@ START_TEST(writer_fails_cleanly_when_memory_runs_out)
     const char *dir = mmt_temp_dir();
     char path[512];
     mmt_temp_path(path, sizeof path, dir, "sweep.obj");
-    write_sweep_args a = {mesh, path};
-    ck_assert_int_gt(mmt_sweep_allocations(ctx, write_auto, &a), 0);
+    mmt_write_args a = {mesh, path, MM_FILE_AUTO};
+    ck_assert_int_gt(mmt_sweep_allocations(ctx, mmt_write_attempt, &a), 0);
     mmt_temp_dir_remove(dir);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);

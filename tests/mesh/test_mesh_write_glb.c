@@ -649,17 +649,6 @@ START_TEST(progress_reaches_every_row)
 }
 END_TEST
 
-typedef struct sweep_args {
-    mm_mesh mesh;
-    const char *path;
-} sweep_args;
-
-static mm_status write_glb(mm_context ctx, void *arg)
-{
-    const sweep_args *a = arg;
-    return mm_mesh_write(ctx, a->mesh, a->path, MM_FILE_GLB);
-}
-
 /* Every allocation of a .glb write can fail: a clean MM_ERR_OUT_OF_MEMORY,
  * nothing left in use, and no file, until the write succeeds. */
 START_TEST(writer_fails_cleanly_when_memory_runs_out)
@@ -670,9 +659,9 @@ START_TEST(writer_fails_cleanly_when_memory_runs_out)
     const char *dir = mmt_temp_dir();
     char path[512], name[256];
     mmt_temp_path(path, sizeof path, dir, "sweep.glb");
-    sweep_args a = {mesh, path};
+    mmt_write_args a = {mesh, path, MM_FILE_GLB};
     /* at least the writer's own three: its layout, its staging block, the normals */
-    ck_assert_int_ge(mmt_sweep_allocations(ctx, write_glb, &a), 3);
+    ck_assert_int_ge(mmt_sweep_allocations(ctx, mmt_write_attempt, &a), 3);
     ck_assert_int_eq(folder_entries(dir, name, sizeof name), 1);
     mmt_temp_dir_remove(dir);
     mm_mesh_free(&mesh);
