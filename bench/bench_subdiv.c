@@ -12,7 +12,11 @@
  * (issue 20) carry one face-varying channel of 2 float32 values with seams
  * (charts of faces by a hash of their centroid's cell): specialized-dynamic
  * with it, specialized-dynamic-no-uv without it, and uv-channel, their
- * difference, with the channel's own bytes for its roofline. A method that
+ * difference, with the channel's own bytes for its roofline. The eval-only
+ * methods (issue 19) time mm_subdiv_eval after one dynamic build on the
+ * specialized path: specialized-eval-d3 and -d12 (d float32 columns; roofline
+ * by issue 19's byte model, eval_model_bytes) and specialized-eval-loop (host
+ * wall time per call in a loop, small levels). A method that
  * fails is recorded unavailable with its message, and the suite goes on.
  *   usage: bench_subdiv OUT_DIR [max_faces = 64000000] [runs = 20]
  *          → OUT_DIR/subdiv.{json,md} (records.h; bench/README.md)
@@ -125,6 +129,7 @@ typedef struct call {
     mm_subdiv s;
     mm_dense XL;
     int64_t got_v, got_f;
+    mm_dense X0; /* the eval input when not the mesh's vertex data */
 } call;
 
 static mm_status run_subdivide(void *p)
@@ -147,7 +152,7 @@ static void release_mesh(void *p)
 static mm_status run_eval(void *p)
 {
     call *c = p;
-    return mm_subdiv_eval(c->s, mm_mesh_vertices(c->mesh), &c->XL);
+    return mm_subdiv_eval(c->s, c->X0 ? c->X0 : mm_mesh_vertices(c->mesh), &c->XL);
 }
 
 static void release_dense(void *p)
@@ -186,7 +191,7 @@ static void dynamic_method(sd_records *all, mm_context ctx, const control *m, mm
                            int runs)
 {
     sd_record r = new_record(m, level, method, cl, 0);
-    call c = {ctx, mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0};
+    call c = {ctx, mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0, NULL};
     c.opts.scheme = m->kind;
     c.opts.levels = level, c.opts.path = path;
     sd_method meth = {ctx, run_subdivide, release_mesh, &c, NULL};
@@ -255,7 +260,7 @@ static void static_methods(sd_records *all, mm_context ctx, const control *m, in
     mm_dense reference = NULL;
     for (int k = 0; k < 2; ++k) {
         sd_record r = new_record(m, level, names[k], cl, 1);
-        call c = {ctx, m->mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0};
+        call c = {ctx, m->mesh, NULL, mm_subdiv_options_default(), NULL, NULL, 0, 0, NULL};
         if (build_static(ctx, m, level, MM_PATH_AUTO, how[k], &c.s, &r) == 0) {
             sd_method meth = {ctx, run_eval, release_dense, &c, NULL};
             sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
@@ -281,6 +286,118 @@ static void static_methods(sd_records *all, mm_context ctx, const control *m, in
     sd_add(all, &r);
     mm_dense_free(&reference);
     mm_subdiv_free(&composite);
+}
+
+static int selected(const char *var, const char *name);
+
+/* The bytes of issue 19's model of points-only evaluation: per level l → l +
+ * 1, X_l read, level l's face-vertex ids (uint32; level 0's offsets too when
+ * its faces are not uniform) read once, X_{l+1} written once, d float32
+ * columns. */
+static double eval_model_bytes(const control *m, int level, int d)
+{
+    counts c = m->c0;
+    double bytes = (double)(m->control_bytes - 12 * c.v);
+    for (int l = 0; l < level; ++l) {
+        counts n = next_level(c, m->kind);
+        bytes += (l > 0 ? 4.0 * (double)c.nnz : 0.0) + 4.0 * d * (double)(c.v + n.v);
+        c = n;
+    }
+    return bytes;
+}
+
+/* specialized-eval-loop: the host wall time of one mm_subdiv_eval call
+ * (output freed each time) in a loop of LOOP_CALLS calls and one final
+ * synchronization, the way an application re-evaluates small cages every
+ * frame (issue 19: ≤ 25 µs). Levels up to LOOP_MAX_FACES refined faces, on a
+ * context of its own without stage timers (the suite's records them). */
+enum { LOOP_CALLS = 2000, LOOP_MAX_FACES = 1000000 };
+
+static void eval_loop(sd_records *all, const control *m, int level, counts cl)
+{
+    sd_record r = new_record(m, level, "specialized-eval-loop", cl, 1);
+    r.min_bytes = eval_model_bytes(m, level, 3);
+    mm_context_options co = mm_context_options_default();
+    co.backend = MM_BACKEND_CUDA;
+    mm_context ctx = NULL;
+    mm_mesh mesh = NULL;
+    mm_subdiv s = NULL;
+    mm_dense X0 = NULL, XL = NULL;
+    mm_mesh_desc d = {0};
+    d.num_vertices = m->c0.v, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT32;
+    d.vertices = m->xyz, d.num_faces = m->c0.f, d.face_offsets = m->offsets;
+    d.face_vertices = m->fv;
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = m->kind, o.levels = level, o.path = MM_PATH_SPECIALIZED;
+    if (mm_context_new(&ctx, &co) != MM_OK || mm_mesh_new(ctx, &mesh, &d) != MM_OK ||
+        mm_subdiv_build(ctx, mesh, &o, &s) != MM_OK ||
+        mm_dense_import(ctx, &X0, m->c0.v, 3, MM_TYPE_FLOAT32, m->xyz) != MM_OK ||
+        mm_subdiv_eval(s, X0, &XL) != MM_OK) { /* the last: a warm-up */
+        snprintf(r.message, sizeof r.message, "%s", ctx ? mm_last_error(ctx) : "no context");
+    } else {
+        mm_dense_free(&XL);
+        mm_context_synchronize(ctx);
+        double t0 = bu_now_ms();
+        for (int i = 0; i < LOOP_CALLS; ++i) {
+            BU_MM_OK(ctx, mm_subdiv_eval(s, X0, &XL));
+            mm_dense_free(&XL);
+        }
+        mm_context_synchronize(ctx);
+        r.total_ms = (bu_now_ms() - t0) / LOOP_CALLS;
+        r.runs = LOOP_CALLS;
+        r.status = "ok";
+        snprintf(r.message, sizeof r.message, "%.1f us per call (host wall, %d calls, one sync)",
+                 1e3 * r.total_ms, LOOP_CALLS);
+    }
+    sd_add(all, &r);
+    mm_dense_free(&X0);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+
+/* specialized-eval-d3 and -d12: mm_subdiv_eval of d float32 columns after
+ * one dynamic build on the specialized path (the topology the build kept). */
+static void eval_methods(sd_records *all, mm_context ctx, const control *m, int level, counts cl,
+                         int runs)
+{
+    static const int widths[2] = {3, 12};
+    static const char *const names[2] = {"specialized-eval-d3", "specialized-eval-d12"};
+    mm_subdiv s = NULL;
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = m->kind, o.levels = level, o.path = MM_PATH_SPECIALIZED;
+    double t0 = bu_now_ms();
+    mm_status built = mm_subdiv_build(ctx, m->mesh, &o, &s);
+    mm_context_synchronize(ctx);
+    double setup = bu_now_ms() - t0;
+    for (int k = 0; k < 2; ++k) {
+        if (!selected(METHODS, names[k])) continue;
+        sd_record r = new_record(m, level, names[k], cl, 1);
+        r.min_bytes = eval_model_bytes(m, level, widths[k]);
+        r.final_bytes = 4.0 * widths[k] * (double)cl.v;
+        r.setup_ms = setup;
+        mm_dense X0 = NULL;
+        float *h = NULL;
+        if (built != MM_OK) {
+            snprintf(r.message, sizeof r.message, "%s", mm_last_error(ctx));
+        } else {
+            /* d columns: the positions repeated (any values do; these are finite) */
+            h = malloc((size_t)(m->c0.v * widths[k]) * sizeof *h);
+            if (!h) exit(1);
+            for (int64_t v = 0; v < m->c0.v; ++v)
+                for (int j = 0; j < widths[k]; ++j) h[v * widths[k] + j] = m->xyz[3 * v + j % 3];
+            BU_MM_OK(ctx, mm_dense_import(ctx, &X0, m->c0.v, widths[k], MM_TYPE_FLOAT32, h));
+            call c = {ctx, m->mesh, NULL, o, s, NULL, 0, 0, X0};
+            sd_method meth = {ctx, run_eval, release_dense, &c, "eval"};
+            sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
+        }
+        sd_add(all, &r);
+        if (k == 0 && cl.f <= LOOP_MAX_FACES && selected(METHODS, "specialized-eval-loop"))
+            eval_loop(all, m, level, cl);
+        mm_dense_free(&X0);
+        free(h);
+    }
+    mm_subdiv_free(&s);
 }
 
 /* The host peer of m's scheme at this level, unless its predicted time
@@ -538,6 +655,8 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
                            "specialized-dynamic-no-uv", runs);
             uv_difference(all, &m, level, cl);
         }
+        if (!tagged && !mc->uv && selected(METHODS, "specialized-eval-d3 specialized-eval-d12"))
+            eval_methods(all, ctx, &m, level, cl, runs);
         if (mc->uv) {
             /* the vertex data's methods are the cases without the channel */
         } else if (!tagged && selected(METHODS, "static-composite static-levels cusparse-spmv-R"))

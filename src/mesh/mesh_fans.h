@@ -44,4 +44,11 @@ mm_status mmi_mesh_nonmanifold_tags(mm_context ctx, mm_mesh mesh, mm_mesh *tagge
 mm_status mmi_mesh_split_nonmanifold(mm_context ctx, mm_mesh mesh, mm_mesh *split,
                                      uint32_t **origin, int64_t *copies);
 
+/* mmi_split_corners: the classes of mmi_mesh_split_nonmanifold on host faces
+ * alone: rows[k] (nnz entries, caller's) corner k's vertex after the split,
+ * origin[j] (up to nnz entries, caller's) the vertex that new vertex
+ * |V| + j copies, *copies how many. No check of the edges that stay shared. */
+mm_status mmi_split_corners(mm_context ctx, const mmi_host_faces *hf, uint32_t *rows,
+                            uint32_t *origin, int64_t *copies);
+
 #endif

@@ -134,43 +134,55 @@ done:
     return st;
 }
 
-mm_status mmi_mesh_split_nonmanifold(mm_context ctx, mm_mesh mesh, mm_mesh *split,
-                                     uint32_t **origin, int64_t *copies)
+mm_status mmi_split_corners(mm_context ctx, const mmi_host_faces *hf, uint32_t *rows,
+                            uint32_t *origin, int64_t *copies)
 {
     mm_status st = MM_OK;
-    mmi_host_faces hf = {0};
     mmi_edges E = {0};
-    int64_t *next = NULL, *parent = NULL, *first = NULL, *id_of = NULL, nnz = 0, nv = 0;
+    int64_t *next = NULL, *parent = NULL, *first = NULL, *id_of = NULL;
+    int64_t nnz = hf->nnz, nv = hf->num_vertices;
     uint8_t *taken = NULL;
-    uint32_t *rows = NULL, *from = NULL;
-    *split = NULL, *origin = NULL, *copies = 0;
-    MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
-    nnz = hf.nnz, nv = hf.num_vertices;
-    MM_TRY(mmi_mesh_edges_build(ctx, &hf, &E));
+    *copies = 0;
+    MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *next, (void **)&next));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *parent, (void **)&parent));
     MM_TRY(mmi_host_array(ctx, E.num_edges, sizeof *first, (void **)&first));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *id_of, (void **)&id_of));
     MM_TRY(mmi_host_array(ctx, nv, 1, (void **)&taken));
-    MM_TRY(mmi_host_array(ctx, nnz, sizeof *rows, (void **)&rows));
-    MM_TRY(mmi_host_array(ctx, nnz, sizeof *from, (void **)&from)); /* copies ≤ corners */
-    next_corners(&hf, next);
-    join_across_edges(&hf, &E, next, first, parent);
-    number_classes(&hf, parent, id_of, taken, rows, from, copies);
-    mmi_host_faces split_faces = {nv + *copies, hf.num_faces, nnz, hf.ptr, rows, NULL, NULL};
-    MM_TRY(check_split(ctx, &split_faces, from, nv));
-    MM_TRY(build_split(ctx, mesh, &hf, rows, from, *copies, split));
-    MM_TRY(mmi_host_array(ctx, *copies, sizeof **origin, (void **)origin));
-    if (*copies > 0) memcpy(*origin, from, (size_t)*copies * sizeof **origin);
+    next_corners(hf, next);
+    join_across_edges(hf, &E, next, first, parent);
+    number_classes(hf, parent, id_of, taken, rows, origin, copies);
 done:
     mmi_host_array_free(ctx, next, nnz, sizeof *next);
     mmi_host_array_free(ctx, parent, nnz, sizeof *parent);
     mmi_host_array_free(ctx, first, E.num_edges, sizeof *first);
     mmi_host_array_free(ctx, id_of, nnz, sizeof *id_of);
     mmi_host_array_free(ctx, taken, nv, 1);
+    mmi_mesh_edges_release(ctx, &E);
+    return st;
+}
+
+mm_status mmi_mesh_split_nonmanifold(mm_context ctx, mm_mesh mesh, mm_mesh *split,
+                                     uint32_t **origin, int64_t *copies)
+{
+    mm_status st = MM_OK;
+    mmi_host_faces hf = {0};
+    int64_t nnz = 0, nv = 0;
+    uint32_t *rows = NULL, *from = NULL;
+    *split = NULL, *origin = NULL, *copies = 0;
+    MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
+    nnz = hf.nnz, nv = hf.num_vertices;
+    MM_TRY(mmi_host_array(ctx, nnz, sizeof *rows, (void **)&rows));
+    MM_TRY(mmi_host_array(ctx, nnz, sizeof *from, (void **)&from)); /* copies ≤ corners */
+    MM_TRY(mmi_split_corners(ctx, &hf, rows, from, copies));
+    mmi_host_faces split_faces = {nv + *copies, hf.num_faces, nnz, hf.ptr, rows, NULL, NULL};
+    MM_TRY(check_split(ctx, &split_faces, from, nv));
+    MM_TRY(build_split(ctx, mesh, &hf, rows, from, *copies, split));
+    MM_TRY(mmi_host_array(ctx, *copies, sizeof **origin, (void **)origin));
+    if (*copies > 0) memcpy(*origin, from, (size_t)*copies * sizeof **origin);
+done:
     mmi_host_array_free(ctx, rows, nnz, sizeof *rows);
     mmi_host_array_free(ctx, from, nnz, sizeof *from);
-    mmi_mesh_edges_release(ctx, &E);
     mmi_host_faces_release(ctx, &hf);
     if (st != MM_OK) mm_mesh_free(split), *copies = 0;
     return st;

@@ -11,12 +11,24 @@
 #include "../mesh/mesh_impl.h"
 #include "meshmat/subdiv.h"
 
+/* The value-mesh vertices that copy others (a value met in spans apart at
+ * its vertex gets one per span: fvar_tags.c): ids [first, first + count),
+ * copy j of vertex origin[j] < first (host array of count). Refinement keeps
+ * a vertex's id, so these are also the refined channel's copied values. */
+typedef struct mmi_fvar_copies {
+    int64_t first, count;
+    uint32_t *origin;
+} mmi_fvar_copies;
+
+void mmi_fvar_copies_free(mm_context ctx, mmi_fvar_copies *c);
+
 /* A channel's value mesh before it is built (host arrays).
  *   corner_pair   nnz(M): the value-mesh vertex at each corner
  *   pair_value    the channel's value each value-mesh vertex takes
  *   pair_sharp    each value-mesh vertex's sharpness (its corner tag)
  *   crease_ends, crease_sharp  the value mesh's sharp edges (pairs of
- *                 value-mesh vertices; repeated ones carry the same value) */
+ *                 value-mesh vertices; repeated ones carry the same value)
+ *   copies        the value-mesh vertices past the pairs, copies of pairs */
 typedef struct mmi_fvar_topology {
     int64_t num_corners, num_pairs, num_creases;
     uint32_t *corner_pair;
@@ -24,15 +36,17 @@ typedef struct mmi_fvar_topology {
     float *pair_sharp;
     uint32_t *crease_ends;
     float *crease_sharp;
+    mmi_fvar_copies copies;
 } mmi_fvar_topology;
 
 /* The value mesh of channel `values` of mesh (a 2-manifold without faces that
  * repeat a vertex; hf: its faces on the host) under options o (boundary
  * resolved: EDGE_ONLY or EDGE_AND_CORNER), with Far's rules for
- * o->fvar_interp as its tags. */
+ * o->fvar_interp as its tags. alias (NULL: none): the channel's values that
+ * are copies of others (a refined channel's, below), read as those. */
 mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
-                                  mm_mesh values, const mm_subdiv_options *o,
-                                  mmi_fvar_topology *t);
+                                  mm_mesh values, const mmi_fvar_copies *alias,
+                                  const mm_subdiv_options *o, mmi_fvar_topology *t);
 void mmi_fvar_topology_free(mm_context ctx, mmi_fvar_topology *t);
 
 /* Every channel of mesh refined onto out, mesh's refinement under o (the

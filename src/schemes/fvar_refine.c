@@ -75,10 +75,12 @@ done:
     return st;
 }
 
-/* The channel `values` of mesh (named name) refined o->levels levels at once
- * into *refined (tags dropped). */
+/* The channel `values` of mesh (named name; alias: its values that copy
+ * others, NULL: none) refined o->levels levels at once into *refined (tags
+ * dropped); *copies (NULL: not wanted) its values that copy others. */
 static mm_status refine_at_once(mm_context ctx, mm_mesh mesh, mm_mesh values, const char *name,
-                                const mm_subdiv_options *o, mm_mesh *refined)
+                                const mmi_fvar_copies *alias, const mm_subdiv_options *o,
+                                mm_mesh *refined, mmi_fvar_copies *copies)
 {
     mm_status st = MM_OK;
     mmi_fvar_topology t = {0};
@@ -90,10 +92,11 @@ static mm_status refine_at_once(mm_context ctx, mm_mesh mesh, mm_mesh values, co
     ov.boundary = MM_BOUNDARY_EDGE_ONLY; /* the value mesh's corners are its tags */
     ov.progress = NULL;
     MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
-    MM_TRY(mmi_fvar_topology_build(ctx, mesh, &hf, values, o, &t));
+    MM_TRY(mmi_fvar_topology_build(ctx, mesh, &hf, values, alias, o, &t));
     MM_TRY(value_mesh(ctx, mesh, &hf, &c, &t, &vm));
     MM_TRY(mmi_subdivide(ctx, vm, &ov, refined, 0));
     mmi_mesh_drop_tags(*refined);
+    if (copies) *copies = t.copies, t.copies = (mmi_fvar_copies){0};
 done:
     mm_mesh_free(&vm);
     mmi_host_faces_release(ctx, &hf);
@@ -113,15 +116,20 @@ static mm_status refine_channel(mm_context ctx, mm_mesh mesh, const mmi_fvar_cha
 {
     mm_status st = MM_OK;
     mm_mesh level = NULL, next = NULL, values = NULL;
+    mmi_fvar_copies copies = {0}, next_copies = {0};
     mm_subdiv_options one = *o;
     int stepwise = o->fvar_interp == MM_FVAR_LINEAR_ALL ||
                    (o->creasing == MM_CREASING_CHAIKIN && mesh->num_creases > 0);
-    if (!stepwise) return refine_at_once(ctx, mesh, c->values, c->name, o, refined);
+    if (!stepwise) return refine_at_once(ctx, mesh, c->values, c->name, NULL, o, refined, NULL);
     one.levels = 1;
     one.progress = NULL;
     for (int l = 0; l < o->levels; ++l) {
+        /* A level's copied values are one value each to the next (Far's). */
         MM_TRY(refine_at_once(ctx, level ? level : mesh, values ? values : c->values, c->name,
-                              &one, &next));
+                              &copies, &one, &next, &next_copies));
+        mmi_fvar_copies_free(ctx, &copies);
+        copies = next_copies;
+        next_copies = (mmi_fvar_copies){0};
         mm_mesh_free(&values);
         values = next;
         next = NULL;
@@ -134,6 +142,8 @@ static mm_status refine_channel(mm_context ctx, mm_mesh mesh, const mmi_fvar_cha
     *refined = values;
     values = NULL;
 done:
+    mmi_fvar_copies_free(ctx, &copies);
+    mmi_fvar_copies_free(ctx, &next_copies);
     mm_mesh_free(&values);
     mm_mesh_free(&level);
     mm_mesh_free(&next);

@@ -311,6 +311,51 @@ done:
     return st;
 }
 
+/* A value whose faces at its vertex form several fans (spans apart, a
+ * "disjoint" value) is a bow-tie of the value mesh. FVarLevel makes it a
+ * corner already (its faces are open on more than two sides), so each fan
+ * past the first gets a value-mesh vertex of its own, a copy of the value,
+ * infinitely sharp: the refined values are the same, and the value mesh
+ * stays a 2-manifold, which the specialized path refines (a bow-tie would
+ * send the whole channel to the generic path). The copies come after the
+ * pairs (mmi_split_corners' numbering). */
+static mm_status split_disjoint_values(mm_context ctx, const mmi_host_faces *hf,
+                                       mmi_fvar_topology *t)
+{
+    mm_status st = MM_OK;
+    int64_t n = hf->nnz, pairs = t->num_pairs, copies = 0;
+    uint32_t *rows = NULL, *origin = NULL, *value = NULL, *kept = NULL;
+    float *sharp = NULL;
+    mmi_host_faces vm = {pairs, hf->num_faces, n, hf->ptr, t->corner_pair, NULL, NULL};
+    MM_TRY(mmi_host_array(ctx, n, sizeof *rows, (void **)&rows));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *origin, (void **)&origin));
+    MM_TRY(mmi_split_corners(ctx, &vm, rows, origin, &copies));
+    if (copies == 0) goto done;
+    MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *value, (void **)&value));
+    MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *sharp, (void **)&sharp));
+    memcpy(value, t->pair_value, (size_t)pairs * sizeof *value);
+    memcpy(sharp, t->pair_sharp, (size_t)pairs * sizeof *sharp);
+    for (int64_t j = 0; j < copies; ++j) {
+        value[pairs + j] = t->pair_value[origin[j]];
+        sharp[pairs + j] = sharp[origin[j]] = INFINITE_SHARPNESS;
+    }
+    MM_TRY(mmi_host_array(ctx, copies, sizeof *kept, (void **)&kept));
+    memcpy(kept, origin, (size_t)copies * sizeof *kept);
+    mmi_host_array_free(ctx, t->pair_value, pairs, sizeof *value);
+    mmi_host_array_free(ctx, t->pair_sharp, pairs, sizeof *sharp);
+    mmi_host_array_free(ctx, t->corner_pair, n, sizeof *rows);
+    t->pair_value = value, t->pair_sharp = sharp, t->corner_pair = rows;
+    t->num_pairs = pairs + copies;
+    t->copies = (mmi_fvar_copies){pairs, copies, kept};
+    value = NULL, sharp = NULL, rows = NULL;
+done:
+    mmi_host_array_free(ctx, sharp, pairs + copies, sizeof *sharp);
+    mmi_host_array_free(ctx, value, pairs + copies, sizeof *value);
+    mmi_host_array_free(ctx, origin, n, sizeof *origin);
+    mmi_host_array_free(ctx, rows, n, sizeof *rows);
+    return st;
+}
+
 /* MM_ERR_INVALID_ARGUMENT when the mesh is not a 2-manifold (the value mesh
  * would not follow Far's rules for such vertices, which sharpen every value). */
 static mm_status check_manifold(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E)
@@ -334,20 +379,40 @@ done:
     return st;
 }
 
+/* The channel's value at each corner with alias's copies read as their
+ * origins, into *cv: hv's own array, or a new one in *owned. */
+static mm_status corner_values(mm_context ctx, const mmi_host_faces *hv,
+                               const mmi_fvar_copies *alias, const uint32_t **cv,
+                               uint32_t **owned)
+{
+    mm_status st = MM_OK;
+    *cv = hv->rows;
+    if (alias == NULL || alias->count == 0) return MM_OK;
+    MM_TRY(mmi_host_array(ctx, hv->nnz, sizeof **owned, (void **)owned));
+    for (int64_t k = 0; k < hv->nnz; ++k) {
+        int64_t j = (int64_t)hv->rows[k] - alias->first;
+        (*owned)[k] = j >= 0 && j < alias->count ? alias->origin[j] : hv->rows[k];
+    }
+    *cv = *owned;
+done:
+    return st;
+}
+
 mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
-                                  mm_mesh values, const mm_subdiv_options *o,
-                                  mmi_fvar_topology *t)
+                                  mm_mesh values, const mmi_fvar_copies *alias,
+                                  const mm_subdiv_options *o, mmi_fvar_topology *t)
 {
     mm_status st = MM_OK;
     mmi_host_faces hv = {0};
     mmi_edges E = {0};
-    uint32_t *pair_vertex = NULL;
+    uint32_t *pair_vertex = NULL, *aliased = NULL;
+    const uint32_t *cv = NULL;
     float *edge_sharp = NULL, *vsharp = NULL;
     uint32_t *end_a = NULL, *end_b = NULL;
     uint8_t *discts = NULL;
     span *sp = NULL;
     vertex_facts *vf = NULL;
-    int64_t nv = mesh->M->nrows, ne = 0;
+    int64_t nv = mesh->M->nrows, ne = 0, pairs = 0; /* pairs: before the split */
     fvar_switches sw = switches_of(o);
     *t = (mmi_fvar_topology){0};
     MM_TRY(mmi_host_faces_get(ctx, values, &hv));
@@ -355,7 +420,9 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
     MM_TRY(check_manifold(ctx, hf, &E));
     ne = E.num_edges;
-    MM_TRY(make_pairs(ctx, hf, &E, hv.rows, t, &pair_vertex));
+    MM_TRY(corner_values(ctx, &hv, alias, &cv, &aliased));
+    MM_TRY(make_pairs(ctx, hf, &E, cv, t, &pair_vertex));
+    pairs = t->num_pairs;
     MM_TRY(mmi_host_array(ctx, ne, sizeof *edge_sharp, (void **)&edge_sharp));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *vsharp, (void **)&vsharp));
     MM_TRY(mmi_host_array(ctx, ne, sizeof *end_a, (void **)&end_a));
@@ -375,16 +442,18 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
         for (p1 = p0 + 1; p1 < t->num_pairs && pair_vertex[p1] == v; ++p1) continue;
         classify_vertex(&sw, o->boundary, vsharp[v], &vf[v], sp, p0, p1, t->pair_sharp);
     }
+    MM_TRY(split_disjoint_values(ctx, hf, t));
     MM_TRY(value_creases(ctx, hf, &E, edge_sharp, sw.linear_all, t));
 done:
     mmi_host_array_free(ctx, vf, nv, sizeof *vf);
-    mmi_host_array_free(ctx, sp, t->num_pairs, sizeof *sp);
+    mmi_host_array_free(ctx, sp, pairs, sizeof *sp);
     mmi_host_array_free(ctx, discts, ne, sizeof *discts);
     mmi_host_array_free(ctx, end_b, ne, sizeof *end_b);
     mmi_host_array_free(ctx, end_a, ne, sizeof *end_a);
     mmi_host_array_free(ctx, vsharp, nv, sizeof *vsharp);
     mmi_host_array_free(ctx, edge_sharp, ne, sizeof *edge_sharp);
-    mmi_host_array_free(ctx, pair_vertex, t->num_pairs, sizeof *pair_vertex);
+    mmi_host_array_free(ctx, pair_vertex, pairs, sizeof *pair_vertex);
+    mmi_host_array_free(ctx, aliased, hv.nnz, sizeof *aliased);
     mmi_mesh_edges_release(ctx, &E);
     mmi_host_faces_release(ctx, &hv);
     if (st != MM_OK) mmi_fvar_topology_free(ctx, t);
@@ -398,5 +467,12 @@ void mmi_fvar_topology_free(mm_context ctx, mmi_fvar_topology *t)
     mmi_host_array_free(ctx, t->pair_sharp, t->num_pairs, sizeof *t->pair_sharp);
     mmi_host_array_free(ctx, t->crease_ends, 2 * t->num_creases, sizeof *t->crease_ends);
     mmi_host_array_free(ctx, t->crease_sharp, t->num_creases, sizeof *t->crease_sharp);
+    mmi_fvar_copies_free(ctx, &t->copies);
     *t = (mmi_fvar_topology){0};
+}
+
+void mmi_fvar_copies_free(mm_context ctx, mmi_fvar_copies *c)
+{
+    mmi_host_array_free(ctx, c->origin, c->count, sizeof *c->origin);
+    *c = (mmi_fvar_copies){0};
 }
