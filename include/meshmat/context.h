@@ -130,6 +130,30 @@ MM_API void mm_context_clear_stages(mm_context ctx);
 /* Waits for all work queued on the context's stream. */
 MM_API mm_status mm_context_synchronize(mm_context ctx);
 
+/* mm_context_set_stream: orders all later work of the context on stream, a
+ * cudaStream_t passed as void * (NULL: the default stream), as
+ * mm_context_options.stream does at creation.
+ *   ctx     a live context           stream  a stream of ctx's device, or NULL
+ * First it waits for the work queued on the previous stream: the memory that
+ * work freed is then back in the context's pool and every array it made is
+ * complete, so arrays and pool serve the new stream with no further
+ * ordering. The caller keeps the stream alive while the context uses it
+ * (until the next mm_context_set_stream or mm_context_free). Work the caller
+ * queues on stream before a call (filling an array wrapped with
+ * mm_dense_wrap, say) is ordered before that call's work; results are ready
+ * for the caller's next work on stream, or after mm_context_synchronize.
+ *   Properties: one cudaStreamSynchronize of the previous stream; the
+ *   results are the same on any stream (bitwise).
+ *   Errors: MM_ERR_INVALID_ARGUMENT (a dead ctx; on the CPU backend, any
+ *   stream but NULL; a stream of another device, checked with CUDA ≥ 12.8),
+ *   MM_ERR_CUDA (waiting failed, or stream is not a stream: the context
+ *   keeps its previous stream).
+ *   Example: cudaStream_t st; cudaStreamCreate(&st);
+ *   mm_context_set_stream(ctx, st); mm_subdiv_eval_into(s, X0, XL);
+ *   (the caller's next kernel on st reads XL); then
+ *   mm_context_set_stream(ctx, NULL) before cudaStreamDestroy(st). */
+MM_API mm_status mm_context_set_stream(mm_context ctx, void *stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,6 +78,30 @@ MM_API mm_status mm_matrix_info_get(mm_matrix A, mm_matrix_info *info);
  * format needs; MM_ERR_CUDA. */
 MM_API mm_status mm_matrix_export(mm_matrix A, const mm_matrix_arrays *h);
 
+/* mm_matrix_data: the matrix's own arrays, where they live (info.where from
+ * mm_matrix_info_get: device memory on the CUDA backend, host memory on the
+ * CPU), to read in place with no host copy: a kernel of the caller's reads
+ * a refined level's faces this way (mm_subdiv_level_matrix, mm_mesh_matrix
+ * of mm_subdivide's result).
+ *   A       a live matrix
+ *   ptr     out: the pointer (ncols + 1 for CSC, nrows + 1 for CSR); NULL for
+ *           COO and for a uniform matrix (info.uniform = c > 0: column
+ *           (row) j is entries [c j, c (j + 1)), so ptr[j] = c j)
+ *   rows    out: the row of each entry (CSC, COO), else NULL
+ *   cols    out: the column of each entry (CSR, COO), else NULL
+ *   values  out: nnz values of info.type (NULL for MM_TYPE_PATTERN, where
+ *           the k-th entry of a column has the value k + 1)
+ * Any out pointer may be NULL to skip it; arrays of no entries may be NULL.
+ * The arrays stay the matrix's: valid while it lives, read-only (writing
+ * through them breaks what import checked), ordered on the context's stream
+ * (mm_context_synchronize before reading them on another one).
+ *   Properties: O(1), no copy, no synchronisation.
+ *   Errors: MM_ERR_INVALID_ARGUMENT (NULL or dead A).
+ *   Example: one quad subdivided once, level 1 (4 quads, uniform 4): ptr
+ *   NULL, rows the 16 vertex ids (0, 5, 4, 6, …), values NULL. */
+MM_API mm_status mm_matrix_data(mm_matrix A, const int64_t **ptr, const uint32_t **rows,
+                                const uint32_t **cols, const void **values);
+
 /* Frees the matrix and sets *A to NULL; NULL is allowed. */
 MM_API void mm_matrix_free(mm_matrix *A);
 

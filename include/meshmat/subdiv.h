@@ -154,6 +154,28 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
  *   point) (1/2, 1/2), vertex 5 (edge point of (0,1)) (1/2, 0). */
 MM_API mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL);
 
+/* mm_subdiv_eval_into: mm_subdiv_eval into the caller's array XL instead of
+ * a new one (the same computation, so the same values bit for bit): for
+ * re-evaluation every frame with no allocation of the result, and with
+ * mm_dense_wrap for results straight in memory the caller owns (a vertex
+ * buffer its renderer reads).
+ *   s   a built handle                 X0  |V_0| × d, float32 or float64, in
+ *   XL  out: |V_L| × d of X0's type (|V_L|: mm_subdiv_level_counts at
+ *       s's levels), made on s's context, wrapped or not; every value is
+ *       overwritten; its memory must not overlap X0's
+ *   Properties: those of mm_subdiv_eval. The last level is computed in XL
+ *   itself (no copy); the levels before it in temporaries, as in
+ *   mm_subdiv_eval (none for one level on the specialized path, none for
+ *   MM_STATIC_COMPOSITE). XL is written on the context's stream.
+ *   Errors: those of mm_subdiv_eval, and MM_ERR_INVALID_ARGUMENT for a NULL
+ *   or dead XL, XL of another context, of another shape or type, or
+ *   sharing memory with X0. On error XL's values are unspecified.
+ *   Example: mm_subdiv_level_counts(s, mm_subdiv_levels(s), &n);
+ *   cudaMalloc(&p, n.vertices * 3 * sizeof(float));
+ *   mm_dense_wrap(ctx, &XL, n.vertices, 3, MM_TYPE_FLOAT32, p); then each
+ *   frame mm_subdiv_eval_into(s, X0, XL): p holds the refined points. */
+MM_API mm_status mm_subdiv_eval_into(mm_subdiv s, mm_dense X0, mm_dense XL);
+
 /* mm_subdivide: build and eval in one call; *out is a new mesh of the last
  * level with mesh's vertex data refined, and its creases and corners those
  * of the last level still sharp (so that one level twice is two levels once).
@@ -176,7 +198,10 @@ MM_API mm_status mm_subdiv_level_counts(mm_subdiv s, int level, mm_subdiv_counts
 /* The mesh matrix of a level (borrowed, valid while s is; level 0 is the
  * input's), or NULL when level is out of range. Levels ≥ 1 are pattern CSC
  * matrices of one face order: all quads (uniform 4) for Catmull-Clark, all
- * triangles (uniform 3) for Loop and √3; export them with mm_matrix_export. */
+ * triangles (uniform 3) for Loop and √3; export them with mm_matrix_export,
+ * or read their face-vertex array in place, in the backend's memory, with
+ * mm_matrix_data (rows: 4 or 3 vertex ids per face, face after face; no
+ * pointer array). */
 MM_API mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level);
 
 /* mm_subdiv_level_edges: the edges of a level (0 … levels) as 2 · |E| vertex

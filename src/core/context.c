@@ -163,6 +163,17 @@ mm_status mm_context_synchronize(mm_context ctx)
     return ctx->backend == MM_BACKEND_CUDA ? mmi_cuda_synchronize(ctx) : MM_OK;
 }
 
+mm_status mm_context_set_stream(mm_context ctx, void *stream)
+{
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    if (ctx->backend == MM_BACKEND_CUDA) return mmi_cuda_set_stream(ctx, stream);
+    if (stream == NULL) return MM_OK;
+    return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                    "stream is not NULL, but the context computes on the CPU, which has no "
+                    "streams");
+}
+
 void mmi_where(mm_context ctx, const char *function)
 {
     if (ctx != NULL) ctx->where = function;

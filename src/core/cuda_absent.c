@@ -62,6 +62,19 @@ mm_status mmi_cuda_synchronize(mm_context ctx)
     return mmi_cuda_open(ctx);
 }
 
+mm_status mmi_cuda_set_stream(mm_context ctx, void *stream)
+{
+    (void)stream;
+    return mmi_cuda_open(ctx);
+}
+
+mmi_pointer_space mmi_cuda_pointer_space(const void *p, int *device)
+{
+    (void)p;
+    *device = -1;
+    return MMI_POINTER_HOST;
+}
+
 int mmi_cuda_event_record(mm_context ctx, void **event)
 {
     (void)ctx, (void)event;

@@ -117,6 +117,51 @@ mm_status mmi_cuda_synchronize(mm_context ctx)
     return mmi_cuda_check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
 }
 
+/* A stream of another device would fail at the first launch, with the
+ * runtime's "invalid resource handle": refused here instead, by name.
+ * (cudaStreamGetDevice: CUDA 12.8 on.) */
+static mm_status check_stream_device(mm_context ctx, cudaStream_t stream)
+{
+#if CUDART_VERSION >= 12080
+    int device = -1;
+    mm_status st = mmi_cuda_check(ctx, cudaStreamGetDevice(stream, &device), "cudaStreamGetDevice");
+    if (st != MM_OK || device == ctx->device) return st;
+    return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                    "stream belongs to device %d, but the context computes on device %d",
+                    device, ctx->device);
+#else
+    (void)ctx, (void)stream;
+    return MM_OK;
+#endif
+}
+
+/* Memory the old stream's work freed (cudaFreeAsync) goes back to the pool
+ * only once that work is done, and arrays it made are complete only then:
+ * after the wait every array and all the pool's memory may be used on any
+ * stream. */
+mm_status mmi_cuda_set_stream(mm_context ctx, void *stream)
+{
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st == MM_OK && stream != NULL) st = check_stream_device(ctx, (cudaStream_t)stream);
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaStreamSynchronize(stream_of(ctx)), "cudaStreamSynchronize");
+    if (st == MM_OK) ctx->stream = stream;
+    return st;
+}
+
+mmi_pointer_space mmi_cuda_pointer_space(const void *p, int *device)
+{
+    cudaPointerAttributes a;
+    *device = -1;
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        cudaGetLastError(); /* no device or no driver: clear the error, it is host memory */
+        return MMI_POINTER_HOST;
+    }
+    *device = a.device;
+    if (a.type == cudaMemoryTypeDevice) return MMI_POINTER_DEVICE;
+    return a.type == cudaMemoryTypeManaged ? MMI_POINTER_MANAGED : MMI_POINTER_HOST;
+}
+
 int mmi_cuda_event_record(mm_context ctx, void **event)
 {
     cudaEvent_t e = (cudaEvent_t)*event;

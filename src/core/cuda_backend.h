@@ -28,6 +28,18 @@ mm_status mmi_cuda_zero(mm_context ctx, void *p, int64_t bytes);
 /* The device's free bytes (cudaMemGetInfo). */
 mm_status mmi_cuda_free_bytes(mm_context ctx, int64_t *bytes);
 mm_status mmi_cuda_synchronize(mm_context ctx);
+/* Waits for the work queued on ctx's stream, then orders ctx's later work on
+ * stream (a cudaStream_t of ctx's device; NULL: the default stream). */
+mm_status mmi_cuda_set_stream(mm_context ctx, void *stream);
+
+/* Where p points, as the runtime knows it (cudaPointerGetAttributes). */
+typedef enum mmi_pointer_space {
+    MMI_POINTER_HOST = 0,   /* host memory, pinned or not; or no runtime, no device */
+    MMI_POINTER_DEVICE = 1, /* device memory of *device                             */
+    MMI_POINTER_MANAGED = 2 /* managed memory (cudaMallocManaged), any device's      */
+} mmi_pointer_space;
+/* The space of p and, for device memory, its device; records nothing. */
+mmi_pointer_space mmi_cuda_pointer_space(const void *p, int *device);
 /* Records *event on ctx's stream, creating it first where *event is NULL (so
  * that a caller keeping its events records them again without creating
  * more); 0, or -1 on failure. */

@@ -15,6 +15,28 @@ mm_memory mmi_backend_memory(mm_context ctx)
     return ctx->backend == MM_BACKEND_CUDA ? MM_MEMORY_DEVICE : MM_MEMORY_HOST;
 }
 
+mm_status mmi_check_backend_pointer(mm_context ctx, const void *p, const char *what)
+{
+    int device;
+    mmi_pointer_space space = mmi_cuda_pointer_space(p, &device);
+    if (ctx->backend != MM_BACKEND_CUDA) {
+        if (space != MMI_POINTER_DEVICE) return MM_OK;
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "%s is memory of CUDA device %d, but the context computes on the CPU "
+                        "(give host memory, or use a CUDA context)", what, device);
+    }
+    if (space == MMI_POINTER_MANAGED || (space == MMI_POINTER_DEVICE && device == ctx->device))
+        return MM_OK;
+    if (space == MMI_POINTER_DEVICE)
+        return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                        "%s is memory of CUDA device %d, but the context computes on device %d",
+                        what, device, ctx->device);
+    return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT,
+                    "%s is host memory, but the context computes on CUDA device %d (give "
+                    "device or managed memory, or import host data, which copies it)",
+                    what, ctx->device);
+}
+
 void mmi_test_fail_alloc_after(mm_context ctx, int64_t n)
 {
     ctx->fail_after = n;

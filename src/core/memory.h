@@ -20,6 +20,12 @@ void mmi_free(mm_context ctx, mm_memory where, void *p, int64_t bytes);
 /* The memory space the context's backend computes in. */
 mm_memory mmi_backend_memory(mm_context ctx);
 
+/* Refuses (MM_ERR_INVALID_ARGUMENT, naming `what`) a caller's pointer p
+ * that is not memory of ctx's backend: on CUDA host memory (pinned or not)
+ * and another device's memory; on the CPU, device memory (asked of the CUDA
+ * runtime in a build with CUDA). Managed memory is accepted on both. */
+mm_status mmi_check_backend_pointer(mm_context ctx, const void *p, const char *what);
+
 /* The bytes a run may still take in where (memory_room.c): the machine's free
  * memory, or less under the context's max_memory; *limit says which. */
 mm_status mmi_memory_room(mm_context ctx, mm_memory where, int64_t *bytes, const char **limit);

@@ -16,7 +16,7 @@ mm_status mmi_cc_next_counts(mm_context ctx, int level, const mm_subdiv_counts *
 mm_status mmi_cc_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
                              const mm_subdiv_options *opts);
 
-/* The vertex data of level l + 1 (a new |V'| × d array) from X (|V| × d). */
-mm_status mmi_cc_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y);
+/* The vertex data of level l + 1 into Y (|V'| × d of X's type) from X (|V| × d). */
+mm_status mmi_cc_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense Y);
 
 #endif

@@ -23,22 +23,20 @@ done:
     return st;
 }
 
-mm_status mmi_cc_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y)
+mm_status mmi_cc_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense Y)
 {
     mm_status st = MM_OK;
     mm_dense T = NULL;
     int64_t nv = lv->n.vertices, nf = lv->n.faces;
-    MM_TRY(mmi_dense_alloc(ctx, Y, nv + nf + lv->n.edges, X->d, X->type));
     MM_TRY(mmi_dense_alloc(ctx, &T, nv, X->d, X->type));
-    struct mm_dense_s f = mmi_dense_rows(*Y, nv, nf), S = mmi_dense_rows(*Y, 0, nv);
+    struct mm_dense_s f = mmi_dense_rows(Y, nv, nf), S = mmi_dense_rows(Y, 0, nv);
     MM_TRY(mmi_level_face_points(ctx, lv, X, &f));
-    MM_TRY(cc_edge_points(ctx, lv, X, *Y));
+    MM_TRY(cc_edge_points(ctx, lv, X, Y));
     /* P_sub = I_α P + E_β P + M_β f (eq. 11: α = 1 − 2/n, β = 1/n² for the
      * edge neighbours and the face points alike), the boundary rule 3/4 p +
      * 1/8 Σ boundary neighbours (eq. 20) in the weights. */
     MM_TRY(mmi_level_vertex_update(ctx, lv, X, &f, T, &S));
 done:
     mm_dense_free(&T);
-    if (st != MM_OK) mm_dense_free(Y);
     return st;
 }

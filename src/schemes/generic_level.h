@@ -61,7 +61,7 @@ typedef struct mmi_level_scheme {
     mm_status (*next_counts)(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next);
     mm_status (*build_level)(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
                              const mm_subdiv_options *opts);
-    mm_status (*eval_level)(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y);
+    mm_status (*eval_level)(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense Y);
     mm_status (*subdivision_matrix)(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
 } mmi_level_scheme;
 

@@ -106,24 +106,24 @@ done:
     return st;
 }
 
-static mm_status generic_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
+static mm_status generic_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
 {
     mm_status st = MM_OK;
     generic_state *s = state;
-    mm_dense X = NULL;
-    MM_TRY(mmi_dense_alloc(ctx, &X, X0->n, X0->d, X0->type));
-    MM_TRY(mmi_dense_scale_add(ctx, NULL, X0, 0.0, X));
-    for (int l = 0; l < s->opts.levels; ++l) {
-        mm_dense Y = NULL;
-        MM_TRY(s->scheme->eval_level(ctx, &s->lv[l], X, &Y));
-        mm_dense_free(&X);
+    int L = s->opts.levels;
+    mm_dense X = X0;
+    if (L == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
+    for (int l = 0; l < L; ++l) {
+        mm_dense Y = XL; /* the last level's */
+        if (l + 1 < L) MM_TRY(mmi_dense_alloc(ctx, &Y, s->lv[l + 1].n.vertices, X0->d, X0->type));
+        st = s->scheme->eval_level(ctx, &s->lv[l], X, Y);
+        if (X != X0) mm_dense_free(&X);
         X = Y;
+        MM_TRY(st);
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
     }
-    *XL = X;
-    X = NULL;
 done:
-    mm_dense_free(&X);
+    if (X != X0 && X != XL) mm_dense_free(&X);
     return st;
 }
 

@@ -90,20 +90,18 @@ done:
  * S = (1 − n β) P + G P_{val_i→β_i} (eq. 28, 31) with G's pattern that of E
  * (E_1 P sums the 1-ring), and 3/4 p + 1/8 Σ boundary neighbours on the
  * boundary, all in the weights α, β, β_b. */
-static mm_status loop_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y)
+static mm_status loop_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense Y)
 {
     mm_status st = MM_OK;
     mm_dense T = NULL;
     int64_t nv = lv->n.vertices;
     mm_map value = {.kind = MM_MAP_VALUE};
-    MM_TRY(mmi_dense_alloc(ctx, Y, nv + lv->n.edges, X->d, X->type));
     MM_TRY(mmi_dense_alloc(ctx, &T, nv, X->d, X->type));
-    struct mm_dense_s S = mmi_dense_rows(*Y, 0, nv), e = mmi_dense_rows(*Y, nv, lv->n.edges);
+    struct mm_dense_s S = mmi_dense_rows(Y, 0, nv), e = mmi_dense_rows(Y, nv, lv->n.edges);
     MM_TRY(mmi_spmv(ctx, &value, lv->R, 0, X, &e, 0));
     MM_TRY(mmi_level_vertex_update(ctx, lv, X, NULL, T, &S));
 done:
     mm_dense_free(&T);
-    if (st != MM_OK) mm_dense_free(Y);
     return st;
 }
 

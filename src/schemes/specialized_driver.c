@@ -324,18 +324,19 @@ done:
     return st;
 }
 
-/* Level l + 1's vertex data from level l's P into a new *Y: at level 0 the
- * scheme's gathers, below its passes over level l − 1; with faces (the last
- * step of the fused route) level l + 1's faces too, from level l − 1. At
- * level 0, ring_next holds exactly when r has sums: both mean that a second
- * level follows. */
+/* Level l + 1's vertex data from level l's P into *Y: the array given (the
+ * last level of an evaluation into the caller's), or where *Y is NULL a new
+ * one; at level 0 the scheme's gathers, below its passes over level l − 1;
+ * with faces (the last step of the fused route) level l + 1's faces too,
+ * from level l − 1. At level 0, ring_next holds exactly when r has sums:
+ * both mean that a second level follows. */
 static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
                                const mmi_sp_rings *r, int faces)
 {
     mm_status st = MM_OK;
     const mmi_sp_scheme *k = s->scheme;
-    int stage = mmi_stage_begin(ctx, k->points_stage);
-    MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
+    int stage = mmi_stage_begin(ctx, k->points_stage), made = *Y == NULL;
+    if (made) MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_sk_data data = {P->data, (*Y)->data, P->d, P->type == MM_TYPE_FLOAT64, r->sums,
                         l + 1 < s->opts.levels, r->kinds};
     if (l == 0) {
@@ -357,7 +358,7 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
                                  k->ring_sums * data.d));
 done:
     mmi_stage_end(ctx, stage);
-    if (st != MM_OK) mm_dense_free(Y);
+    if (st != MM_OK && made) mm_dense_free(Y);
     return st;
 }
 
@@ -378,29 +379,25 @@ done:
     return st;
 }
 
-static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense *XL)
+static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = state;
+    int L = s->opts.levels;
     mm_dense X = X0;
     mmi_sp_rings r = {NULL, NULL, 0, 0};
     MM_TRY(mmi_subdiv_check_data(ctx, X0));
-    if (s->opts.levels == 0) {
-        MM_TRY(mmi_dense_alloc(ctx, XL, X0->n, X0->d, X0->type));
-        return mmi_dense_scale_add(ctx, NULL, X0, 0.0, *XL);
-    }
+    if (L == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
     MM_TRY(alloc_rings(ctx, s, X0, &r));
-    for (int l = 0; l < s->opts.levels; ++l) {
-        mm_dense Y = NULL;
+    for (int l = 0; l < L; ++l) {
+        mm_dense Y = l + 1 == L ? XL : NULL; /* the last level straight into XL */
         MM_TRY(refine_points(ctx, s, l, X, &Y, &r, 0));
         if (X != X0) mm_dense_free(&X);
         X = Y;
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
     }
-    *XL = X;
-    X = X0;
 done:
-    if (X != X0) mm_dense_free(&X);
+    if (X != X0 && X != XL) mm_dense_free(&X);
     free_rings(ctx, &r);
     return st;
 }

@@ -132,20 +132,18 @@ done:
 /* New points = R_{VALUE} P (eq. 26 and the boundary points), then
  * S = (1 − α) P + F P_{val_i→α_i/n_i} (eq. 24, 27) with the 1-ring from E, in
  * the weights α, β, β_b (boundary rules included). */
-static mm_status sqrt3_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense *Y)
+static mm_status sqrt3_eval_level(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense Y)
 {
     mm_status st = MM_OK;
     mm_dense T = NULL;
     int64_t nv = lv->n.vertices, np = lv->R->nrows;
     mm_map value = {.kind = MM_MAP_VALUE};
-    MM_TRY(mmi_dense_alloc(ctx, Y, nv + np, X->d, X->type));
     MM_TRY(mmi_dense_alloc(ctx, &T, nv, X->d, X->type));
-    struct mm_dense_s S = mmi_dense_rows(*Y, 0, nv), p = mmi_dense_rows(*Y, nv, np);
+    struct mm_dense_s S = mmi_dense_rows(Y, 0, nv), p = mmi_dense_rows(Y, nv, np);
     MM_TRY(mmi_spmv(ctx, &value, lv->R, 0, X, &p, 0));
     MM_TRY(mmi_level_vertex_update(ctx, lv, X, NULL, T, &S));
 done:
     mm_dense_free(&T);
-    if (st != MM_OK) mm_dense_free(Y);
     return st;
 }
 

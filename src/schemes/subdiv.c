@@ -338,20 +338,67 @@ done:
     return st;
 }
 
+/* Whether the values of X and Y share a byte (two arrays wrapped over one
+ * buffer, or one array given twice). */
+static int overlap(mm_dense X, mm_dense Y)
+{
+    uintptr_t x = (uintptr_t)X->data, y = (uintptr_t)Y->data;
+    uintptr_t nx = (uintptr_t)(X->n * X->d * (int64_t)mm_type_size(X->type));
+    uintptr_t ny = (uintptr_t)(Y->n * Y->d * (int64_t)mm_type_size(Y->type));
+    return nx > 0 && ny > 0 && x < y + ny && y < x + nx;
+}
+
+/* XL is an output of s for control data X0 (checked): a live array of s's
+ * context, |V_L| × d of X0's type, apart from X0. */
+static mm_status check_output(mm_subdiv s, mm_dense X0, mm_dense XL)
+{
+    mm_status st = MM_OK;
+    mm_context ctx = s->ctx;
+    int64_t nv = s->impl->counts(s->state, s->opts.levels).vertices;
+    if (XL == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is NULL");
+    MM_TRY(MMI_CHECK(ctx, XL, MMI_MAGIC_DENSE, "XL"));
+    if (XL->n != nv || XL->d != X0->d)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is %lld × %lld, but level %d has %lld "
+                "vertices and X0 %lld columns", (long long)XL->n, (long long)XL->d,
+                s->opts.levels, (long long)nv, (long long)X0->d);
+    if (XL->type != X0->type)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL holds %s, but X0 holds %s",
+                XL->type == MM_TYPE_FLOAT64 ? "float64" : "float32",
+                X0->type == MM_TYPE_FLOAT64 ? "float64" : "float32");
+    if (overlap(X0, XL))
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL and X0 share memory; the output must be "
+                "apart from the input");
+done:
+    return st;
+}
+
+/* The evaluation of checked arguments, into XL. */
+static mm_status eval_checked(mm_subdiv s, mm_dense X0, mm_dense XL)
+{
+    mm_status st = MM_OK;
+    mm_context ctx = s->ctx;
+    mm_dense X = NULL; /* X0 with the split mesh's copies */
+    if (s->stand.copies > 0) MM_TRY(add_copies(s, X0, &X));
+    MM_TRY(s->stat ? mmi_subdiv_static_eval_into(ctx, s->stat, X ? X : X0, XL)
+                   : s->impl->eval(ctx, s->state, X ? X : X0, XL));
+done:
+    mm_dense_free(&X);
+    return st;
+}
+
 mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
 {
     mm_status st = MM_OK;
-    mm_dense X = NULL; /* X0 with the split mesh's copies */
     if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
     mm_context ctx = s->ctx;
     if (XL == NULL) MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "XL is NULL");
     *XL = NULL;
     MM_TRY(check_control(s, X0));
-    if (s->stand.copies > 0) MM_TRY(add_copies(s, X0, &X));
-    MM_TRY(s->stat ? mmi_subdiv_static_eval(ctx, s->stat, X ? X : X0, XL)
-                   : s->impl->eval(ctx, s->state, X ? X : X0, XL));
+    MM_TRY(mmi_dense_alloc(ctx, XL, s->impl->counts(s->state, s->opts.levels).vertices, X0->d,
+                           X0->type));
+    MM_TRY(eval_checked(s, X0, *XL));
 done:
-    mm_dense_free(&X);
+    if (st != MM_OK) mm_dense_free(XL);
     return st;
 }
 
@@ -360,6 +407,24 @@ mm_status mm_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL)
     if (!live(s)) return MM_ERR_INVALID_ARGUMENT;
     MM_WHERE(s->ctx);
     return mmi_subdiv_eval(s, X0, XL);
+}
+
+mm_status mmi_subdiv_eval_into(mm_subdiv s, mm_dense X0, mm_dense XL)
+{
+    mm_status st = MM_OK;
+    if (s == NULL) return MM_ERR_INVALID_ARGUMENT;
+    MM_TRY(check_control(s, X0));
+    MM_TRY(check_output(s, X0, XL));
+    MM_TRY(eval_checked(s, X0, XL));
+done:
+    return st;
+}
+
+mm_status mm_subdiv_eval_into(mm_subdiv s, mm_dense X0, mm_dense XL)
+{
+    if (!live(s)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(s->ctx);
+    return mmi_subdiv_eval_into(s, X0, XL);
 }
 
 /* The sharpness arrays and hole flags of a level of a generic build (NULL

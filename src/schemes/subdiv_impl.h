@@ -17,8 +17,10 @@ typedef struct mmi_subdiv_impl {
      * only where the impl does not check it itself (the specialized path). */
     mm_status (*build)(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                        void **state);
-    /* Refines X0 (|V_0| × d) through every level into a new *XL. */
-    mm_status (*eval)(mm_context ctx, void *state, mm_dense X0, mm_dense *XL);
+    /* Refines X0 (|V_0| × d) through every level into XL (|V_L| × d of X0's
+     * type, apart from X0: the caller's, or one mmi_subdiv_eval made); the
+     * last level is computed there, not copied. */
+    mm_status (*eval)(mm_context ctx, void *state, mm_dense X0, mm_dense XL);
     /* The counts of level l in [0, levels]. */
     mm_subdiv_counts (*counts)(const void *state, int level);
     /* Level l's mesh matrix, borrowed; take_matrix moves it to the caller
@@ -86,8 +88,10 @@ mm_status mmi_subdiv_check_data(mm_context ctx, mm_dense X);
 mm_status mmi_subdiv_check_fans(mm_context ctx, const mmi_sk_level *lv0, mm_matrix Mt,
                                 uint32_t *suspect);
 
-/* mm_subdiv_eval's body, without MM_WHERE: errors name the public caller. */
+/* The bodies of mm_subdiv_eval and mm_subdiv_eval_into, without MM_WHERE:
+ * errors name the public caller. */
 mm_status mmi_subdiv_eval(mm_subdiv s, mm_dense X0, mm_dense *XL);
+mm_status mmi_subdiv_eval_into(mm_subdiv s, mm_dense X0, mm_dense XL);
 
 /* Reports a finished level to the caller's progress callback, if any. */
 static inline void mmi_subdiv_progress(const mm_subdiv_options *o, const char *phase, int level)

@@ -75,16 +75,48 @@ done:
     return st;
 }
 
+mm_status mmi_static_apply_into(mm_context ctx, mm_matrix R, const float *v32, mm_dense X,
+                                mm_dense Y)
+{
+    int f64 = X->type == MM_TYPE_FLOAT64;
+    mmi_static_spmv_args a = {R->nrows, X->d, R->nnz, f64, R->ptr, R->cols,
+                              f64 ? R->values : (const void *)v32, X->data, Y->data};
+    return mmi_static_spmv(ctx, &a);
+}
+
 mm_status mmi_static_apply(mm_context ctx, mm_matrix R, const float *v32, mm_dense X, mm_dense *Y)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_dense_alloc(ctx, Y, R->nrows, X->d, X->type));
-    int f64 = X->type == MM_TYPE_FLOAT64;
-    mmi_static_spmv_args a = {R->nrows, X->d, R->nnz, f64, R->ptr, R->cols,
-                              f64 ? R->values : (const void *)v32, X->data, (*Y)->data};
-    MM_TRY(mmi_static_spmv(ctx, &a));
+    MM_TRY(mmi_static_apply_into(ctx, R, v32, X, *Y));
 done:
     if (st != MM_OK) mm_dense_free(Y);
+    return st;
+}
+
+mm_status mmi_subdiv_static_eval_into(mm_context ctx, const mmi_subdiv_static *s, mm_dense X0,
+                                      mm_dense XL)
+{
+    mm_status st = MM_OK;
+    int L = s->opts.levels, stage = mmi_stage_begin(ctx, "subdiv_static_eval");
+    mm_dense X = X0;
+    if (s->use == MM_STATIC_COMPOSITE || L == 0) {
+        MM_TRY(mmi_static_apply_into(ctx, s->C, s->c32, X0, XL));
+        if (L > 0) mmi_subdiv_progress(&s->opts, "eval", L);
+    } else {
+        for (int l = 0; l < L; ++l) {
+            mm_dense Y = XL; /* the last level's */
+            if (l + 1 < L) MM_TRY(mmi_dense_alloc(ctx, &Y, s->R[l]->nrows, X0->d, X0->type));
+            st = mmi_static_apply_into(ctx, s->R[l], s->r32[l], X, Y);
+            if (X != X0) mm_dense_free(&X);
+            X = Y;
+            MM_TRY(st);
+            mmi_subdiv_progress(&s->opts, "eval", l + 1);
+        }
+    }
+done:
+    mmi_stage_end(ctx, stage);
+    if (X != X0 && X != XL) mm_dense_free(&X);
     return st;
 }
 
@@ -92,25 +124,10 @@ mm_status mmi_subdiv_static_eval(mm_context ctx, const mmi_subdiv_static *s, mm_
                                  mm_dense *XL)
 {
     mm_status st = MM_OK;
-    int L = s->opts.levels, stage = mmi_stage_begin(ctx, "subdiv_static_eval");
-    mm_dense X = X0;
-    if (s->use == MM_STATIC_COMPOSITE || L == 0) {
-        MM_TRY(mmi_static_apply(ctx, s->C, s->c32, X0, XL));
-        if (L > 0) mmi_subdiv_progress(&s->opts, "eval", L);
-    } else {
-        for (int l = 0; l < L; ++l) {
-            mm_dense Y = NULL;
-            MM_TRY(mmi_static_apply(ctx, s->R[l], s->r32[l], X, &Y));
-            if (X != X0) mm_dense_free(&X);
-            X = Y;
-            mmi_subdiv_progress(&s->opts, "eval", l + 1);
-        }
-        *XL = X;
-        X = X0;
-    }
+    MM_TRY(mmi_dense_alloc(ctx, XL, s->C->nrows, X0->d, X0->type));
+    MM_TRY(mmi_subdiv_static_eval_into(ctx, s, X0, *XL));
 done:
-    mmi_stage_end(ctx, stage);
-    if (X != X0) mm_dense_free(&X);
+    if (st != MM_OK) mm_dense_free(XL);
     return st;
 }
 

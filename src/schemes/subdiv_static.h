@@ -19,7 +19,10 @@ typedef struct mmi_subdiv_static mmi_subdiv_static;
 mm_status mmi_subdiv_static_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                                   const void *generic_state, mmi_subdiv_static **s);
 
-/* *XL = R X0 (a new |V_L| × d array of X0's type), rows checked by subdiv.c. */
+/* XL = R X0 (|V_L| × d of X0's type, apart from X0; shapes checked by
+ * subdiv.c); mmi_subdiv_static_eval makes XL first (the build's timing). */
+mm_status mmi_subdiv_static_eval_into(mm_context ctx, const mmi_subdiv_static *s, mm_dense X0,
+                                      mm_dense XL);
 mm_status mmi_subdiv_static_eval(mm_context ctx, const mmi_subdiv_static *s, mm_dense X0,
                                  mm_dense *XL);
 
@@ -30,10 +33,13 @@ void mmi_subdiv_static_free(mm_context ctx, mmi_subdiv_static *s);
 
 /* The steps static mode is made of, for other operators built the same way
  * (subdiv_limit.c): *out = R C (CSR float64); *v = a float32 copy of A's
- * float64 values in backend memory; *Y = R X (a new array of X's type; v32
- * R's float32 values, used for float32 X). */
+ * float64 values in backend memory; Y = R X (Y of X's type, apart from X;
+ * v32 R's float32 values, used for float32 X), into a new *Y by
+ * mmi_static_apply. */
 mm_status mmi_static_compose(mm_context ctx, mm_matrix R, mm_matrix C, mm_matrix *out);
 mm_status mmi_static_values_f32(mm_context ctx, mm_matrix A, float **v);
+mm_status mmi_static_apply_into(mm_context ctx, mm_matrix R, const float *v32, mm_dense X,
+                                mm_dense Y);
 mm_status mmi_static_apply(mm_context ctx, mm_matrix R, const float *v32, mm_dense X, mm_dense *Y);
 
 #endif

@@ -1,5 +1,6 @@
 /* dense.c: n × d row-major vertex-data arrays in the context's memory:
- * zero-filled creation, import from and export to caller host arrays. */
+ * zero-filled creation, import from and export to caller host arrays, and
+ * arrays over the caller's own memory (mm_dense_wrap). */
 #include <stdlib.h>
 
 #include "../core/checked.h"
@@ -93,6 +94,38 @@ mm_status mm_dense_import(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_
     return mmi_dense_import(ctx, X, n, d, type, h_data);
 }
 
+/* mm_dense_wrap's body: a handle over data, checked to be the backend's. */
+static mm_status dense_wrap(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                            void *data)
+{
+    mm_status st = MM_OK;
+    if (X == NULL) return mmi_fail(ctx, MM_ERR_INVALID_ARGUMENT, "X is NULL");
+    MM_TRY(dense_handle(ctx, X, n, d, type));
+    if (dense_bytes(*X) > 0 && data == NULL)
+        MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "data is NULL for a %lld × %lld array",
+                (long long)n, (long long)d);
+    if (data != NULL) MM_TRY(mmi_check_backend_pointer(ctx, data, "data"));
+    (*X)->data = data;
+    (*X)->borrowed = 1;
+done:
+    if (st != MM_OK) mm_dense_free(X);
+    return st;
+}
+
+mm_status mm_dense_wrap(mm_context ctx, mm_dense *X, int64_t n, int64_t d, mm_type type,
+                        void *data)
+{
+    if (!mmi_context_live(ctx)) return MM_ERR_INVALID_ARGUMENT;
+    MM_WHERE(ctx);
+    return dense_wrap(ctx, X, n, d, type, data);
+}
+
+void *mm_dense_data(mm_dense X)
+{
+    if (X == NULL || MMI_CHECK(NULL, X, MMI_MAGIC_DENSE, "X") != MM_OK) return NULL;
+    return X->data;
+}
+
 mm_status mm_dense_shape(mm_dense X, int64_t *n, int64_t *d, mm_type *type)
 {
     if (X == NULL || MMI_CHECK(NULL, X, MMI_MAGIC_DENSE, "X") != MM_OK)
@@ -125,7 +158,7 @@ mm_status mm_dense_export(mm_dense X, void *h_data)
 void mm_dense_free(mm_dense *X)
 {
     if (X == NULL || *X == NULL || !mmi_handle_is(*X, MMI_MAGIC_DENSE)) return;
-    mmi_free((*X)->ctx, (*X)->where, (*X)->data, dense_bytes(*X));
+    if (!(*X)->borrowed) mmi_free((*X)->ctx, (*X)->where, (*X)->data, dense_bytes(*X));
     mmi_handle_free((*X)->ctx, *X, MMI_MAGIC_DENSE_FREED);
     *X = NULL;
 }

@@ -1,6 +1,7 @@
 /* matrix.c: sparse matrices (CSC, CSR, COO) in the context's memory: checked
  * import from host arrays, the implicit-pointer (uniform) layout of one-order
- * mesh matrices, and the two-phase export back to caller arrays. */
+ * mesh matrices, the two-phase export back to caller arrays, and the
+ * arrays themselves, read in place (mm_matrix_data). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,6 +269,18 @@ mm_status mm_matrix_info_get(mm_matrix A, mm_matrix_info *info)
     info->nnz = A->nnz;
     info->uniform = A->uniform;
     info->where = A->where;
+    return MM_OK;
+}
+
+mm_status mm_matrix_data(mm_matrix A, const int64_t **ptr, const uint32_t **rows,
+                         const uint32_t **cols, const void **values)
+{
+    if (A == NULL || MMI_CHECK(NULL, A, MMI_MAGIC_MATRIX, "A") != MM_OK)
+        return MM_ERR_INVALID_ARGUMENT;
+    if (ptr) *ptr = A->ptr;
+    if (rows) *rows = A->rows;
+    if (cols) *cols = A->cols;
+    if (values) *values = A->values;
     return MM_OK;
 }
 

@@ -28,6 +28,7 @@ struct mm_dense_s {
     mm_type type;
     mm_memory where;
     void *data;        /* n × d row-major */
+    int borrowed;      /* 1: data is the caller's (mm_dense_wrap), never freed here */
 };
 
 /* Allocates an empty matrix of the given shape in the context's memory: the
