@@ -2,8 +2,10 @@
 
 A thin layer over the C library libmeshmat.so (ctypes): every call is the C
 function of the same name, errors are exceptions carrying mm_last_error's
-text. Arrays go in as NumPy arrays (or anything np.asarray takes; device
-arrays through a host copy, see meshmat.arrays) and come out as NumPy arrays.
+text. Arrays go in as NumPy arrays (or anything np.asarray takes) and come
+out as NumPy arrays; on a CUDA context, CuPy / PyTorch device arrays go into
+computations in place and results can stay on the device as DeviceArray,
+which CuPy and PyTorch view with no copy (meshmat.device).
 
     import meshmat
     cube = meshmat.read("models/cube.obj")
@@ -17,6 +19,7 @@ arrays through a host copy, see meshmat.arrays) and come out as NumPy arrays.
 from importlib import metadata as _metadata
 
 from .context import Context, cuda_available, default_context
+from .device import ArrayView, DeviceArray
 from .errors import (CountOverflowError, CudaError, Error, FileIOError, FormatError,
                      InvalidArgumentError, InvalidMatrixError, InvalidMeshError, JitError,
                      NoDeviceError, OutOfMemoryError, ParseError)
@@ -35,4 +38,5 @@ __all__ = ["Context", "cuda_available", "default_context", "Error", "InvalidArgu
            "OutOfMemoryError", "CountOverflowError", "FileIOError", "ParseError",
            "InvalidMeshError", "InvalidMatrixError", "NoDeviceError", "CudaError",
            "FormatError", "JitError", "Matrix", "Mesh", "read", "read_bytes", "write", "Map",
-           "Lambda", "spmv", "spgemm", "Subdivision", "subdivide", "limit", "weld", "WeldReport"]
+           "Lambda", "spmv", "spgemm", "Subdivision", "subdivide", "limit", "weld", "WeldReport",
+           "DeviceArray", "ArrayView"]

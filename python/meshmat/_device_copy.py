@@ -1,13 +1,16 @@
-"""Device arrays in, through the host: CuPy arrays, PyTorch CUDA tensors and
-anything else with __cuda_array_interface__ or a CUDA DLPack capsule are
-copied into a NumPy array with the CUDA driver API (libcuda, which every CUDA
-driver installs), so no CuPy or PyTorch import is needed.
+"""The CUDA driver API (libcuda, which every CUDA driver installs) for what the C
+API does not do, with no CuPy or PyTorch import:
 
-This is a COPY, made because the C API takes host arrays only (mm_dense_import,
-mm_matrix_import, mm_mesh_new copy from the host). When the C API accepts device
-pointers, their one caller (arrays.host_array) is the place to hand the
-pointer over instead."""
+- host copies of device arrays (anything with __cuda_array_interface__ or a CUDA
+  DLPack capsule) for the places that take host data: a CPU context, and the
+  C functions that import from host memory (mm_mesh_new, mm_matrix_import);
+  arrays.host_array is their one caller. Device arrays for dense data on a CUDA
+  context are not copied: meshmat.device wraps them (mm_dense_wrap);
+- stream ordering for those wrapped arrays (order_streams): the context's stream
+  waits for the stream a __cuda_array_interface__ names, and that stream for the
+  context's after the call."""
 
+import contextlib
 import ctypes
 from ctypes import POINTER, Structure, c_int, c_int32, c_int64, c_uint8, c_uint16, c_uint64
 from ctypes import c_size_t, c_void_p
@@ -38,6 +41,10 @@ def _cuda_driver():
             "cuCtxPopCurrent_v2": [POINTER(c_void_p)],
             "cuCtxSynchronize": [],
             "cuMemcpyDtoH_v2": [c_void_p, c_uint64, c_size_t],
+            "cuEventCreate": [POINTER(c_void_p), ctypes.c_uint],
+            "cuEventRecord": [c_void_p, c_void_p],
+            "cuStreamWaitEvent": [c_void_p, c_void_p, ctypes.c_uint],
+            "cuEventDestroy_v2": [c_void_p],
         }.items():
             getattr(drv, name).argtypes = args
             getattr(drv, name).restype = c_int
@@ -46,10 +53,27 @@ def _cuda_driver():
     return _driver
 
 
-def _cu(result, what):
+def _cu(result, what, doing="copying a device array to the host"):
     if result != 0:
-        raise errors.CudaError(f"copying a device array to the host: {what} returned "
-                               f"CUresult {result}")
+        raise errors.CudaError(f"{doing}: {what} returned CUresult {result}")
+
+
+@contextlib.contextmanager
+def _primary(device, doing):
+    """The device's primary context (the one the CUDA runtime, meshmat, CuPy and
+    PyTorch use) made current on this thread for the block."""
+    drv = _cuda_driver()
+    dev, ctx = c_int(), c_void_p()
+    _cu(drv.cuDeviceGet(ctypes.byref(dev), device), "cuDeviceGet", doing)
+    _cu(drv.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain", doing)
+    try:
+        _cu(drv.cuCtxPushCurrent_v2(ctx), "cuCtxPushCurrent", doing)
+        try:
+            yield drv
+        finally:
+            drv.cuCtxPopCurrent_v2(ctypes.byref(c_void_p()))
+    finally:
+        drv.cuDevicePrimaryCtxRelease_v2(dev)
 
 
 def _copy_span(device, address, nbytes):
@@ -61,22 +85,42 @@ def _copy_span(device, address, nbytes):
         _cu(drv.cuPointerGetAttribute(ctypes.byref(ordinal), _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
                                       address), "cuPointerGetAttribute")
         device = ordinal.value
-    dev, ctx = c_int(), c_void_p()
-    _cu(drv.cuDeviceGet(ctypes.byref(dev), device), "cuDeviceGet")
-    _cu(drv.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
     host = bytearray(nbytes)
-    try:
-        _cu(drv.cuCtxPushCurrent_v2(ctx), "cuCtxPushCurrent")
-        try:
-            # The producer's stream is not ours to order on: wait for all of them.
-            _cu(drv.cuCtxSynchronize(), "cuCtxSynchronize")
-            buf = (ctypes.c_char * nbytes).from_buffer(host)
-            _cu(drv.cuMemcpyDtoH_v2(buf, address, nbytes), "cuMemcpyDtoH")
-        finally:
-            drv.cuCtxPopCurrent_v2(ctypes.byref(c_void_p()))
-    finally:
-        drv.cuDevicePrimaryCtxRelease_v2(dev)
+    with _primary(device, "copying a device array to the host"):
+        # The producer's stream is not ours to order on: wait for all of them.
+        _cu(drv.cuCtxSynchronize(), "cuCtxSynchronize")
+        buf = (ctypes.c_char * nbytes).from_buffer(host)
+        _cu(drv.cuMemcpyDtoH_v2(buf, address, nbytes), "cuMemcpyDtoH")
     return host
+
+
+_CU_EVENT_DISABLE_TIMING = 0x2
+
+
+def same_stream(a, b):
+    """True when two stream tokens of __cuda_array_interface__ name one stream (None, 0
+    and 1 all being the legacy default stream, which the runtime's NULL stream is)."""
+    return (a or 1) == (b or 1)
+
+
+def order_streams(device, waiter, producer):
+    """Make waiter's later work wait for the work queued so far on producer, without
+    blocking the host: an event recorded on producer that waiter waits for (streams as
+    ints, __cuda_array_interface__'s tokens: None or 1 the legacy default stream, 2 the
+    per-thread default stream, else a cudaStream_t)."""
+    if same_stream(waiter, producer):
+        return
+    doing = "ordering a device array's stream with the context's"
+    with _primary(device, doing) as drv:
+        event = c_void_p()
+        _cu(drv.cuEventCreate(ctypes.byref(event), _CU_EVENT_DISABLE_TIMING), "cuEventCreate",
+            doing)
+        try:
+            _cu(drv.cuEventRecord(event, c_void_p(producer or 1)), "cuEventRecord", doing)
+            _cu(drv.cuStreamWaitEvent(c_void_p(waiter or 1), event, 0), "cuStreamWaitEvent",
+                doing)
+        finally:
+            drv.cuEventDestroy_v2(event)  # released once the event has completed
 
 
 def _c_strides(shape, itemsize):

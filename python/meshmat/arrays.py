@@ -3,10 +3,13 @@ types (float32 / float64 data, uint32 ids, int64 offsets).
 
 Inputs: NumPy arrays (used in place when they already have the C type and
 layout), anything np.asarray takes (lists, scipy's arrays), CPU DLPack
-tensors (np.from_dlpack), and device arrays, __cuda_array_interface__ (CuPy,
-PyTorch CUDA tensors, Numba) or CUDA DLPack, which are COPIED to the host
-(_device_copy) because the C API imports from host memory. Outputs are
-NumPy arrays."""
+tensors (np.from_dlpack), meshmat's own DeviceArray / ArrayView, and device
+arrays, __cuda_array_interface__ (CuPy, PyTorch CUDA tensors, Numba) or CUDA
+DLPack. host_array gives host data, COPYING device arrays to the host
+(_device_copy): it serves the C functions that import from host memory
+(mm_mesh_new, mm_matrix_import, ...) and CPU contexts. Dense data for a
+computation on a CUDA context does not come through here: meshmat.device
+uses device arrays in place (mm_dense_wrap)."""
 
 import ctypes
 
@@ -22,6 +25,9 @@ def host_array(obj):
     """obj as a NumPy array (a device array through a host copy; see the module's text)."""
     if isinstance(obj, np.ndarray):
         return obj
+    from .device import _Exposed  # (meshmat.device imports this module)
+    if isinstance(obj, _Exposed):  # a DeviceArray / ArrayView: a view on the CPU, else a copy
+        return np.asarray(obj)
     if hasattr(obj, "__cuda_array_interface__"):
         return _device_copy.from_cuda_array_interface(obj)
     if hasattr(obj, "__dlpack_device__"):

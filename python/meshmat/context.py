@@ -16,16 +16,18 @@ class Context:
     """Context(backend="auto" | "cpu" | "cuda", device=0, stream=None, timing=False,
     max_memory=0).
 
-    stream is a cudaStream_t as an int (CuPy's stream.ptr, torch's
-    cuda_stream); max_memory (bytes, 0: what the machine has) bounds a
-    subdivision's predicted peak. close() (or leaving a `with` block) frees
-    it; objects made on it that are still open keep working until freed,
-    but every call on them is refused (the C library defers the release)."""
+    stream is a cudaStream_t as an int, or a CuPy / PyTorch stream object
+    (its .ptr / .cuda_stream is taken); max_memory (bytes, 0: what the
+    machine has) bounds a subdivision's predicted peak. close() (or leaving
+    a `with` block) frees it; objects made on it that are still open keep
+    working until freed, but every call on them is refused (the C library
+    defers the release)."""
 
     def __init__(self, backend="auto", device=0, stream=None, timing=False, max_memory=0):
         opts = lib.mm_context_options_default()
         opts.backend = _choice(_capi.BACKENDS, backend, "backend")
         opts.device = int(device)
+        stream = _stream_handle(stream)
         opts.stream = stream
         opts.timing = 1 if timing else 0
         opts.max_memory = int(max_memory)
@@ -34,6 +36,8 @@ class Context:
         if status != _capi.OK:  # no context to hold a message: the status's text
             raise errors.error_for(status, lib.mm_status_string(status).decode())
         self._ptr = ptr.value
+        self._device = opts.device
+        self._stream = stream  # the C API has no getter: kept here, set with set_stream
 
     @property
     def ptr(self):
@@ -109,6 +113,46 @@ class Context:
 
     def synchronize(self):
         self.check(lib.mm_context_synchronize(self.ptr))
+
+    @property
+    def device(self):
+        """The CUDA device ordinal the context was made for (Context's device=)."""
+        return self._device
+
+    @property
+    def stream(self):
+        """The cudaStream_t the context orders its work on, as an int (None: the
+        default stream)."""
+        return self._stream
+
+    def set_stream(self, stream):
+        """Order all later work on stream (mm_context_set_stream): a cudaStream_t as an
+        int, a CuPy / PyTorch stream object, or None for the default stream. Waits for
+        the work queued on the previous stream first. The caller keeps the stream alive
+        while the context uses it; the CPU backend takes None only."""
+        handle = _stream_handle(stream)
+        self.check(lib.mm_context_set_stream(self.ptr, handle))
+        self._stream = handle
+
+    def _stream_token(self):
+        """The stream as __cuda_array_interface__ and __dlpack__ name it: the handle, or
+        1 (the legacy default stream, which the C library's NULL stream is)."""
+        return self._stream or 1
+
+
+def _stream_handle(stream):
+    """A stream argument as an int handle or None: ints as they are (0 is None), CuPy
+    streams by .ptr, PyTorch streams by .cuda_stream."""
+    if stream is None:
+        return None
+    for attr in ("cuda_stream", "ptr"):
+        if not isinstance(stream, int) and hasattr(stream, attr):
+            stream = getattr(stream, attr)
+            break
+    if isinstance(stream, bool) or not hasattr(stream, "__index__"):
+        raise errors.invalid(f"stream must be a cudaStream_t as an int (or a CuPy / PyTorch "
+                             f"stream), not {stream!r}")
+    return int(stream) or None
 
 
 def _choice(table, value, what):

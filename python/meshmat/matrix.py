@@ -11,6 +11,7 @@ from . import arrays, errors
 from ._capi import FORMATS, TYPES, MatrixArrays, MatrixInfo, lib
 from ._handle import Handle
 from .context import _choice, resolve
+from .device import ArrayView
 
 
 def _values(data, what="data"):
@@ -155,6 +156,31 @@ class Matrix(Handle):
         if fmt == "coo":
             return rows, cols, values
         return ptr, (rows if fmt == "csc" else cols), values
+
+    def views(self):
+        """The stored arrays in place, no copy (mm_matrix_data): read-only ArrayViews in
+        the context's memory (device memory on CUDA: CuPy and PyTorch read them through
+        __cuda_array_interface__), in arrays()'s order: (indptr, indices, data) for CSC
+        and CSR, (rows, cols, data) for COO. data is None for a PATTERN matrix, indptr
+        None for a uniform one (uniform_order k > 0: line j is entries [k j, k (j + 1)),
+        no pointer is stored). Each keeps the matrix alive."""
+        info = self._info()
+        fmt = self.format
+        ptr, rows, cols, values = (ctypes.c_void_p() for _ in range(4))
+        self._ctx.check(lib.mm_matrix_data(self.ptr, ctypes.byref(ptr), ctypes.byref(rows),
+                                           ctypes.byref(cols), ctypes.byref(values)))
+        lines = info.ncols if fmt == "csc" else info.nrows
+
+        def view(p, n, dtype, index):
+            return ArrayView(self, p.value, (n,), dtype, lambda: self.arrays()[index])
+
+        pointer = (view(ptr, lines + 1, np.int64, 0)
+                   if fmt != "coo" and not info.uniform else None)
+        first = view(rows if fmt != "csr" else cols, info.nnz, np.uint32, 1 if fmt != "coo" else 0)
+        second = view(cols, info.nnz, np.uint32, 1) if fmt == "coo" else None
+        dtype = arrays.dtype_of(info.type)
+        data = None if dtype is None else view(values, info.nnz, dtype, 2)
+        return (first, second, data) if fmt == "coo" else (pointer, first, data)
 
     def to_scipy(self):
         """A scipy.sparse matrix of the same form (needs scipy). A PATTERN CSC / CSR

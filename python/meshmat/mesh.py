@@ -14,6 +14,7 @@ from ._capi import (BOUNDARIES, FILE_FORMATS, TYPES, FvarDesc, MeshArrays, MeshD
 from ._dense import Dense
 from ._handle import Handle
 from .context import _choice, resolve
+from .device import DeviceArray
 from .matrix import Matrix
 
 
@@ -247,6 +248,25 @@ class Mesh(Handle):
         PLY type ("char", "uchar", "short", "ushort", "int", "uint", "float", "double")."""
         self._ctx.check(lib.mm_mesh_set_vertex_property(self._ctx.ptr, self.ptr, int(column),
                                                         str(name).encode(), str(type).encode()))
+
+    def vertex_view(self):
+        """The vertex data in place, no copy: a read-only (|V|, d) DeviceArray over the
+        mesh's own array (mm_mesh_vertices; device memory on CUDA), keeping the mesh
+        alive. Use it as Subdivision.eval's x0, or read it with CuPy / PyTorch."""
+        return DeviceArray(lib.mm_mesh_vertices(self.ptr), self._ctx, needs=(self,),
+                           borrowed=True, readonly=True)
+
+    def face_view(self):
+        """The faces in place, no copy: an (F, k) uint32 ArrayView of vertex ids (the
+        mesh matrix's row indices, mm_matrix_data; device memory on CUDA), for a mesh
+        whose faces all have k vertices (subdivide's results do); read-only, keeping
+        the mesh alive. Other meshes: m.matrix.views() gives the CSC arrays."""
+        info = self.info
+        order, faces = info["uniform_order"], info["num_faces"]
+        if not order:
+            raise errors.invalid("the mesh's faces have different orders: "
+                                 "m.matrix.views() gives its CSC arrays")
+        return self.matrix.views()[1].reshape((faces, order))
 
     def _vertex_data(self):
         """The vertex data as a borrowed dense handle (Subdivision.eval's default input)."""

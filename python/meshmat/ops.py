@@ -11,6 +11,7 @@ from . import _capi, arrays, errors
 from ._callbacks import Callbacks
 from ._capi import lib
 from ._dense import Dense
+from .device import DeviceArray, Operands
 from .context import _choice
 from .matrix import Matrix
 
@@ -128,44 +129,48 @@ class Lambda:
         return c
 
 
-def spmv(A, x, map="value", *, transpose=False, out=None, accumulate=False):
+def spmv(A, x, map="value", *, transpose=False, out=None, accumulate=False, device=None):
     """y = op(A)_μ x (out=None, or out overwritten), or out + op(A)_μ x (accumulate=True),
     y(i,:) = Σ_j μ(op(A)(i,j)) x(j,:), op(A) = Aᵀ when transpose (mm_spmv).
 
     x: cols(op(A)) × d, or a vector (then y is one); float32 stays float32, other
-    reals become float64 (out's dtype when out is given). out: a writable NumPy array
-    of the result's shape (C-contiguous or not). Returns y (out itself when given)."""
+    reals become float64 (out's dtype when out is given). A meshmat.DeviceArray of A's
+    context, and on a CUDA context a CUDA array (CuPy, PyTorch, Numba), is read in place
+    (float32 / float64, C-contiguous, else InvalidArgumentError). out: a NumPy array of
+    the result's shape (C-contiguous or not), or, written in place, a DeviceArray of A's
+    context or a CUDA array on a CUDA context; it must not share memory with x. Returns y
+    (out itself when given): without out a DeviceArray when device is True, or device
+    is None and x was used in place, else a NumPy array."""
     ctx = A.ctx
-    dtype = None if out is None else out.dtype
-    if out is not None and (not isinstance(out, np.ndarray) or dtype not in (np.float32,
-                                                                             np.float64)):
-        raise errors.invalid("out must be a float32 or float64 NumPy array")
     if accumulate and out is None:
         raise errors.invalid("accumulate=True adds to out: give out")
-    x = arrays.float_array(x, "x", dtype=dtype)
-    vector = x.ndim == 1
-    if x.ndim not in (1, 2):
-        raise errors.invalid(f"x must be a vector or a matrix, not shape {x.shape}")
-    x2 = x.reshape(-1, 1) if vector else x
     nrows, ncols = A.shape
     m = ncols if transpose else nrows
-    if out is not None and out.shape != ((m,) if vector else (m, x2.shape[1])):
-        raise errors.invalid(f"out has shape {out.shape}, the product "
-                             f"{(m,) if vector else (m, x2.shape[1])}")
     callbacks = Callbacks()
     c_map = Map.coerce(map).to_c(callbacks)
-    with Dense.from_array(ctx, x2) as X, \
-            (Dense.from_array(ctx, np.ascontiguousarray(out).reshape(m, -1)) if accumulate
-             else Dense.zeros(ctx, m, x2.shape[1], x2.dtype)) as Y:
+    with Operands(ctx) as ops:
+        target = None if out is None else ops.target(out)
+        X, xshape = ops.input(x, "x", (1, 2), None if target is None else target.dtype)
+        vector = len(xshape) == 1
+        yshape = (m,) if vector else (m, xshape[1])
+        xtype = X.shape_type()[2]
+        if target is None:
+            Y = Dense.zeros(ctx, m, 1 if vector else xshape[1], arrays.dtype_of(xtype))
+            ops._close.append(Y)
+        else:
+            Y = ops.output(target, yshape, arrays.dtype_of(xtype), accumulate=accumulate)
         status = lib.mm_spmv(ctx.ptr, ctypes.byref(c_map), A.ptr, 1 if transpose else 0,
                              X.ptr, Y.ptr, 1 if accumulate else 0)
         callbacks.raise_pending()
         ctx.check(status)
-        y = Y.to_numpy()
-    if out is None:
-        return y.reshape(-1) if vector else y
-    out[...] = y.reshape(out.shape)
-    return out
+        if target is not None:
+            y = out
+        elif ops.in_place if device is None else device:
+            ops._close.remove(Y)  # the result: kept, not freed with the temporaries
+            y = DeviceArray(Y._take(), ctx, shape=yshape)
+        else:
+            y = Y.to_numpy().reshape(yshape)
+    return y
 
 
 def spgemm(A, B, map="product", lambda_="map", reduce="sum", *, mask=None,

@@ -10,8 +10,9 @@ import numpy as np
 from . import _capi, arrays, errors
 from ._callbacks import Callbacks
 from ._capi import SubdivCounts, lib
-from ._dense import Dense
 from ._handle import Handle
+from .device import Operands
+from .device import result as device_result
 from .context import _choice
 from .matrix import Matrix
 from .mesh import Mesh
@@ -84,42 +85,82 @@ class Subdivision(Handle):
     def levels(self):
         return lib.mm_subdiv_levels(self.ptr)
 
-    def eval(self, x0=None):
-        """Vertex data refined through every level: x0 (|V_0|, d) float32 / float64 (other
-        reals become float64; default: the mesh's vertices) gives a new (|V_L|, d) array."""
+    def _control(self, ops, x0):
+        """The control data as an mm_dense holder: the mesh's vertices (x0 None), x0 in
+        place (a DeviceArray of this context; on CUDA, a CUDA array), or a copy of x0."""
         if x0 is None:
             X0 = self._mesh._vertex_data()
-        else:
-            X0 = Dense.from_array(self._ctx, arrays.float_array(x0, "x0", 2))
-        out = ctypes.c_void_p()
-        try:
-            self._ctx.check(lib.mm_subdiv_eval(self.ptr, X0.ptr, ctypes.byref(out)))
-        finally:
-            X0.close()
-        with Dense(out.value, self._ctx) as XL:
-            result = XL.to_numpy()
+            ops._close.append(X0)  # borrowed: closing it frees nothing
+            return X0
+        return ops.input(x0, "x0")[0]
+
+    def eval(self, x0=None, *, out=None, device=None):
+        """Vertex data refined through every level: x0 (|V_0|, d) float32 / float64 (other
+        reals become float64; default: the mesh's vertices) gives (|V_L|, d) of its type.
+
+        x0 may be a meshmat.DeviceArray of this context or, on a CUDA context, a CUDA
+        array (CuPy, PyTorch, Numba: __cuda_array_interface__ or DLPack), read in place
+        with no copy (float32 / float64, C-contiguous; anything else is refused with
+        InvalidArgumentError). out, when given, receives the result in place
+        (mm_subdiv_eval_into) and is returned: a DeviceArray of this context, a CUDA
+        array on a CUDA context, or a NumPy array (written in place on a CPU context
+        when C-contiguous, else through a copy). Without out the result is a new
+        DeviceArray when device is True, or device is None and x0 was used in place;
+        else a NumPy array."""
+        with Operands(self._ctx) as ops:
+            X0 = self._control(ops, x0)
+            if out is None:
+                XL = ctypes.c_void_p()
+                self._ctx.check(lib.mm_subdiv_eval(self.ptr, X0.ptr, ctypes.byref(XL)))
+                result = device_result(self._ctx, XL.value, _wants_device(device, ops))
+            else:
+                _, d, t = X0.shape_type()
+                target = ops.target(out)
+                shape = (self.counts(self.levels)["vertices"], d)
+                XL = ops.output(target, shape, arrays.dtype_of(t))
+                self._ctx.check(lib.mm_subdiv_eval_into(self.ptr, X0.ptr, XL.ptr))
+                result = out
         self._callbacks.raise_pending()
         return result
 
-    def eval_limit(self, x0=None):
+    def eval_limit(self, x0=None, *, device=None):
         """Limit positions and tangents of the last level's vertices for control data x0
         (mm_subdiv_eval_limit; default: the mesh's vertices): (P, T1, T2), each
         (|V_L|, d); in static mode one SpMV each, from the cage to the limit surface.
-        Normals: the normalized cross product of T1 and T2."""
-        X0 = (self._mesh._vertex_data() if x0 is None
-              else Dense.from_array(self._ctx, arrays.float_array(x0, "x0", 2)))
-        out = [ctypes.c_void_p() for _ in range(3)]
-        try:
-            self._ctx.check(lib.mm_subdiv_eval_limit(self.ptr, X0.ptr,
-                                                     *[ctypes.byref(o) for o in out]))
-        finally:
-            if x0 is not None:
-                X0.close()
+        Normals: the normalized cross product of T1 and T2. x0 and device as eval's."""
+        with Operands(self._ctx) as ops:
+            X0 = self._control(ops, x0)
+            out = [ctypes.c_void_p() for _ in range(3)]
+            status = lib.mm_subdiv_eval_limit(self.ptr, X0.ptr, *[ctypes.byref(o) for o in out])
+            # own whatever was made before anything can raise
+            made = [device_result(self._ctx, o.value, True) if o.value else None for o in out]
+            self._ctx.check(status)
+        if _wants_device(device, ops):
+            return tuple(made)
         result = []
-        for o in out:
-            with Dense(o.value, self._ctx) as D:
-                result.append(D.to_numpy())
+        for D in made:
+            with D:
+                result.append(D.numpy())
         return tuple(result)
+
+    def face_view(self, level=None):
+        """The faces of a level (default: the last) in place, no copy: an (F, k) uint32
+        ArrayView of vertex ids (device memory on CUDA; CuPy and PyTorch read it through
+        __cuda_array_interface__), from the level's mesh matrix (mm_matrix_data). Levels
+        >= 1 have one face order (quads, or triangles for Loop and sqrt3); level 0 needs
+        a mesh whose faces all have k vertices. Read-only; it keeps the subdivision
+        alive."""
+        level = self.levels if level is None else self._level(level)
+        M = self.level_matrix(level)
+        nnz, faces = M.nnz, M.shape[1]
+        order = M.uniform_order
+        if not order:
+            order = (self._mesh.info["uniform_order"] if level == 0
+                     else (nnz // faces if faces else 0))
+        if not order or order * faces != nnz:
+            raise errors.invalid(f"level {level}'s faces have different orders: "
+                                 f"level_matrix({level}).views() gives its CSC arrays")
+        return M.views()[1].reshape((faces, order))
 
     def _level(self, level):
         if not isinstance(level, (int, np.integer)) or not 0 <= level <= self.levels:
@@ -165,25 +206,32 @@ class Subdivision(Handle):
         return Matrix(ptr, self._ctx, needs=(self,), borrowed=True)
 
 
-def limit(mesh, scheme="catmark", *, boundary="of_mesh", x=None):
+def limit(mesh, scheme="catmark", *, boundary="of_mesh", x=None, device=None):
     """Limit positions and tangents (P, T1, T2) of every vertex of mesh taken as a refined
     level with its tags (mm_subdiv_limit; e.g. subdivide's result), for its vertices or
-    x (|V|, d), by OpenSubdiv's limit masks: scheme "catmark" or "loop"."""
+    x (|V|, d), by OpenSubdiv's limit masks: scheme "catmark" or "loop". x and device
+    as Subdivision.eval's x0 and device."""
     opts = lib.mm_subdiv_options_default()
     opts.scheme = _choice(_capi.SCHEMES, scheme, "scheme")
     opts.boundary = _choice(_capi.BOUNDARIES, boundary, "boundary")
     ctx = mesh.ctx
-    X = None if x is None else Dense.from_array(ctx, arrays.float_array(x, "x", 2))
-    out = [ctypes.c_void_p() for _ in range(3)]
-    try:
-        ctx.check(lib.mm_subdiv_limit(ctx.ptr, mesh.ptr, ctypes.byref(opts),
-                                      None if X is None else X.ptr,
-                                      *[ctypes.byref(o) for o in out]))
-    finally:
-        if X is not None:
-            X.close()
+    with Operands(ctx) as ops:
+        X = None if x is None else ops.input(x, "x")[0]
+        out = [ctypes.c_void_p() for _ in range(3)]
+        status = lib.mm_subdiv_limit(ctx.ptr, mesh.ptr, ctypes.byref(opts),
+                                     None if X is None else X.ptr,
+                                     *[ctypes.byref(o) for o in out])
+        made = [device_result(ctx, o.value, True) if o.value else None for o in out]
+        ctx.check(status)
+    if _wants_device(device, ops):
+        return tuple(made)
     result = []
-    for o in out:
-        with Dense(o.value, ctx) as D:
-            result.append(D.to_numpy())
+    for D in made:
+        with D:
+            result.append(D.numpy())
     return tuple(result)
+
+
+def _wants_device(device, ops):
+    """Results as DeviceArray: device=True, or device=None with an input used in place."""
+    return ops.in_place if device is None else bool(device)

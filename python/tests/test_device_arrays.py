@@ -1,6 +1,8 @@
 """Arrays that are not NumPy arrays: CPU DLPack tensors, and device arrays
-(__cuda_array_interface__, CUDA DLPack), which this version copies through the
-host. The device part skips without a CUDA driver and device."""
+(__cuda_array_interface__, CUDA DLPack) where they are copied through the host:
+on a CPU context, and for the C functions that import host data (mesh and
+matrix construction). Device arrays used in place on a CUDA context are
+test_zero_copy.py's. The device part skips without a CUDA driver and device."""
 
 import ctypes
 
