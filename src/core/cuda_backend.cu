@@ -149,6 +149,62 @@ mm_status mmi_cuda_set_stream(mm_context ctx, void *stream)
     return st;
 }
 
+mm_status mmi_cuda_stream_new(mm_context ctx, void **stream)
+{
+    cudaStream_t s = NULL;
+    mm_status st = mmi_cuda_check(ctx, cudaSetDevice(ctx->device), "cudaSetDevice");
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
+                            "cudaStreamCreateWithFlags");
+    *stream = st == MM_OK ? (void *)s : NULL;
+    return st;
+}
+
+void mmi_cuda_stream_destroy(void *stream)
+{
+    if (stream != NULL) cudaStreamDestroy((cudaStream_t)stream);
+}
+
+mm_status mmi_cuda_capture_begin(mm_context ctx)
+{
+    return mmi_cuda_check(ctx, cudaStreamBeginCapture(stream_of(ctx),
+                                                      cudaStreamCaptureModeThreadLocal),
+                          "cudaStreamBeginCapture");
+}
+
+mm_status mmi_cuda_capture_end(mm_context ctx, int ok, void **exec)
+{
+    cudaGraph_t graph = NULL;
+    mm_status st = mmi_cuda_check(ctx, cudaStreamEndCapture(stream_of(ctx), &graph),
+                                  "cudaStreamEndCapture");
+    if (st == MM_OK && ok && *exec != NULL) {
+        cudaGraphExecUpdateResultInfo info;
+        if (cudaGraphExecUpdate((cudaGraphExec_t)*exec, graph, &info) != cudaSuccess) {
+            cudaGetLastError(); /* not updatable: instantiated anew below */
+            mmi_cuda_graph_destroy(*exec);
+            *exec = NULL;
+        }
+    }
+    if (st == MM_OK && ok && *exec == NULL) {
+        cudaGraphExec_t e = NULL;
+        st = mmi_cuda_check(ctx, cudaGraphInstantiate(&e, graph, 0), "cudaGraphInstantiate");
+        *exec = st == MM_OK ? (void *)e : NULL;
+    }
+    if (graph != NULL) cudaGraphDestroy(graph);
+    return st;
+}
+
+mm_status mmi_cuda_graph_launch(mm_context ctx, void *exec)
+{
+    return mmi_cuda_check(ctx, cudaGraphLaunch((cudaGraphExec_t)exec, stream_of(ctx)),
+                          "cudaGraphLaunch");
+}
+
+void mmi_cuda_graph_destroy(void *exec)
+{
+    if (exec != NULL) cudaGraphExecDestroy((cudaGraphExec_t)exec);
+}
+
 mmi_pointer_space mmi_cuda_pointer_space(const void *p, int *device)
 {
     cudaPointerAttributes a;

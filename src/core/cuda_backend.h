@@ -32,6 +32,22 @@ mm_status mmi_cuda_synchronize(mm_context ctx);
  * stream (a cudaStream_t of ctx's device; NULL: the default stream). */
 mm_status mmi_cuda_set_stream(mm_context ctx, void *stream);
 
+/* Replayed work (a captured CUDA graph): small evaluations are bound by the
+ * launches and stream-ordered allocations of their steps, a graph replays
+ * them in one call. A capture records the work queued on ctx's stream
+ * between capture_begin and capture_end instead of running it; ctx->stream
+ * must then be a stream of meshmat's own (stream_new: non-blocking), as
+ * the legacy default stream cannot be captured. capture_end with ok
+ * instantiates the graph into *exec (updating the one there when the
+ * runtime can, else replacing it); without ok it only ends the capture.
+ * graph_launch replays exec on ctx's stream. */
+mm_status mmi_cuda_stream_new(mm_context ctx, void **stream);
+void mmi_cuda_stream_destroy(void *stream);
+mm_status mmi_cuda_capture_begin(mm_context ctx);
+mm_status mmi_cuda_capture_end(mm_context ctx, int ok, void **exec);
+mm_status mmi_cuda_graph_launch(mm_context ctx, void *exec);
+void mmi_cuda_graph_destroy(void *exec);
+
 /* Where p points, as the runtime knows it (cudaPointerGetAttributes). */
 typedef enum mmi_pointer_space {
     MMI_POINTER_HOST = 0,   /* host memory, pinned or not; or no runtime, no device */

@@ -2,6 +2,8 @@
  * (specialized_driver.h). */
 #include "specialized_driver.h"
 
+#include "../core/context_impl.h"
+#include "../core/cuda_backend.h"
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../core/timer.h"
@@ -124,12 +126,15 @@ static void free_level(mm_context ctx, mmi_sp_state *s, int l)
     for (int e = 0; e < MMI_SP_EXTRAS; ++e) mmi_sp_free_u32(ctx, &x->extra[e].p, x->extra[e].n);
 }
 
+static void free_replay(mm_context ctx, mmi_sp_replay *p);
+
 static void sp_free(mm_context ctx, void *state)
 {
     mmi_sp_state *s = state;
     if (s == NULL) return;
     for (int l = 0; l <= s->opts.levels && l < MMI_SK_MAX_LEVELS; ++l) free_level(ctx, s, l);
     mmi_sharp_set_free(ctx, &s->sharp);
+    free_replay(ctx, &s->replay);
     mm_matrix_free(&s->Mt);
     mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
 }
@@ -379,25 +384,110 @@ done:
     return st;
 }
 
-static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
+/* Every level's points from X0 into XL (the last level straight there):
+ * the levels between into kept[l] where given (a replay's), else into new
+ * arrays freed as soon as the next level is made. */
+static mm_status eval_levels(mm_context ctx, mmi_sp_state *s, mm_dense X0, mm_dense XL,
+                             const mmi_sp_rings *r, mm_dense const *kept)
 {
     mm_status st = MM_OK;
-    mmi_sp_state *s = state;
     int L = s->opts.levels;
     mm_dense X = X0;
-    mmi_sp_rings r = {NULL, NULL, 0, 0};
-    MM_TRY(mmi_subdiv_check_data(ctx, X0));
-    if (L == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
-    MM_TRY(alloc_rings(ctx, s, X0, &r));
     for (int l = 0; l < L; ++l) {
-        mm_dense Y = l + 1 == L ? XL : NULL; /* the last level straight into XL */
-        MM_TRY(refine_points(ctx, s, l, X, &Y, &r, 0));
-        if (X != X0) mm_dense_free(&X);
+        mm_dense Y = l + 1 == L ? XL : kept ? kept[l + 1] : NULL;
+        MM_TRY(refine_points(ctx, s, l, X, &Y, r, 0));
+        if (X != X0 && !kept) mm_dense_free(&X);
         X = Y;
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
     }
 done:
-    if (X != X0 && X != XL) mm_dense_free(&X);
+    if (X != X0 && X != XL && !kept) mm_dense_free(&X);
+    return st;
+}
+
+/* Small meshes' evaluations on CUDA are replayed: their time is the host's
+ * launches and allocations of a few kernels per level (65 µs a call for
+ * spot's cage to level 4 on an H100), which one graph launch replaces. Up to
+ * this many values in the last level (the levels between are kept, about a
+ * third of it); never with stage timers or a progress callback (neither
+ * could report from a replay), nor for a tagged mesh (its correction steps
+ * read counts on the host). */
+#define MMI_REPLAY_MAX_VALUES ((int64_t)1 << 22)
+
+static int replayable(mm_context ctx, const mmi_sp_state *s, mm_dense XL)
+{
+    return ctx->backend == MM_BACKEND_CUDA && !ctx->timing && s->opts.progress == NULL &&
+           !s->tagged && s->opts.levels > 0 && XL->n * XL->d <= MMI_REPLAY_MAX_VALUES;
+}
+
+static void free_replay(mm_context ctx, mmi_sp_replay *p)
+{
+    mmi_cuda_graph_destroy(p->exec);
+    mmi_cuda_stream_destroy(p->stream);
+    for (int l = 0; l < MMI_SK_MAX_LEVELS; ++l) mm_dense_free(&p->Y[l]);
+    free_rings(ctx, &p->rings);
+    *p = (mmi_sp_replay){0};
+}
+
+/* The replay's arrays for X0's width and type (made anew when they change),
+ * and what the schemes' ready steps make once: nothing is allocated while
+ * the work is captured. */
+static mm_status replay_arrays(mm_context ctx, mmi_sp_state *s, mm_dense X0)
+{
+    mm_status st = MM_OK;
+    mmi_sp_replay *p = &s->replay;
+    if (p->stream != NULL && p->d == X0->d && p->type == X0->type) return MM_OK;
+    free_replay(ctx, p);
+    p->d = X0->d, p->type = X0->type;
+    MM_TRY(mmi_cuda_stream_new(ctx, &p->stream));
+    MM_TRY(alloc_rings(ctx, s, X0, &p->rings));
+    for (int l = 1; l < s->opts.levels; ++l)
+        MM_TRY(mmi_dense_alloc(ctx, &p->Y[l], s->lv[l].n.vertices, X0->d, X0->type));
+    for (int l = 1; l < s->opts.levels && s->scheme->ready; ++l)
+        MM_TRY(s->scheme->ready(ctx, s, l));
+done:
+    if (st != MM_OK) free_replay(ctx, p);
+    return st;
+}
+
+/* The evaluation as a graph: captured on the replay's stream the first time
+ * and whenever X0 or XL moved (the kernels hold their pointers), then
+ * launched on the context's stream, ordered after the caller's work there. */
+static mm_status replay_eval(mm_context ctx, mmi_sp_state *s, mm_dense X0, mm_dense XL)
+{
+    mm_status st = MM_OK;
+    mmi_sp_replay *p = &s->replay;
+    MM_TRY(replay_arrays(ctx, s, X0));
+    if (p->exec == NULL || p->x0 != X0->data || p->xl != XL->data) {
+        void *stream = ctx->stream;
+        ctx->stream = p->stream;
+        st = mmi_cuda_capture_begin(ctx);
+        if (st == MM_OK) {
+            st = eval_levels(ctx, s, X0, XL, &p->rings, p->Y);
+            mm_status end = mmi_cuda_capture_end(ctx, st == MM_OK, &p->exec);
+            if (st == MM_OK) st = end;
+        }
+        ctx->stream = stream;
+        if (st != MM_OK) goto done;
+        p->x0 = X0->data, p->xl = XL->data;
+    }
+    MM_TRY(mmi_cuda_graph_launch(ctx, p->exec));
+done:
+    if (st != MM_OK) free_replay(ctx, p);
+    return st;
+}
+
+static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
+{
+    mm_status st = MM_OK;
+    mmi_sp_state *s = state;
+    mmi_sp_rings r = {NULL, NULL, 0, 0};
+    MM_TRY(mmi_subdiv_check_data(ctx, X0));
+    if (s->opts.levels == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
+    if (replayable(ctx, s, XL)) return replay_eval(ctx, s, X0, XL);
+    MM_TRY(alloc_rings(ctx, s, X0, &r));
+    MM_TRY(eval_levels(ctx, s, X0, XL, &r, NULL));
+done:
     free_rings(ctx, &r);
     return st;
 }

@@ -37,6 +37,28 @@ typedef struct mmi_sp_level {
 
 struct mmi_sp_scheme;
 
+/* An evaluation's carried ring sums: a row of sums and a kind per vertex of
+ * level L − 2, the last level whose vertices are updated by them; none for
+ * one level. */
+typedef struct mmi_sp_rings {
+    void *sums;
+    uint32_t *kinds;
+    int64_t n, row_bytes;
+} mmi_sp_rings;
+
+/* An evaluation replayed as a captured CUDA graph (specialized_driver.c's
+ * replay_eval): the graph, the stream it was captured on, what it was
+ * captured with (its kernels hold those pointers), and the intermediate
+ * levels' data and ring sums it reads and writes, kept from call to call. */
+typedef struct mmi_sp_replay {
+    void *exec, *stream;
+    const void *x0, *xl;
+    int64_t d;
+    mm_type type;
+    mm_dense Y[MMI_SK_MAX_LEVELS]; /* levels 1 … L − 1 */
+    mmi_sp_rings rings;
+} mmi_sp_replay;
+
 typedef struct mmi_sp_state {
     mm_subdiv_options opts;
     const struct mmi_sp_scheme *scheme;
@@ -47,16 +69,8 @@ typedef struct mmi_sp_state {
     int tagged;
     mmi_sharp_set sharp;
     uint32_t ep_base[MMI_SK_MAX_LEVELS];
+    mmi_sp_replay replay; /* small meshes' evaluations on CUDA */
 } mmi_sp_state;
-
-/* An evaluation's carried ring sums: a row of sums and a kind per vertex of
- * level L − 2, the last level whose vertices are updated by them; none for
- * one level. */
-typedef struct mmi_sp_rings {
-    void *sums;
-    uint32_t *kinds;
-    int64_t n, row_bytes;
-} mmi_sp_rings;
 
 /* A scheme's part: its counts, what its rules read, and its steps. The
  * driver runs each step inside the step's stage timer, allocates what is

@@ -37,6 +37,16 @@ mm_context mmt_context_on(mm_backend backend)
     return ctx;
 }
 
+mm_context mmt_context_direct(void)
+{
+    mm_context_options o = mm_context_options_default();
+    o.backend = mmt_backend();
+    o.timing = 1;
+    mm_context ctx = NULL;
+    ck_assert_int_eq(mm_context_new(&ctx, &o), MM_OK);
+    return ctx;
+}
+
 mm_context mmt_context(void)
 {
     mm_context ctx = mmt_context_on(mmt_backend());

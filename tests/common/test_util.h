@@ -18,6 +18,11 @@
 mm_backend mmt_backend(void);
 /* A context on the backend under test; fails the test when it cannot be made. */
 mm_context mmt_context(void);
+/* mmt_context with stage timers on, so that small evaluations on CUDA run
+ * directly instead of being replayed from a graph whose arrays the handle
+ * keeps: for allocation sweeps, whose invariant (a call leaves no more memory
+ * in use than before) those kept arrays would not meet. */
+mm_context mmt_context_direct(void);
 /* The OpenMP threads the CPU backend's loops run on from now (nothing in a
  * build without OpenMP). */
 void mmt_set_threads(int n);

@@ -658,7 +658,7 @@ START_TEST(deep_failures_name_the_public_function)
 {
     static const uint32_t tetrahedron[] = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
     int call = _i % 3, sqrt3 = _i >= 12;
-    mm_context ctx = mmt_context();
+    mm_context ctx = mmt_context_direct();
     public_call c = {sqrt3 ? faces_mesh(ctx, 4, 4, tetrahedron) : fig3(ctx, MM_TYPE_FLOAT64),
                      opts(2, MM_BOUNDARY_EDGE_ONLY), call == 1, NULL};
     c.o.scheme = sqrt3 ? MM_SCHEME_SQRT3 : MM_SCHEME_CATMULL_CLARK;

@@ -20,6 +20,7 @@
 #include <cuda_runtime.h>
 #endif
 
+#include "core/memory.h"
 #include "mmt_backend_memory.h"
 #include "mmt_shapes.h"
 
@@ -238,11 +239,12 @@ static mm_status call_into(mm_context ctx, void *arg)
 /* Every allocation of mm_subdiv_eval_into failing in turn: each failure
  * clean (MM_ERR_OUT_OF_MEMORY naming it, nothing left allocated, the
  * wrapped output still the caller's), then the values of mm_subdiv_eval;
- * static mode's composite R allocates nothing.
+ * static mode's composite R allocates nothing. On the direct route: a
+ * replayed evaluation allocates only at its first call (below).
  * _i: the way, then the scheme; two levels. */
 START_TEST(eval_into_allocation_sweep)
 {
-    mm_context ctx = mmt_context();
+    mm_context ctx = mmt_context_direct();
     mm_scheme scheme = (mm_scheme)(_i / WAYS);
     mm_mesh mesh = scheme_mesh(ctx, scheme);
     mm_subdiv s = build(ctx, mesh, scheme, _i % WAYS, 2);
@@ -401,6 +403,103 @@ START_TEST(a_callers_stream_gives_the_same_results)
 END_TEST
 #endif
 
+#ifdef MESHMAT_HAVE_CUDA
+/* The first replayed evaluation of s makes the arrays the handle keeps:
+ * each of its allocations failing in turn leaves nothing behind and the
+ * next call starts anew; the call that succeeds keeps them (from two
+ * levels on, the levels between), and the next call allocates nothing. */
+static void assert_first_replay_fails_cleanly(mm_context ctx, mm_subdiv s, int64_t nv,
+                                              int64_t nl)
+{
+    mm_dense X0 = NULL, XL = NULL;
+    void *x = control_values(nv, 3, MM_TYPE_FLOAT32);
+    MMT_OK(ctx, mm_dense_import(ctx, &X0, nv, 3, MM_TYPE_FLOAT32, x));
+    MMT_OK(ctx, mm_dense_new(ctx, &XL, nl, 3, MM_TYPE_FLOAT32));
+    int64_t before = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE), k = 0;
+    for (;; ++k) {
+        mmi_test_fail_alloc_after(ctx, k);
+        mm_status st = mm_subdiv_eval_into(s, X0, XL);
+        mmi_test_fail_alloc_after(ctx, -1);
+        if (st == MM_OK) break;
+        ck_assert_int_eq(st, MM_ERR_OUT_OF_MEMORY);
+        ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE), before);
+    }
+    if (mm_subdiv_levels(s) > 1) ck_assert_int_gt(k, 0);
+    int64_t kept = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);
+    mmi_test_fail_alloc_after(ctx, 0);
+    MMT_OK(ctx, mm_subdiv_eval_into(s, X0, XL)); /* replayed: no allocation */
+    mmi_test_fail_alloc_after(ctx, -1);
+    ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE), kept);
+    mm_dense_free(&X0), mm_dense_free(&XL);
+    free(x);
+}
+
+/* Small evaluations on CUDA are replayed from a captured graph, except on a
+ * context with stage timers (specialized_driver.c): the same handle's
+ * evaluations on a context of each kind agree bit for bit, call after call,
+ * as the input's values change in place (the graph reads them anew), the
+ * output moves (a new capture), and the width and type change (new kept
+ * arrays). _i: the scheme, then the levels 1 … 3. */
+START_TEST(replayed_evaluations_equal_direct_ones)
+{
+    mm_scheme scheme = (mm_scheme)(_i / 3);
+    int levels = 1 + _i % 3;
+    mm_context_options o = mm_context_options_default();
+    o.backend = MM_BACKEND_CUDA;
+    mm_context replay = NULL, direct = NULL;
+    MMT_OK(replay, mm_context_new(&replay, &o));
+    o.timing = 1;
+    MMT_OK(direct, mm_context_new(&direct, &o));
+    mm_mesh m1 = scheme_mesh(replay, scheme), m2 = scheme_mesh(direct, scheme);
+    mm_mesh_info info;
+    MMT_OK(replay, mm_mesh_info_get(m1, &info));
+    mm_subdiv s1 = build(replay, m1, scheme, 0, levels), s2 = build(direct, m2, scheme, 0, levels);
+    int64_t nv = info.num_vertices, nl = last_vertices(replay, s1);
+    assert_first_replay_fails_cleanly(replay, s1, nv, nl);
+    static const int widths[] = {3, 12, 3, 3};
+    static const mm_type types[] = {MM_TYPE_FLOAT32, MM_TYPE_FLOAT32, MM_TYPE_FLOAT64,
+                                    MM_TYPE_FLOAT32};
+    for (int k = 0; k < 4; ++k) {
+        int d = widths[k];
+        mm_type t = types[k];
+        size_t in_bytes = (size_t)(nv * d) * mm_type_size(t), bytes = 0;
+        void *px = mmt_backend_alloc(replay, in_bytes), *py = mmt_backend_alloc(replay, 1);
+        mm_dense X0 = NULL;
+        MMT_OK(replay, mm_dense_wrap(replay, &X0, nv, d, t, px));
+        for (int round = 0; round < 3; ++round) {
+            /* new values at the same address: the replay must read them */
+            void *x = control_values(nv + round, d, t);
+            void *xs = (char *)x + (size_t)(round * d) * mm_type_size(t);
+            mmt_backend_write(replay, px, xs, in_bytes);
+            void *want = evaluated(direct, s2, xs, nv, d, t, &bytes);
+            void *got = malloc(bytes);
+            mm_dense Y = NULL;
+            MMT_OK(replay, mm_subdiv_eval(s1, X0, &Y));
+            MMT_OK(replay, mm_dense_export(Y, got));
+            ck_assert_msg(memcmp(got, want, bytes) == 0, "eval, width %d, round %d", d, round);
+            mm_dense_free(&Y);
+            /* into an output of the caller's, moved every round */
+            mm_dense XL = NULL;
+            mmt_backend_free(replay, py);
+            py = mmt_backend_alloc(replay, bytes);
+            MMT_OK(replay, mm_dense_wrap(replay, &XL, nl, d, t, py));
+            MMT_OK(replay, mm_subdiv_eval_into(s1, X0, XL));
+            mmt_backend_read(replay, got, py, bytes);
+            ck_assert_msg(memcmp(got, want, bytes) == 0, "into, width %d, round %d", d, round);
+            mm_dense_free(&XL);
+            free(x), free(want), free(got);
+        }
+        mm_dense_free(&X0);
+        mmt_backend_free(replay, px), mmt_backend_free(replay, py);
+    }
+    mm_subdiv_free(&s1), mm_subdiv_free(&s2);
+    mm_mesh_free(&m1), mm_mesh_free(&m2);
+    ck_assert_int_eq(mm_context_bytes_in_use(replay, MM_MEMORY_DEVICE), 0);
+    mm_context_free(&replay), mm_context_free(&direct);
+}
+END_TEST
+#endif
+
 int main(void)
 {
     Suite *s = suite_create("subdiv_eval_into");
@@ -414,17 +513,21 @@ int main(void)
     tcase_add_test(tc, cpu_context_has_no_stream);
     suite_add_tcase(s, tc);
     static const char streams[] = "evaluation on a CUDA stream of the caller's";
+    static const char replays[] = "replayed evaluations of small meshes on CUDA";
 #ifdef MESHMAT_HAVE_CUDA
     if (mmt_cuda_available()) {
         TCase *cuda = tcase_create("cuda_stream");
         tcase_set_timeout(cuda, 300); /* a CUDA context made per case */
         tcase_add_loop_test(cuda, a_callers_stream_gives_the_same_results, 0, WAYS * SCHEMES);
+        tcase_add_loop_test(cuda, replayed_evaluations_equal_direct_ones, 0, 3 * SCHEMES);
         suite_add_tcase(s, cuda);
     } else {
         mmt_skip(streams, "no CUDA device");
+        mmt_skip(replays, "no CUDA device");
     }
 #else
     mmt_skip(streams, "meshmat was built without CUDA");
+    mmt_skip(replays, "meshmat was built without CUDA");
 #endif
     return mmt_run(s);
 }
