@@ -1,5 +1,8 @@
-"""Shared fixtures: a CPU context, the unit cube as arrays, and mesh files written
-into pytest's temporary folder (the tests need no file of the repository)."""
+"""Shared fixtures: a CPU context, a CUDA one (for the tests that skip without a
+device), the unit cube as arrays, mesh files written into pytest's temporary
+folder (the tests need no file of the repository), and DLPack's tensor layout."""
+
+import ctypes
 
 import numpy as np
 import pytest
@@ -14,9 +17,24 @@ TETRA_VERTICES = np.array([[1, 1, 1], [1, -1, -1], [-1, 1, -1], [-1, -1, 1]], fl
 TETRA_FACES = np.array([[0, 1, 2], [0, 2, 3], [0, 3, 1], [1, 3, 2]])
 
 
+class DLTensor(ctypes.Structure):  # dlpack.h's DLManagedTensor, written out for the test
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32),
+                ("device_id", ctypes.c_int32), ("ndim", ctypes.c_int32),
+                ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
 @pytest.fixture
 def ctx():
     with meshmat.Context("cpu") as c:
+        yield c
+
+
+@pytest.fixture
+def gpu():
+    with meshmat.Context("cuda") as c:
         yield c
 
 

@@ -12,12 +12,6 @@ pytestmark = pytest.mark.skipif(not meshmat.cuda_available(),
                                 reason="meshmat built without CUDA, or no CUDA device")
 
 
-@pytest.fixture
-def gpu():
-    with meshmat.Context("cuda") as c:
-        yield c
-
-
 def test_subdivide_matches_cpu(gpu, ctx):
     with meshmat.Mesh.from_arrays(CUBE_FACES, CUBE_VERTICES, ctx=gpu) as g, \
             meshmat.Mesh.from_arrays(CUBE_FACES, CUBE_VERTICES, ctx=ctx) as c, \

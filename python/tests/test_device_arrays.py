@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import meshmat
-from conftest import CUBE_FACES, CUBE_VERTICES
+from conftest import DLTensor, CUBE_FACES, CUBE_VERTICES
 
 
 class CpuDLPack:
@@ -106,15 +106,6 @@ class DeviceArray:
         DRIVER.cuMemFree_v2(self.ptr)
 
 
-class _DLTensor(ctypes.Structure):  # dlpack.h's DLManagedTensor, written out for the test
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32),
-                ("device_id", ctypes.c_int32), ("ndim", ctypes.c_int32),
-                ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)),
-                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
 class CudaDLPack:
     """Only the DLPack protocol, over a DeviceArray (strides in elements, as DLPack has them)."""
 
@@ -124,7 +115,7 @@ class CudaDLPack:
         self._shape = (ctypes.c_int64 * len(cai["shape"]))(*cai["shape"])
         strides = cai["strides"] or np.empty(cai["shape"], dtype).strides
         self._strides = (ctypes.c_int64 * len(strides))(*(s // dtype.itemsize for s in strides))
-        self._t = _DLTensor(cai["data"][0], 2, 0, len(cai["shape"]), {"f": 2, "i": 0}[dtype.kind],
+        self._t = DLTensor(cai["data"][0], 2, 0, len(cai["shape"]), {"f": 2, "i": 0}[dtype.kind],
                             dtype.itemsize * 8, 1, self._shape, self._strides, 0, None, None)
 
     def __dlpack_device__(self):

@@ -19,7 +19,7 @@ import pytest
 
 import meshmat
 from meshmat import _device_copy, _interop, device
-from conftest import CUBE_FACES, CUBE_VERTICES, TETRA_FACES, TETRA_VERTICES
+from conftest import DLTensor, CUBE_FACES, CUBE_VERTICES, TETRA_FACES, TETRA_VERTICES
 
 CUDA = meshmat.cuda_available()
 needs_cuda = pytest.mark.skipif(not CUDA, reason="meshmat built without CUDA, or no CUDA device")
@@ -49,15 +49,6 @@ class HostCAI:
         self.__cuda_array_interface__.update(changes)
 
 
-class _DLTensor(ctypes.Structure):  # dlpack.h's DLManagedTensor, written out for the test
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32),
-                ("device_id", ctypes.c_int32), ("ndim", ctypes.c_int32),
-                ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)),
-                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
 class DLPackOnly:
     """Only the DLPack protocol (device type kDLCUDA), over what a __cuda_array_interface__
     object describes; records the stream the consumer asked for."""
@@ -70,7 +61,7 @@ class DLPackOnly:
         self._shape = (ctypes.c_int64 * len(shape))(*shape)
         strides = cai.get("strides") or np.empty(shape, dtype).strides
         self._strides = (ctypes.c_int64 * len(shape))(*(s // dtype.itemsize for s in strides))
-        self._t = _DLTensor(cai["data"][0], 2, 0, len(shape), {"f": 2, "i": 0}[dtype.kind],
+        self._t = DLTensor(cai["data"][0], 2, 0, len(shape), {"f": 2, "i": 0}[dtype.kind],
                             dtype.itemsize * 8, 1, self._shape, self._strides, 0, None, None)
         self.streams = []
 
@@ -379,12 +370,6 @@ def test_cuda_array_streams_are_ordered(ctx, cube, host_as_cuda):
 
 # ---------------------------------------------------------------------------------------
 # CUDA backend
-
-
-@pytest.fixture
-def gpu():
-    with meshmat.Context("cuda") as c:
-        yield c
 
 
 @pytest.fixture
