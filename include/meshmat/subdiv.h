@@ -50,17 +50,35 @@ typedef enum mm_subdiv_mode {
                             (eq. 21–23) and their product R = R_{L−1} … R_0; eval
                             is then SpMV: the rendering case, build once, eval many.
                             Every scheme, any path: the matrices come from the
-                            generic path's level data (built for them when
-                            opts.path is another) */
+                            generic path's level data (built for them a level at
+                            a time, before the path's own build, when opts.path
+                            is another). The build's peak memory stays within
+                            3 × the bytes of R (mm_static_eval defines them):
+                            1.2–2.8 × measured on real cages from one level on,
+                            the most for √3's first level; a cage of a few dozen
+                            faces may pass 3 × at one level */
 } mm_subdiv_mode;
 
-/* Which static evaluation mm_subdiv_eval runs in MM_MODE_STATIC. */
+/* Which evaluation mm_subdiv_eval runs in MM_MODE_STATIC, and what "the bytes
+ * of R" are for the build's peak: a CSR matrix's row pointers, column ids and
+ * float64 values plus the float32 copy of its values that float32 data is
+ * multiplied with. Every choice keeps every R_l in float64 and lends R
+ * (mm_subdiv_matrix). */
 typedef enum mm_static_eval {
-    MM_STATIC_AUTO = 0,      /* the faster of the two for this mesh: the build times
-                                one run of each (after a warm-up) on the backend with
-                                |V_0| × 3 float32 data                                 */
-    MM_STATIC_COMPOSITE = 1, /* one SpMV with the composite R (|V_L| × |V_0|)          */
-    MM_STATIC_LEVELS = 2     /* one SpMV per level with R_l                            */
+    MM_STATIC_AUTO = 0,      /* the fastest for this mesh: the build times one run of
+                                each candidate (after a warm-up) on the backend with
+                                |V_0| × 3 float32 data: the composite, the levels
+                                (from 2 levels) and, where the handle's path is the
+                                specialized one, its points-only evaluation (that of
+                                MM_MODE_DYNAMIC, over the levels the handle keeps
+                                anyway; often the fastest); keeps the float32 copies
+                                its choice reads. R's bytes: the composite's and the
+                                R_l's (it builds and times both)                      */
+    MM_STATIC_COMPOSITE = 1, /* one SpMV with the composite R (|V_L| × |V_0|); R's
+                                bytes: the composite's                                */
+    MM_STATIC_LEVELS = 2     /* one SpMV per level with R_l; R's bytes: the R_l's (the
+                                composite is made at its first request,
+                                mm_subdiv_matrix, not by the build)                   */
 } mm_static_eval;
 
 /* Called after each level of the build and of the evaluation (phase "build" or
@@ -121,7 +139,9 @@ typedef struct mm_subdiv_counts {
  *   sizes (and, on CUDA, copies M once to check the rules above). Deterministic:
  *   identical topology on CPU and CUDA. Stages are timed (context timing).
  *   Memory: all levels are kept, dominated by the last refined level (about
- *   100 bytes per refined face on the generic path, 24 on the specialized).
+ *   100 bytes per refined face on the generic path, 24 on the specialized;
+ *   in static mode the generic path keeps only each level's faces, edges
+ *   and tags, about 30–45, and the matrices: MM_MODE_STATIC).
  *   Errors: MM_ERR_INVALID_ARGUMENT (NULL, bad enum, levels < 0, another
  *   context's mesh, √3 with EDGE_AND_CORNER), MM_ERR_INVALID_MESH,
  *   MM_ERR_OVERFLOW (a level would have ≥ 2^32 vertices or edges, ≥ 2^31
@@ -144,8 +164,11 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
  *   gather kernels (specialized path), no host round trip; temporary memory
  *   two arrays of the largest level. Static mode (MM_MODE_STATIC): Y = R X0,
  *   one SpMV with the composite R (MM_STATIC_COMPOSITE) or one per level with
- *   R_l (MM_STATIC_LEVELS; MM_STATIC_AUTO: whichever the build timed faster);
- *   the same results as the dynamic mode to rounding. Deterministic (bitwise
+ *   R_l (MM_STATIC_LEVELS); MM_STATIC_AUTO: whichever the build timed
+ *   fastest, which may be the specialized path's points-only evaluation
+ *   (then the dynamic mode's results bit for bit; with a progress callback
+ *   the build's trial runs of it report its levels as phase "eval"); the
+ *   same results as the dynamic mode to rounding. Deterministic (bitwise
  *   run to run on one backend). On CUDA a small evaluation (the last level
  *   up to 2^22 values, specialized path, untagged mesh, context without
  *   timing, no progress callback) is replayed from a CUDA graph the handle
@@ -236,11 +259,15 @@ MM_API mm_status mm_subdiv_level_sharpness(mm_subdiv s, int level, float *h_edge
  *   Returns a borrowed CSR matrix with FLOAT64 values (explicit pointer), in
  *   the backend's memory, valid while s is; export it with mm_matrix_export
  *   (host arrays). NULL for a dynamic-mode handle, a NULL s, or any other
- *   (from, to).
+ *   (from, to). Under MM_STATIC_LEVELS with 2 levels or more the composite
+ *   is made at its first request (by the SpGEMMs the build would have run,
+ *   so the same matrix bit for bit) and kept with s; a request that cannot
+ *   make it (memory) returns NULL with the reason in mm_last_error and
+ *   leaves s as it was.
  *   Properties: built on the backend by mapped SpGEMM (R_l = S_l K_l from the
  *   generic path's level data, then R by SpGEMMs of the R_l); identical
  *   structure on CPU and CUDA, values to rounding. Static evaluation of
- *   float32 data multiplies by a float32 copy of these values.
+ *   float32 data multiplies by a float32 copy of the values it reads.
  *   Example: a 3 × 3 grid of quads (vertex id 4y + x), static mode, levels 1:
  *   row 5 (an interior vertex) of R_0 = mm_subdiv_matrix(s, 0, 1) has 9/16 at
  *   5, 3/32 at its edge neighbours 1, 4, 6, 9 and 1/64 at 0, 2, 8, 10; row 1

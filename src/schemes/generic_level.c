@@ -234,23 +234,31 @@ done:
     return st;
 }
 
-void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m)
+void mmi_generic_level_free_eval(mmi_generic_level *lv)
 {
-    if (owns_m) mm_matrix_free(&lv->M);
     mm_matrix_free(&lv->Mt);
     mm_matrix_free(&lv->E);
     mm_matrix_free(&lv->R);
     mm_dense_free(&lv->inv_c);
     mm_dense_free(&lv->alpha);
     mm_dense_free(&lv->beta);
+    mm_dense_free(&lv->beta_b);
+    mm_matrix_free(&lv->W);
+}
+
+void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m)
+{
+    if (owns_m) mm_matrix_free(&lv->M);
+    mmi_generic_level_free_eval(lv);
     mm_dense_free(&lv->sharp);
     mm_dense_free(&lv->vsharp);
-    mm_matrix_free(&lv->W);
     if (lv->hole) mmi_free(ctx, mmi_backend_memory(ctx), lv->hole, lv->n.faces);
-    if (lv->level == 0 && lv->order.rank)
+    lv->hole = NULL;
+    if (lv->level == 0 && lv->order.rank) {
         mmi_free(ctx, mmi_backend_memory(ctx), lv->order.rank,
                  2 * lv->order.edges * (int64_t)sizeof(uint32_t));
-    mm_dense_free(&lv->beta_b);
+        lv->order.rank = NULL;
+    }
     if (lv->ends) mmi_free(ctx, mmi_backend_memory(ctx), lv->ends,
                            2 * lv->n.edges * (int64_t)sizeof(uint32_t));
     lv->ends = NULL;

@@ -51,18 +51,23 @@ typedef struct mmi_generic_level {
  * lv->ends and lv->n.edges (and lv->Mt). */
 mm_status mmi_generic_enumerate_edges(mm_context ctx, mmi_generic_level *lv);
 
-/* Frees what level data owns (not a level-0 M). */
+/* Frees what level data owns (not a level-0 M); a level freed before is
+ * left as it is. */
 void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m);
+/* Frees what only the level's evaluation and static mode's R_l read (Mᵀ, E,
+ * the stencil R, the weights, W), keeping its topology and tags. */
+void mmi_generic_level_free_eval(mmi_generic_level *lv);
 
 /* One scheme's level steps, driven by generic_path.c: level l + 1's counts
  * (next->n, or MM_ERR_OVERFLOW), its build from level l, the evaluation, and
- * static mode's R_l from a built level. */
+ * static mode's R_l from a built level (which it leaves without its
+ * evaluation data). */
 typedef struct mmi_level_scheme {
     mm_status (*next_counts)(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next);
     mm_status (*build_level)(mm_context ctx, mmi_generic_level *lv, mmi_generic_level *next,
                              const mm_subdiv_options *opts);
     mm_status (*eval_level)(mm_context ctx, const mmi_generic_level *lv, mm_dense X, mm_dense Y);
-    mm_status (*subdivision_matrix)(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
+    mm_status (*subdivision_matrix)(mm_context ctx, mmi_generic_level *lv, mm_matrix *R);
 } mmi_level_scheme;
 
 extern const mmi_level_scheme mmi_loop_levels, mmi_sqrt3_levels;
@@ -165,9 +170,12 @@ void mmi_level_crease_args(mmi_generic_args *g, const mmi_generic_level *lv,
 /* R_l of eq. 21 (paper §6.3; subdiv_matrix.c): the new |V'| × |V| CSR
  * float64 matrix with P_{l+1} = R_l P_l, rows in DESIGN §3's order, from a
  * built level of Catmull-Clark, or of Loop or √3 (one function for both:
- * their new points are the rows of the level's weighted stencil R). */
-mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
-mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R);
+ * their new points are the rows of the level's weighted stencil R). The
+ * level's evaluation data is freed (mmi_generic_level_free_eval) once R_l's
+ * two factors are laid out, before their product: static mode evaluates by
+ * R_l, and the factors and the product are its build's peak. */
+mm_status mmi_cc_subdivision_matrix(mm_context ctx, mmi_generic_level *lv, mm_matrix *R);
+mm_status mmi_tri_subdivision_matrix(mm_context ctx, mmi_generic_level *lv, mm_matrix *R);
 
 /* The n × n identity as a CSR float64 matrix (R of zero levels). */
 mm_status mmi_identity_matrix(mm_context ctx, int64_t n, mm_matrix *I);

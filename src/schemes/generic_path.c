@@ -47,7 +47,9 @@ static void generic_free(mm_context ctx, void *state)
     mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
 }
 
-static mm_status generic_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+/* Level 0 and every level's counts (so an MM_ERR_OVERFLOW comes before any
+ * work); the levels are built by mmi_generic_build_level. */
+static mm_status generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                                const mmi_level_scheme *scheme, int64_t boundary, void **state)
 {
     mm_status st = MM_OK;
@@ -72,36 +74,44 @@ static mm_status generic_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     MM_TRY(mmi_generic_enumerate_edges(ctx, lv));
     if (opts->scheme != MM_SCHEME_SQRT3) MM_TRY(mmi_crease_level0(ctx, lv, mesh, opts->boundary));
     for (int l = 0; l < L; ++l) MM_TRY(scheme->next_counts(ctx, &lv[l], &lv[l + 1]));
-    for (int l = 0; l < L; ++l) {
-        MM_TRY(scheme->build_level(ctx, &lv[l], &lv[l + 1], opts));
-        mmi_subdiv_progress(opts, "build", l + 1);
-    }
 done:
     return st;
 }
 
-static mm_status cc_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                          void **state)
-{
-    return generic_build(ctx, mesh, opts, &catmark_levels, 0, state);
-}
-
-static mm_status loop_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+/* Loop and √3 first refuse faces that are not triangles; √3's odd levels
+ * need the count of boundary edges (docs/schemes.md). */
+mm_status mmi_generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                             void **state)
-{
-    mm_status st = mmi_subdiv_check_triangles(ctx, mesh->M, MM_SCHEME_LOOP);
-    return st != MM_OK ? st : generic_build(ctx, mesh, opts, &mmi_loop_levels, 0, state);
-}
-
-/* √3's odd levels need the count of boundary edges (docs/schemes.md). */
-static mm_status sqrt3_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                             void **state)
 {
     mm_status st = MM_OK;
     mm_mesh_stats stats;
-    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, MM_SCHEME_SQRT3));
+    if (opts->scheme == MM_SCHEME_CATMULL_CLARK)
+        return generic_start(ctx, mesh, opts, &catmark_levels, 0, state);
+    MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, opts->scheme));
+    if (opts->scheme == MM_SCHEME_LOOP)
+        return generic_start(ctx, mesh, opts, &mmi_loop_levels, 0, state);
     MM_TRY(mmi_mesh_stats_get(ctx, mesh, &stats));
-    MM_TRY(generic_build(ctx, mesh, opts, &mmi_sqrt3_levels, stats.boundary_edges, state));
+    MM_TRY(generic_start(ctx, mesh, opts, &mmi_sqrt3_levels, stats.boundary_edges, state));
+done:
+    return st;
+}
+
+mm_status mmi_generic_build_level(mm_context ctx, void *state, int level)
+{
+    mm_status st = MM_OK;
+    generic_state *s = state;
+    MM_TRY(s->scheme->build_level(ctx, &s->lv[level], &s->lv[level + 1], &s->opts));
+    mmi_subdiv_progress(&s->opts, "build", level + 1);
+done:
+    return st;
+}
+
+static mm_status generic_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                               void **state)
+{
+    mm_status st = MM_OK;
+    MM_TRY(mmi_generic_start(ctx, mesh, opts, state));
+    for (int l = 0; l < opts->levels; ++l) MM_TRY(mmi_generic_build_level(ctx, *state, l));
 done:
     return st;
 }
@@ -132,11 +142,15 @@ static mm_subdiv_counts generic_counts(const void *state, int level)
     return ((const generic_state *)state)->lv[level].n;
 }
 
-mm_status mmi_generic_subdivision_matrix(mm_context ctx, const void *state, int level,
-                                         mm_matrix *R)
+mm_status mmi_generic_subdivision_matrix(mm_context ctx, void *state, int level, mm_matrix *R)
 {
-    const generic_state *s = state;
+    generic_state *s = state;
     return s->scheme->subdivision_matrix(ctx, &s->lv[level], R);
+}
+
+void mmi_generic_drop_level(mm_context ctx, void *state, int level)
+{
+    mmi_generic_level_free(ctx, &((generic_state *)state)->lv[level], 1);
 }
 
 static mm_matrix generic_matrix(void *state, int level)
@@ -166,13 +180,13 @@ void mmi_generic_level_sharpness(const void *state, int level, const float **edg
     *holes = lv->hole;
 }
 
-const mmi_subdiv_impl mmi_catmark_generic = {cc_build, generic_eval, generic_counts,
+const mmi_subdiv_impl mmi_catmark_generic = {generic_build, generic_eval, generic_counts,
                                              generic_matrix, generic_take_matrix,
                                              generic_edges, generic_free, NULL, NULL, NULL, 0};
-const mmi_subdiv_impl mmi_loop_generic = {loop_build, generic_eval, generic_counts,
+const mmi_subdiv_impl mmi_loop_generic = {generic_build, generic_eval, generic_counts,
                                           generic_matrix, generic_take_matrix,
                                           generic_edges, generic_free, NULL, NULL, NULL, 0};
-const mmi_subdiv_impl mmi_sqrt3_generic = {sqrt3_build, generic_eval, generic_counts,
+const mmi_subdiv_impl mmi_sqrt3_generic = {generic_build, generic_eval, generic_counts,
                                            generic_matrix, generic_take_matrix,
                                            generic_edges, generic_free, NULL, NULL, NULL, 0};
 

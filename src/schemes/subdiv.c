@@ -229,10 +229,12 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
                 "or use Catmull-Clark or Loop", (long long)mesh->num_creases,
                 (long long)mesh->num_corners, (long long)mesh->num_holes);
     /* The path that will run decides: a mesh with holes, or MM_BOUNDARY_NONE,
-     * goes to the generic path (route), which does not check on the device. */
+     * goes to the generic path (route), which does not check on the device;
+     * nor does static mode, whose matrices come from that path's levels,
+     * built before a specialized build (subdiv_static.h). */
     *o = route(mesh, opts);
     *nonmanifold = 0;
-    if (!impl_for(o->scheme, o->path)->checks_on_device)
+    if (!impl_for(o->scheme, o->path)->checks_on_device || o->mode == MM_MODE_STATIC)
         MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, o->scheme, nonmanifold));
 done:
     return st;
@@ -270,11 +272,10 @@ static mm_status build_checked(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     (*s)->ctx = ctx;
     (*s)->opts = *opts;
     (*s)->impl = impl_for(opts->scheme, opts->path);
-    MM_TRY((*s)->impl->build(ctx, mesh, opts, &(*s)->state));
-    if (opts->mode == MM_MODE_STATIC)
-        MM_TRY(mmi_subdiv_static_build(
-            ctx, mesh, opts, (*s)->impl == mmi_generic_impl(opts->scheme) ? (*s)->state : NULL,
-            &(*s)->stat));
+    if (opts->mode == MM_MODE_STATIC) /* which orders the impl's build and the matrices */
+        MM_TRY(mmi_subdiv_static_build(ctx, mesh, opts, (*s)->impl, &(*s)->state, &(*s)->stat));
+    else
+        MM_TRY((*s)->impl->build(ctx, mesh, opts, &(*s)->state));
 done:
     if (st != MM_OK) mm_subdiv_free(s);
     return st;
@@ -519,6 +520,7 @@ static mm_status build_limit(mm_subdiv s)
     mm_status st = MM_OK;
     mm_context ctx = s->ctx;
     int L = s->opts.levels;
+    mm_matrix R = NULL;
     struct mm_mesh_s *m = mmi_handle_new(ctx, sizeof *m, MMI_MAGIC_MESH);
     if (m == NULL) return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a mesh handle");
     m->ctx = ctx;
@@ -527,9 +529,8 @@ static mm_status build_limit(mm_subdiv s)
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, sizeof *s->limit, (void **)&s->limit));
     *s->limit = (mmi_limit_ops){0};
     MM_TRY(carry_tags(s, L, m));
-    MM_TRY(mmi_limit_ops_build(ctx, m, s->opts.scheme, s->opts.boundary, 1,
-                               s->stat ? mmi_subdiv_static_matrix(s->stat, 0, L) : NULL,
-                               s->limit));
+    if (s->stat) MM_TRY(mmi_subdiv_static_matrix(ctx, s->stat, 0, L, &R));
+    MM_TRY(mmi_limit_ops_build(ctx, m, s->opts.scheme, s->opts.boundary, 1, R, s->limit));
 done:
     m->M = NULL; /* borrowed from the build */
     mm_mesh_free((mm_mesh *)&m);
@@ -594,7 +595,10 @@ mm_matrix mm_subdiv_level_matrix(mm_subdiv s, int level)
 
 mm_matrix mm_subdiv_matrix(mm_subdiv s, int from, int to)
 {
-    return live(s) && s->stat ? mmi_subdiv_static_matrix(s->stat, from, to) : NULL;
+    mm_matrix R = NULL;
+    if (!live(s) || s->stat == NULL) return NULL;
+    MM_WHERE(s->ctx);
+    return mmi_subdiv_static_matrix(s->ctx, s->stat, from, to, &R) == MM_OK ? R : NULL;
 }
 
 mm_status mm_subdiv_level_edges(mm_subdiv s, int level, uint32_t *h_ends)

@@ -108,9 +108,19 @@ const mmi_subdiv_impl *mmi_generic_impl(mm_scheme scheme);
  * three schemes over each one's steps), or NULL for an unknown one. */
 const mmi_subdiv_impl *mmi_specialized_impl(mm_scheme scheme);
 
+/* A generic pair's build a level at a time (static mode, subdiv_static.c):
+ * mmi_generic_start makes *state with level 0 and every level's counts (the
+ * scheme's input checks first), mmi_generic_build_level level + 1 from
+ * level; the pair's build is the one then the other for every level. */
+mm_status mmi_generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
+                            void **state);
+mm_status mmi_generic_build_level(mm_context ctx, void *state, int level);
+
 /* Static mode's R_l (eq. 21) of level l of a state made by a generic pair's
- * build: the scheme's subdivision_matrix over that level (generic_level.h). */
-mm_status mmi_generic_subdivision_matrix(mm_context ctx, const void *state, int level,
-                                         mm_matrix *R);
+ * build: the scheme's subdivision_matrix over that level (generic_level.h),
+ * which frees the level's evaluation data (its topology and tags stay for
+ * the accessors). mmi_generic_drop_level frees a level ≥ 1 altogether. */
+mm_status mmi_generic_subdivision_matrix(mm_context ctx, void *state, int level, mm_matrix *R);
+void mmi_generic_drop_level(mm_context ctx, void *state, int level);
 
 #endif

@@ -6,7 +6,9 @@
  * boundary points, their weighted stencils), S_l each refined vertex from
  * them (the vertex update, and Catmull-Clark's edge-point stencil);
  * subdiv_matrix_rules.h lays both out, one mapped SpGEMM (map PRODUCT,
- * ⊕ SUM) multiplies them. */
+ * ⊕ SUM) multiplies them. The factors copy what they read of the level, so
+ * the level's evaluation data goes before the product: the two factors and
+ * the product then are the most a level holds at once. */
 #include "../core/error.h"
 #include "../spla/matrix_impl.h"
 #include "../spla/spgemm.h"
@@ -53,8 +55,9 @@ static mm_status refine_matrix(mm_context ctx, const mmi_generic_level *lv, mmi_
     return lay_out(ctx, g, MMI_SM_REFINE, g.nv + g.nw, nr, nnz, St);
 }
 
-/* R_l = S_l K_l, computed as R_lᵀ = K_lᵀ S_lᵀ, whose CSC is R_l's CSR. */
-static mm_status subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mmi_sm_args g,
+/* R_l = S_l K_l, computed as R_lᵀ = K_lᵀ S_lᵀ, whose CSC is R_l's CSR;
+ * lv's evaluation data is freed once both factors are laid out. */
+static mm_status subdivision_matrix(mm_context ctx, mmi_generic_level *lv, mmi_sm_args g,
                                     mm_matrix *R)
 {
     mm_status st = MM_OK;
@@ -66,6 +69,7 @@ static mm_status subdivision_matrix(mm_context ctx, const mmi_generic_level *lv,
     g.nv = lv->n.vertices;
     MM_TRY(near_matrix(ctx, g, &Kt));
     MM_TRY(refine_matrix(ctx, lv, g, &St));
+    mmi_generic_level_free_eval(lv);
     MM_TRY(mmi_spgemm(ctx, &op, Kt, St, R));
     **R = mmi_matrix_transposed(*R);
 done:
@@ -87,7 +91,7 @@ done:
 
 /* W = diag(1/c) Mᵀ (the face points), a face term in the vertex update
  * (eq. 11) and the edge points from [P; f] (the stencil's weights). */
-mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R)
+mm_status mmi_cc_subdivision_matrix(mm_context ctx, mmi_generic_level *lv, mm_matrix *R)
 {
     mmi_sm_args g = {0};
     g.nw = lv->n.faces;
@@ -105,7 +109,7 @@ mm_status mmi_cc_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv,
 /* W = the level's weighted stencil (lv->R, FLOAT64 CSR of uniform width: its
  * rows are Wᵀ's columns); the vertex update has no face term (eq. 28 / 31,
  * eq. 24 / 27) and no point is made from the new points. */
-mm_status mmi_tri_subdivision_matrix(mm_context ctx, const mmi_generic_level *lv, mm_matrix *R)
+mm_status mmi_tri_subdivision_matrix(mm_context ctx, mmi_generic_level *lv, mm_matrix *R)
 {
     mmi_sm_args g = {0};
     mmi_csc_view W = {lv->R->ptr, lv->R->uniform, lv->R->cols, NULL};

@@ -11,10 +11,11 @@
  * mm_context_peak_bytes on Catmull-Clark, Loop and √3 meshes (docs/schemes.md)
  * and rounded up: the specialized path keeps the last level's corners (4 B)
  * and little more; the generic path E, F, R and the weights of the level
- * being built; static mode also every R_l and the composite R. */
+ * being built; static mode every R_l and, but under MM_STATIC_LEVELS
+ * (made on request there), the composite R. */
 static double bytes_per_corner(const mm_subdiv_options *o, int tags)
 {
-    if (o->mode == MM_MODE_STATIC) return 170.0;
+    if (o->mode == MM_MODE_STATIC) return o->static_eval == MM_STATIC_LEVELS ? 65.0 : 135.0;
     if (o->path == MM_PATH_GENERIC) return tags ? 52.0 : 36.0;
     return 6.0;
 }

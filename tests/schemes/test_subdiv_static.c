@@ -16,37 +16,12 @@
 #include <string.h>
 
 #include "mmt_meshes.h"
+#include "mmt_csr.h"
 #include "mmt_shapes.h"
 #include "schemes/subdiv_static.h"
 
-/* A CSR matrix copied to the host. */
-typedef struct host_csr {
-    mm_matrix_info info;
-    int64_t *ptr;
-    uint32_t *cols;
-    double *values;
-} host_csr;
-
-static void csr_get(mm_matrix R, host_csr *h)
-{
-    ck_assert_ptr_nonnull(R);
-    ck_assert_int_eq(mm_matrix_info_get(R, &h->info), MM_OK);
-    ck_assert_int_eq(h->info.format, MM_FORMAT_CSR);
-    ck_assert_int_eq(h->info.type, MM_TYPE_FLOAT64);
-    h->ptr = malloc((size_t)(h->info.nrows + 1) * sizeof *h->ptr);
-    h->cols = malloc((size_t)h->info.nnz * sizeof *h->cols + 4);
-    h->values = malloc((size_t)h->info.nnz * sizeof *h->values + 8);
-    mm_matrix_arrays a = {h->ptr, NULL, h->cols, h->values};
-    ck_assert_int_eq(mm_matrix_export(R, &a), MM_OK);
-}
-
-static void csr_free(host_csr *h)
-{
-    free(h->ptr), free(h->cols), free(h->values);
-}
-
 /* R(i, j), 0 where no entry is stored. */
-static double csr_at(const host_csr *h, int64_t i, uint32_t j)
+static double csr_at(const mmt_csr *h, int64_t i, uint32_t j)
 {
     double v = 0.0;
     for (int64_t q = h->ptr[i]; q < h->ptr[i + 1]; ++q)
@@ -56,7 +31,7 @@ static double csr_at(const host_csr *h, int64_t i, uint32_t j)
 
 /* Rows `rows` of h over columns [0, ncols): want's {row, column, weight}
  * entries, 0 everywhere else. */
-static void rows_are(const host_csr *h, const int *rows, size_t nrows, const double (*want)[3],
+static void rows_are(const mmt_csr *h, const int *rows, size_t nrows, const double (*want)[3],
                      size_t nwant, uint32_t ncols)
 {
     for (size_t r = 0; r < nrows; ++r)
@@ -212,8 +187,8 @@ static void rows_sum_to_one_under(mm_context ctx, mm_mesh mesh, const mm_subdiv_
         mm_subdiv_counts a, b;
         MMT_OK(ctx, mm_subdiv_level_counts(s, from, &a));
         MMT_OK(ctx, mm_subdiv_level_counts(s, to, &b));
-        host_csr h;
-        csr_get(mm_subdiv_matrix(s, from, to), &h);
+        mmt_csr h;
+        mmt_csr_get(ctx, mm_subdiv_matrix(s, from, to), &h);
         ck_assert_int_eq(h.info.nrows, b.vertices);
         ck_assert_int_eq(h.info.ncols, a.vertices);
         for (int64_t i = 0; i < h.info.nrows; ++i) {
@@ -226,7 +201,7 @@ static void rows_sum_to_one_under(mm_context ctx, mm_mesh mesh, const mm_subdiv_
             ck_assert_msg(fabs(sum - 1.0) <= 1e-12, "scheme %d (%d, %d) row %lld sums to %.17g",
                           o->scheme, from, to, (long long)i, sum);
         }
-        csr_free(&h);
+        mmt_csr_free(&h);
     }
     mm_subdiv_free(&s);
 }
@@ -286,8 +261,8 @@ START_TEST(grid_rows_by_hand)
     MMT_OK(ctx, mm_subdiv_level_edges(s, 0, ends));
     int e56 = edge_id(ends, 24, 5, 6), e01 = edge_id(ends, 24, 0, 1);
     ck_assert(e56 >= 0 && e01 >= 0);
-    host_csr h;
-    csr_get(mm_subdiv_matrix(s, 0, 1), &h);
+    mmt_csr h;
+    mmt_csr_get(ctx, mm_subdiv_matrix(s, 0, 1), &h);
     ck_assert_int_eq(h.info.nrows, 16 + 9 + 24);
     /* {row, column, weight}; every other entry of these rows is 0. */
     const double corner = _i ? 1.0 : 0.75, corner_side = _i ? 0.0 : 0.125;
@@ -303,7 +278,7 @@ START_TEST(grid_rows_by_hand)
         {25 + (double)e01, 0, 0.5},   {25 + (double)e01, 1, 0.5}};
     const int rows[] = {5, 1, 0, 20, 25 + e56, 25 + e01};
     rows_are(&h, rows, sizeof rows / sizeof *rows, want, sizeof want / sizeof *want, 16);
-    csr_free(&h);
+    mmt_csr_free(&h);
     mm_subdiv_free(&s);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
@@ -335,8 +310,8 @@ START_TEST(loop_rows_by_hand)
     MMT_OK(ctx, mm_subdiv_level_edges(s, 0, ends));
     int e02 = edge_id(ends, 15, 0, 2), e67 = edge_id(ends, 15, 6, 7);
     ck_assert(e02 >= 0 && e67 >= 0);
-    host_csr h;
-    csr_get(mm_subdiv_matrix(s, 0, 1), &h);
+    mmt_csr h;
+    mmt_csr_get(ctx, mm_subdiv_matrix(s, 0, 1), &h);
     ck_assert_int_eq(h.info.nrows, 9 + 15);
     ck_assert_int_eq(h.info.ncols, 9);
     const double corner = _i ? 1.0 : 0.75, corner_side = _i ? 0.0 : 0.125;
@@ -348,7 +323,7 @@ START_TEST(loop_rows_by_hand)
         {9 + (double)e67, 6, 0.5},   {9 + (double)e67, 7, 0.5}};
     const int rows[] = {0, 6, 9 + e02, 9 + e67};
     rows_are(&h, rows, sizeof rows / sizeof *rows, want, sizeof want / sizeof *want, 9);
-    csr_free(&h);
+    mmt_csr_free(&h);
     mm_subdiv_free(&s);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
@@ -386,19 +361,19 @@ START_TEST(sqrt3_rows_by_hand)
                               {3, 1, t},      {3, 2, t},       {4, 0, 16 * u}, {4, 1, 10 * u},
                               {4, 2, u},      {7, 0, 10 * u},  {7, 1, 16 * u}, {7, 2, u}};
     const int rows0[] = {0, 1, 2, 3}, rows1[] = {0, 3, 4, 5, 7}, rows[] = {0, 3, 4, 7};
-    host_csr h;
-    csr_get(mm_subdiv_matrix(s, 0, 1), &h);
+    mmt_csr h;
+    mmt_csr_get(ctx, mm_subdiv_matrix(s, 0, 1), &h);
     ck_assert(h.info.nrows == 4 && h.info.ncols == 3);
     rows_are(&h, rows0, 4, want0, sizeof want0 / sizeof *want0, 3);
-    csr_free(&h);
-    csr_get(mm_subdiv_matrix(s, 1, 2), &h);
+    mmt_csr_free(&h);
+    mmt_csr_get(ctx, mm_subdiv_matrix(s, 1, 2), &h);
     ck_assert(h.info.nrows == 4 + 3 + 3 && h.info.ncols == 4);
     rows_are(&h, rows1, 5, want1, sizeof want1 / sizeof *want1, 4);
-    csr_free(&h);
-    csr_get(mm_subdiv_matrix(s, 0, 2), &h);
+    mmt_csr_free(&h);
+    mmt_csr_get(ctx, mm_subdiv_matrix(s, 0, 2), &h);
     ck_assert(h.info.nrows == 10 && h.info.ncols == 3);
     rows_are(&h, rows, 4, want, sizeof want / sizeof *want, 3);
-    csr_free(&h);
+    mmt_csr_free(&h);
     mm_subdiv_free(&s);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
@@ -453,15 +428,17 @@ START_TEST(matrices_without_generic_state)
     mm_subdiv s = NULL;
     mmi_subdiv_static *own = NULL;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
-    MMT_OK(ctx, mmi_subdiv_static_build(ctx, mesh, &o, NULL, &own));
-    host_csr a, b;
-    csr_get(mm_subdiv_matrix(s, 0, 2), &a);
-    csr_get(mmi_subdiv_static_matrix(own, 0, 2), &b);
+    MMT_OK(ctx, mmi_subdiv_static_build(ctx, mesh, &o, NULL, NULL, &own));
+    mmt_csr a, b;
+    mm_matrix R = NULL;
+    MMT_OK(ctx, mmi_subdiv_static_matrix(ctx, own, 0, 2, &R));
+    mmt_csr_get(ctx, mm_subdiv_matrix(s, 0, 2), &a);
+    mmt_csr_get(ctx, R, &b);
     ck_assert_int_eq(a.info.nnz, b.info.nnz);
     ck_assert(memcmp(a.ptr, b.ptr, (size_t)(a.info.nrows + 1) * sizeof *a.ptr) == 0);
     ck_assert(memcmp(a.cols, b.cols, (size_t)a.info.nnz * sizeof *a.cols) == 0);
     ck_assert(memcmp(a.values, b.values, (size_t)a.info.nnz * sizeof *a.values) == 0);
-    csr_free(&a), csr_free(&b);
+    mmt_csr_free(&a), mmt_csr_free(&b);
     mmi_subdiv_static_free(ctx, own);
     mm_subdiv_free(&s);
     mm_mesh_free(&mesh);
@@ -480,12 +457,12 @@ START_TEST(zero_levels_is_identity)
     mm_subdiv_options o = opts(0, MM_BOUNDARY_EDGE_ONLY, MM_MODE_STATIC, MM_STATIC_AUTO);
     mm_subdiv s = NULL;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
-    host_csr h;
-    csr_get(mm_subdiv_matrix(s, 0, 0), &h);
+    mmt_csr h;
+    mmt_csr_get(ctx, mm_subdiv_matrix(s, 0, 0), &h);
     ck_assert_int_eq(h.info.nrows, 8);
     ck_assert_int_eq(h.info.nnz, 8);
     for (uint32_t i = 0; i < 8; ++i) ck_assert(csr_at(&h, i, i) == 1.0);
-    csr_free(&h);
+    mmt_csr_free(&h);
     int64_t n = 0;
     mm_dense X = NULL;
     MMT_OK(ctx, mm_subdiv_eval(s, mm_mesh_vertices(mesh), &X));

@@ -12,44 +12,22 @@
 #include <string.h>
 
 #include "mmt_meshes.h"
+#include "mmt_csr.h"
 #include "mmt_shapes.h"
 
 enum { LEVELS = 3 };
 
-typedef struct csr {
-    mm_matrix_info info;
-    int64_t *ptr;
-    uint32_t *cols;
-    double *values;
-} csr;
-
-static void csr_get(mm_context ctx, mm_matrix R, csr *h)
-{
-    ck_assert_ptr_nonnull(R);
-    MMT_OK(ctx, mm_matrix_info_get(R, &h->info));
-    h->ptr = malloc((size_t)(h->info.nrows + 1) * sizeof *h->ptr);
-    h->cols = malloc((size_t)h->info.nnz * sizeof *h->cols + 4);
-    h->values = malloc((size_t)h->info.nnz * sizeof *h->values + 8);
-    mm_matrix_arrays a = {h->ptr, NULL, h->cols, h->values};
-    MMT_OK(ctx, mm_matrix_export(R, &a));
-}
-
-static void csr_free(csr *h)
-{
-    free(h->ptr), free(h->cols), free(h->values);
-}
-
 static void same_matrix(mm_context cpu, mm_matrix A, mm_context gpu, mm_matrix B)
 {
-    csr a, b;
-    csr_get(cpu, A, &a);
-    csr_get(gpu, B, &b);
+    mmt_csr a, b;
+    mmt_csr_get(cpu, A, &a);
+    mmt_csr_get(gpu, B, &b);
     ck_assert_int_eq(a.info.nrows, b.info.nrows);
     ck_assert_int_eq(a.info.nnz, b.info.nnz);
     ck_assert(memcmp(a.ptr, b.ptr, (size_t)(a.info.nrows + 1) * sizeof *a.ptr) == 0);
     ck_assert(memcmp(a.cols, b.cols, (size_t)a.info.nnz * sizeof *a.cols) == 0);
     for (int64_t q = 0; q < a.info.nnz; ++q) ck_assert(fabs(a.values[q] - b.values[q]) <= 1e-12);
-    csr_free(&a), csr_free(&b);
+    mmt_csr_free(&a), mmt_csr_free(&b);
 }
 
 /* Vertex data of n rows and d columns with values that differ per entry. */
