@@ -21,23 +21,49 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
     case MMI_SK_EDGE_HEADS:
         return mmi_grid_for<mmi_sk_args, sk_edge_heads>(ctx, g, g->count, kWhat);
     case MMI_SK_EDGE_EMIT: return mmi_grid_for<mmi_sk_args, sk_edge_emit>(ctx, g, g->count, kWhat);
+    case MMI_SK_FACE_OF: return mmi_grid_for<mmi_sk_args, sk_face_of>(ctx, g, g->count, kWhat);
     default: return mmi_grid_for<mmi_sk_args, sk_check_fan>(ctx, g, g->count, kWhat);
     }
 }
 
 MMI_CUDA_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner, kWhat)
-MMI_CUDA_LAUNCHER(mmi_sk_face_points, mmi_sk_points0_args, sk_face_point, kWhat)
-MMI_CUDA_LAUNCHER(mmi_sk_edge_points, mmi_sk_points0_args, sk_edge_point, kWhat)
-MMI_CUDA_LAUNCHER(mmi_sk_vertex_points, mmi_sk_points0_args, sk_vertex_point, kWhat)
 
-/* mmi_sk_quad_points for positions (d = 3) where every face of level l − 1 is
- * a quad, a block of kStagedFaces faces × 3 components at a time, with the
- * vertices of level l − 1 in the same proportion (their streaming loads and
- * stores fill the time the faces' gathers wait):
+/* Level 0's three passes in one block, each after a barrier, where no pass
+ * has more than kSmallLevel0 elements: a small cage's passes wait on their
+ * loads' latency, and three launches cost more than the work. */
+static const int kSmallLevel0 = 4 * kMmiGridThreads;
+
+__global__ void __launch_bounds__(kMmiGridThreads)
+    sk_level0_points_block(const __grid_constant__ mmi_sk_points0_args g)
+{
+    for (int64_t f = threadIdx.x; f < g.x.nf; f += blockDim.x) sk_face_point(&g, f);
+    __syncthreads();
+    for (int64_t e = threadIdx.x; e < g.x.ne; e += blockDim.x) sk_edge_point(&g, e);
+    __syncthreads();
+    for (int64_t v = threadIdx.x; v < g.x.nv; v += blockDim.x) sk_vertex_point(&g, v);
+}
+
+mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g)
+{
+    const mmi_sk_level *x = &g->x;
+    if (x->nf <= kSmallLevel0 && x->ne <= kSmallLevel0 && x->nv <= kSmallLevel0) {
+        sk_level0_points_block<<<1, kMmiGridThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
+        return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
+    }
+    mm_status st = mmi_grid_for<mmi_sk_points0_args, sk_face_point>(ctx, g, x->nf, kWhat);
+    if (st == MM_OK) st = mmi_grid_for<mmi_sk_points0_args, sk_edge_point>(ctx, g, x->ne, kWhat);
+    if (st == MM_OK) st = mmi_grid_for<mmi_sk_points0_args, sk_vertex_point>(ctx, g, x->nv, kWhat);
+    return st;
+}
+
+/* mmi_sk_quad_points where every face of level l − 1 is a quad, a block of
+ * F faces × d components at a time (one thread each), with the vertices of
+ * level l − 1 in the same proportion (their streaming loads and stores fill
+ * the time the faces' gathers wait):
  * - each face's points go to shared memory first and are copied out whole
  *   (its quads' face points and spoke edge points, its face vertex: one run of
- *   rows each), so they reach L2 as full sectors rather than as 12-byte pieces
- *   of many sectors per warp store (the rule was L2-bound);
+ *   rows each), so they reach L2 as full sectors rather than as d-value
+ *   pieces of many sectors per warp store (the rule was L2-bound);
  * - the block lists the edges its faces own (sk_quad_owned_edge) and then
  *   runs one lane per owned edge and component on the face's data, kept in
  *   shared memory: run per corner, half the lanes of a warp would idle while
@@ -46,81 +72,114 @@ MMI_CUDA_LAUNCHER(mmi_sk_vertex_points, mmi_sk_points0_args, sk_vertex_point, kW
  *   grandchildren, level l + 1's quads (16 per face, one 16-byte row each,
  *   consecutive across the lanes): their stores fill the time the gathers
  *   wait, where a kernel of their own ran after them at the speed of the
- *   stores alone. */
-static const int kStagedFaces = 85;
+ *   stores alone.
+ * D = 3 (positions: d a constant, F = kStagedFaces) or 0 (any other width
+ * up to kStagedMaxWidth, read at run time, F = kStagedThreads / d). Shared
+ * memory per block: 18 F d values (faces and spokes 4 each, the face vertex
+ * 1, the loaded rows 9) and 8 F words. */
+static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
 
-template <int F64>
-__global__ void __launch_bounds__(3 * kStagedFaces)
+/* F for width d (D = 0). */
+static __host__ __device__ unsigned staged_faces(int64_t d)
+{
+    return d == 3 ? kStagedFaces : kStagedThreads / (unsigned)d;
+}
+
+template <typename T>
+static size_t staged_bytes(int64_t d)
+{
+    int64_t f = staged_faces(d);
+    return (size_t)(18 * f * d) * sizeof(T) + (size_t)(8 * f) * sizeof(uint32_t);
+}
+
+/* The thread's place in a block is taken apart in 32 bits (a 64-bit
+ * division by a width read at run time is a long subroutine, and was the
+ * most executed code of the kernel for d = 12); five blocks per SM bound the
+ * registers so that half of the SM's warps can be resident. */
+template <int F64, int D>
+__global__ void __launch_bounds__(kStagedThreads, 5)
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
-    __shared__ T faces[12 * kStagedFaces], spokes[12 * kStagedFaces], verts[3 * kStagedFaces];
-    __shared__ T rows[27 * kStagedFaces]; /* per face and component: pv[4], po[4], pf */
-    __shared__ uint32_t owned[4 * kStagedFaces], twins[4 * kStagedFaces];
-    __shared__ int num_owned;
+    extern __shared__ __align__(16) unsigned char staged[];
+    const unsigned d = D > 0 ? D : (unsigned)g.data.d;
+    const unsigned F = D == 3 ? kStagedFaces : staged_faces(d);
+    T *faces = (T *)staged, *spokes = faces + 4 * F * d, *verts = spokes + 4 * F * d;
+    T *rows = verts + F * d; /* per face and component: pv[4], po[4], pf */
+    uint32_t *owned = (uint32_t *)(rows + 9 * F * d), *twins = owned + 4 * F;
+    __shared__ unsigned num_owned;
     const mmi_sk_level *x = &g.lv[g.level - 1];
     const sk_quad_in in = sk_quad_in_of(&g);
-    for (int64_t f0 = (int64_t)blockIdx.x * kStagedFaces; f0 < x->nf;
-         f0 += (int64_t)gridDim.x * kStagedFaces) {
-        int64_t f = f0 + threadIdx.x / 3, n = x->nf - f0 < kStagedFaces ? x->nf - f0 : kStagedFaces;
-        int c = threadIdx.x % 3;
+    const unsigned local = threadIdx.x / d, c = threadIdx.x % d;
+    for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
+        int64_t f = f0 + local;
+        unsigned n = (unsigned)(x->nf - f0 < F ? x->nf - f0 : F);
         if (threadIdx.x == 0) num_owned = 0;
         __syncthreads();
-        if (f < x->nf) {
+        if (local < n) {
             sk_quad_ids at = sk_quad_ids_of(&g, f);
             at.faces = sk_stream{faces, -4 * f0};
             at.spokes = sk_stream{spokes, -4 * f0};
-            at.face_vertex = sk_stream{verts, f - f0};
-            double pv[4], po[4], pf = sk_quad_load(&in, at, 4 * f, pv, po, c, 3, F64);
+            at.face_vertex = sk_stream{verts, (int64_t)local};
+            double pv[4], po[4], pf = sk_quad_load(&in, at, 4 * f, pv, po, c, d, F64);
             T *r = rows + 9 * threadIdx.x;
             for (int j = 0; j < 4; ++j) r[j] = (T)pv[j], r[4 + j] = (T)po[j];
             r[8] = (T)pf;
-            sk_quad_points(&in, at, 4 * f, pv, po, pf, 0, c, 3, F64);
-            for (int j = 0; c == 0 && j < 4; ++j) {
-                uint32_t k = (uint32_t)(4 * f + j);
-                const uint32_t *es = x->edge_sides + 2 * (int64_t)(x->side[k] >> 2);
-                if (es[0] != k) continue;
-                int slot = atomicAdd(&num_owned, 1);
-                owned[slot] = (uint32_t)(4 * (f - f0) + j);
-                twins[slot] = es[1];
+            sk_quad_points(&in, at, 4 * f, pv, po, pf, 0, c, d, F64);
+            for (unsigned j = 0; c == 0 && j < 4; ++j) {
+                uint32_t other;
+                if (!sk_owns_edge(&in, x->side[4 * f + j], 4 * f + j, &other)) continue;
+                unsigned slot = atomicAdd(&num_owned, 1u);
+                owned[slot] = 4 * local + j;
+                twins[slot] = other;
             }
         }
-        for (int64_t i = 3 * (f0 * x->nv / x->nf) + threadIdx.x,
-                     end = 3 * ((f0 + n) * x->nv / x->nf);
-             i < end; i += blockDim.x)
-            sk_old_vertex(&g, i, 3, F64);
-        for (int t = threadIdx.x; g.out_faces && t < 16 * n; t += blockDim.x)
+        /* level l − 1's vertices [v0, v0 + m), in the faces' proportion */
+        int64_t v0 = f0 * x->nv / x->nf;
+        unsigned m = g.data.old_done ? 0 : (unsigned)((f0 + n) * x->nv / x->nf - v0);
+        for (unsigned t = threadIdx.x; t < m * d; t += blockDim.x)
+            sk_old_vertex_at(&g, v0 + t / d, t % d, d, F64);
+        for (unsigned t = threadIdx.x; g.out_faces && t < 16 * n; t += blockDim.x)
             sk_grandchild_quad(&g, 16 * f0 + t);
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
-        T *yf = (T *)g.data.Y + (out.faces.row0 + 4 * f0) * 3;
-        T *ys = (T *)g.data.Y + (out.spokes.row0 + 4 * f0) * 3;
-        T *yv = (T *)g.data.Y + out.face_vertex.row0 * 3;
-        for (int t = threadIdx.x; t < 12 * n; t += blockDim.x) yf[t] = faces[t], ys[t] = spokes[t];
-        for (int t = threadIdx.x; t < 3 * n; t += blockDim.x) yv[t] = verts[t];
-        for (int t = threadIdx.x; t < 3 * num_owned; t += blockDim.x) {
-            uint32_t o = owned[t / 3];
-            int j = (int)(o & 3), cc = t % 3;
-            const T *r = rows + 9 * (3 * (o >> 2) + cc);
-            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], twins[t / 3], r[j], r[4 + j],
+        T *yf = (T *)g.data.Y + (out.faces.row0 + 4 * f0) * d;
+        T *ys = (T *)g.data.Y + (out.spokes.row0 + 4 * f0) * d;
+        T *yv = (T *)g.data.Y + out.face_vertex.row0 * d;
+        for (unsigned t = threadIdx.x; t < 4 * n * d; t += blockDim.x) yf[t] = faces[t], ys[t] = spokes[t];
+        for (unsigned t = threadIdx.x; t < n * d; t += blockDim.x) yv[t] = verts[t];
+        for (unsigned t = threadIdx.x; t < d * num_owned; t += blockDim.x) {
+            unsigned o = owned[t / d], j = o & 3, cc = t % d;
+            const T *r = rows + 9 * (d * (o >> 2) + cc);
+            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], twins[t / d], r[j], r[4 + j],
                                r[4 + ((j + 3) & 3)], r[(j + 1) & 3], r[4 + ((j + 1) & 3)], r[8], cc,
-                               3, F64);
+                               d, F64);
         }
         __syncthreads();
     }
 }
 
+template <int F64, int D>
+static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
+{
+    typedef typename std::conditional<F64 == 1, double, float>::type T;
+    int64_t d = g->data.d, faces = staged_faces(d);
+    unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
+    sk_quad_points_staged<F64, D><<<grid, (unsigned)(faces * d), staged_bytes<T>(d), stream>>>(*g);
+}
+
 static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
-    unsigned grid = mmi_cuda_grid(3 * g->lv[g->level - 1].nf, 3 * kStagedFaces);
-    if (g->data.f64) sk_quad_points_staged<1><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
-    else sk_quad_points_staged<0><<<grid, 3 * kStagedFaces, 0, stream>>>(*g);
+    mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
+        launch_staged<decltype(F)::value, decltype(D)::value>(g, stream);
+    });
 }
 
 mm_status mmi_sk_quad_points_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
     if (count == 0) return MM_OK;
-    if (g->data.d == 3 && g->lv[g->level - 1].uniform == 4 && g->lv[g->level - 1].nf > 0) {
+    if (g->data.d <= kStagedMaxWidth && g->lv[g->level - 1].uniform == 4 &&
+        g->lv[g->level - 1].nf > 0) {
         launch_quad_points(g, (cudaStream_t)ctx->stream);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }

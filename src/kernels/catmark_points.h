@@ -70,10 +70,10 @@ MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t v)
         double s1[SK_BLOCK] = {0.0}, rim1[SK_BLOCK] = {0.0};
         int64_t sharp = 0;
         for (int64_t i = 0; i < nf; ++i) {
-            int64_t q = first + i;
-            int64_t k = sk_start(x, g->vt.faces[q]) + g->vt.slots[q] - 1, pk = sk_prev(x, k);
-            int64_t out = x->verts[sk_next(x, k)] * d + c0, in = x->verts[pk] * d + c0;
-            int64_t fp = (x->nv + g->vt.faces[q]) * d + c0;
+            int64_t q = first + i, f = g->vt.faces[q];
+            int64_t k = sk_start(x, f) + g->vt.slots[q] - 1, pk = sk_prev_in(x, f, k);
+            int64_t out = x->verts[sk_next_in(x, f, k)] * d + c0, in = x->verts[pk] * d + c0;
+            int64_t fp = (x->nv + f) * d + c0;
             int64_t ep_out = (eb + (x->side[k] >> 2)) * d + c0;
             int64_t ep_in = (eb + (x->side[pk] >> 2)) * d + c0;
             int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;

@@ -17,7 +17,10 @@
  * boundary (eq. 20) S1 holds the two boundary neighbours b: v' = 3/4 p + b/8,
  * b' = p + b/2 (the new boundary neighbours are edge midpoints). A vertex's
  * sums are gathered once, at the level after its birth, then carried (in the
- * data's type: its rounding stays far below the positions' own).
+ * data's type: its rounding stays far below the positions' own). The step
+ * before the last takes each vertex two levels down at once instead of
+ * keeping its sums (mmi_sk_data's final): the last step then neither reads
+ * the sums nor passes over those vertices.
  *
  * Every row of level l + 1 is written by one element, so the results do not
  * depend on the order the elements run in (the shares of an edge's two faces
@@ -88,7 +91,41 @@ typedef struct sk_quad_in {
     void *MM_RESTRICT Y;
     void *MM_RESTRICT ring;
     uint32_t *MM_RESTRICT kinds;
+    void *MM_RESTRICT final;
+    int level0; /* level l − 1 is level 0 */
 } sk_quad_in;
+
+/* Whether corner κ (side code so) is the first side of its edge, whose
+ * face writes the points on it (sk_quad_owned_edge), and the edge's other
+ * side (MMI_SK_NONE on the boundary; read only when κ owns the edge). Below
+ * level 0 an edge lists its forward side first and a boundary side alone
+ * (sk_child_edge_sides), so κ's code tells without a load; level 0's lists
+ * are in the sort's order. */
+MM_HD int sk_owns_edge(const sk_quad_in *in, uint32_t so, int64_t k, uint32_t *other)
+{
+    const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
+    int owns = in->level0 ? es[0] == (uint32_t)k : (so & 2) || !(so & 1);
+    if (owns) *other = (so & 2) && !in->level0 ? MMI_SK_NONE : es[1];
+    return owns;
+}
+
+/* What a vertex's step out = (v', S1', S2') (sk_vertex_step with kind) leaves
+ * for the levels below, component c of row r: its ring sums and (kinds not
+ * NULL) its kind, or with final its row of the last level, one step further. */
+MM_HD void sk_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
+                          void *MM_RESTRICT final, uint32_t kind, int64_t r, const double out[3],
+                          int64_t c, int64_t d, int f64)
+{
+    if (ring) {
+        sk_store(ring, f64, r * 2 * d + c, out[1]);
+        sk_store(ring, f64, r * 2 * d + d + c, out[2]);
+        if (kinds && c == 0) kinds[r] = kind;
+    } else if (final) {
+        double next[3];
+        sk_vertex_step(kind, out[0], out[1], out[2], next);
+        sk_store(final, f64, r * d + c, next[0]);
+    }
+}
 
 /* Level l + 1's points on edge e = κ's out edge, written by the face of e's
  * first side κ (so its code; k1 the other side, MMI_SK_NONE on the
@@ -130,10 +167,7 @@ MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so,
         sk_vertex_step(kind, po, pv + pvn + pf + pf1, pi + pon + pi1 + pon1, out);
     }
     sk_store(in->Y, f64, eo * d + c, out[0]);
-    if (!in->ring) return;
-    sk_store(in->ring, f64, eo * 2 * d + c, out[1]);
-    sk_store(in->ring, f64, eo * 2 * d + d + c, out[2]);
-    if (c == 0) in->kinds[eo] = kind;
+    sk_vertex_keep(in->ring, in->kinds, in->final, kind, eo, out, c, d, f64);
 }
 
 /* Level l + 1's points around face f of level l − 1 (P: level l). Level
@@ -157,10 +191,9 @@ MM_HD void sk_quad_corner_points(const sk_quad_in *in, sk_quad_ids at, int64_t k
     sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c,
              e.end * (po + pf) + e.side * (fk + fn));
     if (!edges) return;
-    uint32_t so = in->side[k];
-    const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
-    if (es[0] == (uint32_t)k)
-        sk_quad_owned_edge(in, at, so, es[1], pv, po, pi, pvn, pon, pf, c, d, f64);
+    uint32_t so = in->side[k], other;
+    if (sk_owns_edge(in, so, k, &other))
+        sk_quad_owned_edge(in, at, so, other, pv, po, pi, pvn, pon, pf, c, d, f64);
 }
 
 /* f's face-point vertex, born at level l: valence `order`, S1 = Σ ep(e_o),
@@ -169,12 +202,10 @@ MM_HD void sk_quad_face_vertex(const sk_quad_in *in, sk_quad_ids at, uint32_t or
                                double s1, double s2, int64_t c, int64_t d, int f64)
 {
     double out[3];
-    sk_vertex_step(mmi_kind_of(order, MMI_RULE_SMOOTH), pf, s1, s2, out);
+    uint32_t kind = mmi_kind_of(order, MMI_RULE_SMOOTH);
+    sk_vertex_step(kind, pf, s1, s2, out);
     sk_store(at.face_vertex.base, f64, at.face_vertex.row0 * d + c, out[0]);
-    if (!in->ring) return;
-    sk_store(in->ring, f64, at.fv * 2 * d + c, out[1]);
-    sk_store(in->ring, f64, at.fv * 2 * d + d + c, out[2]);
-    if (c == 0) in->kinds[at.fv] = mmi_kind_of(order, MMI_RULE_SMOOTH);
+    sk_vertex_keep(in->ring, in->kinds, in->final, kind, at.fv, out, c, d, f64);
 }
 
 /* Component c of quad f's data at level l (corners [first, first + 4) of
@@ -207,38 +238,6 @@ MM_HD void sk_quad_points(const sk_quad_in *in, sk_quad_ids at, int64_t first,
     sk_quad_face_vertex(in, at, 4, pf, s1, s2, c, d, f64);
 }
 
-/* Component c of sk_quad_face for face f with corners [first, end) of level
- * l − 1, P of level l: its corners' parts, and f's face-point vertex. A quad
- * loads its four corners' data first; a polygon (level 0) rolls over its
- * corners, each taking over the previous one's next vertex and edge point.
- * d and f64 are g's, passed so that a CUDA kernel can fold them as
- * constants. */
-MM_HD void sk_quad_face_points(const sk_quad_in *in, sk_quad_ids at, int64_t first, int64_t end,
-                               int64_t c, int64_t d, int f64)
-{
-    const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
-    const void *MM_RESTRICT P = in->P;
-    int64_t eb = at.eb;
-    if (end - first == 4) {
-        double pv[4], po[4], pf = sk_quad_load(in, at, first, pv, po, c, d, f64);
-        sk_quad_points(in, at, first, pv, po, pf, 1, c, d, f64);
-        return;
-    }
-    double pf = sk_load(P, f64, at.fv * d + c), s1 = 0.0, s2 = 0.0;
-    double pv = sk_load(P, f64, (int64_t)verts[first] * d + c);
-    double po = sk_load(P, f64, (eb + (side[first] >> 2)) * d + c);
-    double pi = sk_load(P, f64, (eb + (side[end - 1] >> 2)) * d + c), v0 = pv, o0 = po;
-    for (int64_t k = first; k < end; ++k) {
-        int wrap = k + 1 == end;
-        double pvn = wrap ? v0 : sk_load(P, f64, (int64_t)verts[k + 1] * d + c);
-        double pon = wrap ? o0 : sk_load(P, f64, (eb + (side[k + 1] >> 2)) * d + c);
-        sk_quad_corner_points(in, at, k, pv, po, pi, pvn, pon, pf, 1, c, d, f64);
-        s1 += po, s2 += pv;
-        pi = po, pv = pvn, po = pon;
-    }
-    sk_quad_face_vertex(in, at, (uint32_t)(end - first), pf, s1, s2, c, d, f64);
-}
-
 /* What sk_quad_face reads and writes, and its ids for face f with every
  * stream in Y. */
 MM_HD sk_quad_in sk_quad_in_of(const mmi_sk_points_args *g)
@@ -246,7 +245,7 @@ MM_HD sk_quad_in sk_quad_in_of(const mmi_sk_points_args *g)
     const mmi_sk_level *x = &g->lv[g->level - 1];
     const mmi_sk_data *io = &g->data;
     sk_quad_in in = {x, x->side, x->verts, x->edge_sides, io->P, io->Y,
-                     io->ring_next ? io->ring : NULL, io->kinds};
+                     io->ring_next ? io->ring : NULL, io->kinds, io->final, g->level == 1};
     return in;
 }
 
@@ -260,36 +259,96 @@ MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_points_args *g, int64_t f)
     return at;
 }
 
+/* Component c of quad f's points (i = f d + c): its corners' parts with
+ * their owned edges, and its face-point vertex. */
 MM_HD void sk_quad_face(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
-    const mmi_sk_level *x = &g->lv[g->level - 1];
-    int64_t f = i / d;
+    int64_t f = i / d, c = i % d;
     sk_quad_in in = sk_quad_in_of(g);
-    sk_quad_face_points(&in, sk_quad_ids_of(g, f), sk_start(x, f), sk_start(x, f + 1), i % d, d,
-                        f64);
+    sk_quad_ids at = sk_quad_ids_of(g, f);
+    double pv[4], po[4], pf = sk_quad_load(&in, at, 4 * f, pv, po, c, d, f64);
+    sk_quad_points(&in, at, 4 * f, pv, po, pf, 1, c, d, f64);
 }
 
-/* Component c of vertex v of level l − 1 (i = v d + c), one level down from
- * level l by its ring sums. */
-MM_HD void sk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
+/* A level of faces of any order (level 0 of a mixed cage) runs one element
+ * per corner and one per face, where a loop over a face's corners made each
+ * corner's loads (its owned edge's other side above all) wait for the
+ * previous corner's: the whole time of a small cage's step from level 1.
+ * Component c of corner κ's part (sk_quad_corner_points) for i = κ d + c. */
+MM_HD void sk_polygon_corner(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1];
+    int64_t k = i / d, c = i % d, f = sk_face(x, k);
+    int64_t first = sk_start(x, f), end = sk_start(x, f + 1);
+    int64_t n = k + 1 < end ? k + 1 : first, p = k > first ? k - 1 : end - 1;
+    sk_quad_in in = sk_quad_in_of(g);
+    sk_quad_ids at = sk_quad_ids_of(g, f);
+    const uint32_t *MM_RESTRICT side = in.side, *MM_RESTRICT verts = in.verts;
+    double pv = sk_load(in.P, f64, (int64_t)verts[k] * d + c);
+    double pvn = sk_load(in.P, f64, (int64_t)verts[n] * d + c);
+    double po = sk_load(in.P, f64, (at.eb + (side[k] >> 2)) * d + c);
+    double pon = sk_load(in.P, f64, (at.eb + (side[n] >> 2)) * d + c);
+    double pi = sk_load(in.P, f64, (at.eb + (side[p] >> 2)) * d + c);
+    double pf = sk_load(in.P, f64, at.fv * d + c);
+    sk_quad_corner_points(&in, at, k, pv, po, pi, pvn, pon, pf, 1, c, d, f64);
+}
+
+/* Component c of face f's face-point vertex (sk_quad_face_vertex) for
+ * i = f d + c: S1 and S2 summed over its corners in order. */
+MM_HD void sk_polygon_face_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1];
+    int64_t f = i / d, c = i % d, first = sk_start(x, f), end = sk_start(x, f + 1);
+    sk_quad_in in = sk_quad_in_of(g);
+    sk_quad_ids at = sk_quad_ids_of(g, f);
+    double s1 = 0.0, s2 = 0.0;
+    for (int64_t k = first; k < end; ++k) {
+        s1 += sk_load(in.P, f64, (at.eb + (in.side[k] >> 2)) * d + c);
+        s2 += sk_load(in.P, f64, (int64_t)in.verts[k] * d + c);
+    }
+    sk_quad_face_vertex(&in, at, (uint32_t)(end - first), sk_load(in.P, f64, at.fv * d + c), s1,
+                        s2, c, d, f64);
+}
+
+/* Component c of vertex v of level l − 1, one level down from level l by
+ * its ring sums. */
+MM_HD void sk_old_vertex_at(const mmi_sk_points_args *g, int64_t v, int64_t c, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
-    int64_t v = i / d, c = i % d, r = v * 2 * d + c;
+    int64_t i = v * d + c, r = v * 2 * d + c;
     double out[3];
-    sk_vertex_step(io->kinds[v], sk_load(io->P, f64, i), sk_load(io->ring, f64, r),
+    uint32_t kind = io->kinds[v];
+    sk_vertex_step(kind, sk_load(io->P, f64, i), sk_load(io->ring, f64, r),
                    sk_load(io->ring, f64, r + d), out);
     sk_store(io->Y, f64, i, out[0]);
-    if (!io->ring_next) return;
-    sk_store(io->ring, f64, r, out[1]);
-    sk_store(io->ring, f64, r + d, out[2]);
+    sk_vertex_keep(io->ring_next ? io->ring : NULL, NULL, io->final, kind, v, out, c, d, f64);
 }
 
-/* Element i of mmi_sk_quad_points: a face's component, then a vertex's. */
+/* The same for element i = v d + c. */
+MM_HD void sk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
+{
+    sk_old_vertex_at(g, i / d, i % d, d, f64);
+}
+
+/* The elements of mmi_sk_quad_points over level l − 1 of g, d components
+ * each: its faces (quads) or its corners and faces (any order), then its
+ * vertices unless the step before took them down already (old_done). */
+MM_HD int64_t sk_quad_point_count(const mmi_sk_points_args *g)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1];
+    return ((x->uniform == 4 ? 0 : x->nnz) + x->nf + (g->data.old_done ? 0 : x->nv)) * g->data.d;
+}
+
+/* Element i of mmi_sk_quad_points: a quad's component, or a corner's and a
+ * face's; then a vertex's. */
 MM_HD void sk_quad_point(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
-    int64_t faces = g->lv[g->level - 1].nf * d;
-    if (i < faces) sk_quad_face(g, i, d, f64);
-    else sk_old_vertex(g, i - faces, d, f64);
+    const mmi_sk_level *x = &g->lv[g->level - 1];
+    int64_t corners = x->uniform == 4 ? 0 : x->nnz * d, faces = x->nf * d;
+    if (i < corners) sk_polygon_corner(g, i, d, f64);
+    else if (i < corners + faces && corners == 0) sk_quad_face(g, i, d, f64);
+    else if (i < corners + faces) sk_polygon_face_vertex(g, i - corners, d, f64);
+    else sk_old_vertex(g, i - corners - faces, d, f64);
 }
 
 #endif

@@ -21,6 +21,14 @@ MM_HD void sk_edge_keys(const mmi_sk_args *g, int64_t f)
     }
 }
 
+/* Level 0's corner → face array (mmi_sk_level's face_of) for face f. */
+MM_HD void sk_face_of(const mmi_sk_args *g, int64_t f)
+{
+    const mmi_sk_level *x = &g->lv[0];
+    for (int64_t k = sk_start(x, f), end = sk_start(x, f + 1); k < end; ++k)
+        g->out_face_of[k] = (uint32_t)f;
+}
+
 /* The ends of an edge key: min and max. */
 MM_HD uint32_t sk_key_min(const mmi_sk_args *g, uint64_t key)
 {

@@ -29,6 +29,7 @@ typedef struct mmi_sk_level {
     const uint32_t *verts;       /* corner → vertex (M's rows)                         */
     const uint32_t *side;
     const uint32_t *edge_sides;
+    const uint32_t *face_of;     /* level 0 of mixed orders (uniform 0): corner → face  */
 } mmi_sk_level;
 
 /* The element functions every specialized rule builds on: a face's corners
@@ -39,33 +40,39 @@ MM_HD int64_t sk_start(const mmi_sk_level *x, int64_t f)
     return x->uniform > 0 ? x->uniform * f : x->ptr[f];
 }
 
-/* The face of corner κ: a shift at levels ≥ 1, a search in M's pointer at level 0. */
+/* The face of corner κ: a shift or a division where the faces have one
+ * order, else level 0's corner → face array (one load: a search in M's
+ * pointer was a chain of dependent loads, the whole time of the small
+ * cages' level-0 rules on a GPU). */
 MM_HD int64_t sk_face(const mmi_sk_level *x, int64_t k)
 {
     if (x->uniform == 4) return k >> 2;
     if (x->uniform > 0) return k / x->uniform;
-    int64_t lo = 0, hi = x->nf;
-    while (hi - lo > 1) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (x->ptr[mid] <= k) lo = mid;
-        else hi = mid;
-    }
-    return lo;
+    return x->face_of[k];
 }
 
-/* The corners after and before κ in its face (Q_c and Q_c^{c−1} of eq. 5). */
-MM_HD int64_t sk_next(const mmi_sk_level *x, int64_t k)
+/* The corners after and before κ in its face f (Q_c and Q_c^{c−1} of eq. 5). */
+MM_HD int64_t sk_next_in(const mmi_sk_level *x, int64_t f, int64_t k)
 {
     if (x->uniform == 4) return (k & ~(int64_t)3) | ((k + 1) & 3);
-    int64_t f = sk_face(x, k);
     return k + 1 < sk_start(x, f + 1) ? k + 1 : sk_start(x, f);
+}
+
+MM_HD int64_t sk_prev_in(const mmi_sk_level *x, int64_t f, int64_t k)
+{
+    if (x->uniform == 4) return (k & ~(int64_t)3) | ((k + 3) & 3);
+    return k > sk_start(x, f) ? k - 1 : sk_start(x, f + 1) - 1;
+}
+
+/* The same where κ's face is not at hand. */
+MM_HD int64_t sk_next(const mmi_sk_level *x, int64_t k)
+{
+    return sk_next_in(x, x->uniform == 4 ? 0 : sk_face(x, k), k);
 }
 
 MM_HD int64_t sk_prev(const mmi_sk_level *x, int64_t k)
 {
-    if (x->uniform == 4) return (k & ~(int64_t)3) | ((k + 3) & 3);
-    int64_t f = sk_face(x, k);
-    return k > sk_start(x, f) ? k - 1 : sk_start(x, f + 1) - 1;
+    return sk_prev_in(x, x->uniform == 4 ? 0 : sk_face(x, k), k);
 }
 
 /* Vertex data of either type, computed in double. */

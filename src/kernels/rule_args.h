@@ -33,6 +33,13 @@ typedef struct mmi_sk_data {
                         NULL for one level                                      */
     int ring_next;
     uint32_t *kinds; /* per vertex: mmi_kind_of (src/rules/masks.h)              */
+    void *final;     /* the step before the last (Catmull-Clark, no ring_next):
+                        the last level's data, where each vertex of level l + 1
+                        that the step moves by its ring sums gets its row two
+                        levels down (one more step of the same rule) instead of
+                        the sums; or NULL                                       */
+    int old_done;    /* the last step after such a one: level l − 1's vertices
+                        are in Y already, and the step leaves them              */
 } mmi_sk_data;
 
 /* Level l + 1's faces from level l by formula, one element per child (or

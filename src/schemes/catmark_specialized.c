@@ -8,6 +8,7 @@
  * topology. */
 #include "../core/error.h"
 #include "../kernels/catmark_kernels.h"
+#include "../kernels/catmark_quad_points.h"
 #include "catmark.h"
 #include "generic_args.h"
 #include "specialized_driver.h"
@@ -23,21 +24,9 @@ static mm_status topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends,
     return mmi_sk_child_quads(ctx, g, g->lv[l].nnz);
 }
 
-/* Level 1's vertex data (Alg. 4–7): the face points, then the edge points
- * and updated vertices that read them (and the ring sums of level 0's
- * vertices). */
-static mm_status level0_points(mm_context ctx, const mmi_sk_points0_args *g)
-{
-    mm_status st = MM_OK;
-    MM_TRY(mmi_sk_face_points(ctx, g, g->x.nf));
-    MM_TRY(mmi_sk_edge_points(ctx, g, g->x.ne));
-    MM_TRY(mmi_sk_vertex_points(ctx, g, g->x.nv));
-done:
-    return st;
-}
-
-/* Level l + 1's vertex data below level 0 (Alg. 8–9): the faces and then
- * the vertices of level l − 1 in one pass (catmark_quad_points.h), each
+/* Level l + 1's vertex data below level 0 (Alg. 8–9): the faces (or the
+ * corners and faces of a level of mixed orders) and then the vertices of
+ * level l − 1 in one pass (catmark_quad_points.h), each
  * writing its own rows; with faces, the pass over the faces of level l − 1
  * writes their grandchildren, level l + 1's quads, too (sk_grandchild_quad),
  * while it holds those faces: the quads' stores then run beside the points'
@@ -45,9 +34,9 @@ done:
 static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
                         const mmi_sk_points_args *g)
 {
-    const mmi_sk_level *w = &g->lv[l - 1];
     (void)s;
-    return mmi_sk_quad_points(ctx, g, (w->nf + w->nv) * g->data.d);
+    (void)l;
+    return mmi_sk_quad_points(ctx, g, sk_quad_point_count(g));
 }
 
 const mmi_sp_scheme mmi_catmark_steps = {
@@ -60,7 +49,8 @@ const mmi_sp_scheme mmi_catmark_steps = {
     .points_stage = "catmark_points",
     .next_counts = mmi_cc_next_counts,
     .ring_sums = 2,
+    .final_rows = 1,
     .topology = topology,
-    .level0_points = level0_points,
+    .level0_points = mmi_sk_level0_points,
     .points = points,
 };

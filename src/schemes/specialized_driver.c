@@ -92,6 +92,7 @@ mmi_sk_level mmi_sp_view(const mmi_sp_state *s, int l)
     v.verts = x->M ? x->M->rows : NULL; /* levels ≥ 1 not stored: counts only */
     v.side = x->side;
     v.edge_sides = x->edge_sides;
+    v.face_of = x->face_of;
     return v;
 }
 
@@ -123,6 +124,7 @@ static void free_level(mm_context ctx, mmi_sp_state *s, int l)
     mmi_sp_free_u32(ctx, &x->side, x->n.nnz);
     mmi_sp_free_u32(ctx, &x->edge_sides, edge_words(s, l));
     mmi_sp_free_u32(ctx, &x->ends, edge_words(s, l));
+    mmi_sp_free_u32(ctx, &x->face_of, x->n.nnz);
     for (int e = 0; e < MMI_SP_EXTRAS; ++e) mmi_sp_free_u32(ctx, &x->extra[e].p, x->extra[e].n);
 }
 
@@ -137,6 +139,24 @@ static void sp_free(mm_context ctx, void *state)
     free_replay(ctx, &s->replay);
     mm_matrix_free(&s->Mt);
     mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
+}
+
+/* Level 0's corner → face array where its faces have several orders (every
+ * rule then finds a corner's face in one load, corner_level.h's sk_face). */
+static mm_status level0_faces(mm_context ctx, mmi_sp_state *s)
+{
+    mm_status st = MM_OK;
+    mmi_sp_level *x = &s->lv[0];
+    if (x->M->uniform > 0) return MM_OK;
+    MM_TRY(mmi_sp_alloc_u32(ctx, &x->face_of, x->n.nnz));
+    mmi_sk_args g = {0};
+    g.lv[0] = mmi_sp_view(s, 0);
+    g.rule = MMI_SK_FACE_OF;
+    g.count = x->n.faces;
+    g.out_face_of = x->face_of;
+    MM_TRY(mmi_sk_run(ctx, &g));
+done:
+    return st;
 }
 
 /* Level 0's edges without an SpGEMM (Alg. 2, edge_sort.h): each corner's
@@ -270,6 +290,7 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     s->tagged = mesh->num_creases + mesh->num_corners > 0;
     MM_TRY(mmi_sp_alloc_u32(ctx, &report, 2));
     MM_TRY(mmi_zero(ctx, report, mmi_backend_memory(ctx), mmi_sp_u32_bytes(2)));
+    MM_TRY(level0_faces(ctx, s));
     MM_TRY(level0_edges(ctx, s, keep_ends || s->tagged, report));
     MM_TRY(mmi_matrix_transpose(ctx, mesh->M, &s->Mt));
     MM_TRY(check_input(ctx, mesh, s, report));
@@ -287,15 +308,25 @@ static void free_rings(mm_context ctx, mmi_sp_rings *r)
     r->sums = NULL;
 }
 
-/* The ring sums of an evaluation of X: vertices of level L − 2 (none for one
- * level). */
+/* Whether the step before the last writes the last level's rows of the
+ * vertices it moves (mmi_sk_data's final), so that no ring sums pass between
+ * the last two steps: a scheme's choice, never with the sharp set's
+ * corrections (they read the sums), from level 1 on (level 0's gathers keep
+ * their sums). */
+static int final_rows(const mmi_sp_state *s)
+{
+    return s->scheme->final_rows && !s->tagged && s->opts.levels >= 3;
+}
+
+/* The ring sums of an evaluation of X: vertices of level L − 2, the last
+ * whose sums are kept (L − 3 where final_rows holds; none for one level). */
 static mm_status alloc_rings(mm_context ctx, const mmi_sp_state *s, mm_dense X, mmi_sp_rings *r)
 {
     mm_status st = MM_OK;
     int64_t size = s->scheme->ring_f64 ? (int64_t)sizeof(double) : (int64_t)mm_type_size(X->type);
     *r = (mmi_sp_rings){NULL, NULL, 0, s->scheme->ring_sums * X->d * size};
     if (s->opts.levels < 2) return MM_OK;
-    r->n = s->lv[s->opts.levels - 2].n.vertices;
+    r->n = s->lv[s->opts.levels - (final_rows(s) ? 3 : 2)].n.vertices;
     MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), r->n * r->row_bytes, &r->sums));
     MM_TRY(mmi_sp_alloc_u32(ctx, &r->kinds, r->n));
 done:
@@ -334,16 +365,19 @@ done:
  * one; at level 0 the scheme's gathers, below its passes over level l − 1;
  * with faces (the last step of the fused route) level l + 1's faces too,
  * from level l − 1. At level 0, ring_next holds exactly when r has sums:
- * both mean that a second level follows. */
+ * both mean that a second level follows. last: the last level's array, made
+ * before the step before the last, where final_rows holds; else NULL. */
 static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
-                               const mmi_sp_rings *r, int faces)
+                               const mmi_sp_rings *r, int faces, mm_dense last)
 {
     mm_status st = MM_OK;
     const mmi_sp_scheme *k = s->scheme;
     int stage = mmi_stage_begin(ctx, k->points_stage), made = *Y == NULL;
+    int L = s->opts.levels, fin = last != NULL && final_rows(s);
     if (made) MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_sk_data data = {P->data, (*Y)->data, P->d, P->type == MM_TYPE_FLOAT64, r->sums,
-                        l + 1 < s->opts.levels, r->kinds};
+                        l + 1 < L && !(fin && l == L - 2), r->kinds,
+                        fin && l == L - 2 ? last->data : NULL, fin && l == L - 1};
     if (l == 0) {
         mmi_sk_points0_args g = {s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER,
                                  mmi_sp_view(s, 0), vertex_faces(s), data};
@@ -395,7 +429,7 @@ static mm_status eval_levels(mm_context ctx, mmi_sp_state *s, mm_dense X0, mm_de
     mm_dense X = X0;
     for (int l = 0; l < L; ++l) {
         mm_dense Y = l + 1 == L ? XL : kept ? kept[l + 1] : NULL;
-        MM_TRY(refine_points(ctx, s, l, X, &Y, r, 0));
+        MM_TRY(refine_points(ctx, s, l, X, &Y, r, 0, XL));
         if (X != X0 && !kept) mm_dense_free(&X);
         X = Y;
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
@@ -508,16 +542,18 @@ static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = NULL;
-    mm_dense P = mesh->X;
+    mm_dense P = mesh->X, last = NULL; /* last: made first where final_rows holds */
     mmi_sp_rings r = {NULL, NULL, 0, 0};
     int L = opts->levels, fold = 0;
     MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
     MM_TRY(start(ctx, mesh, opts, 0, &s));
     fold = L >= 3 && s->scheme->folds && s->scheme->folds(s);
     MM_TRY(alloc_rings(ctx, s, mesh->X, &r));
+    if (final_rows(s)) MM_TRY(mmi_dense_alloc(ctx, &last, s->lv[L].n.vertices, P->d, P->type));
     for (int l = 0; l < L; ++l) {
-        mm_dense Y = NULL;
-        MM_TRY(refine_points(ctx, s, l, P, &Y, &r, L >= 2 && l == L - 1));
+        mm_dense Y = l == L - 1 ? last : NULL;
+        MM_TRY(refine_points(ctx, s, l, P, &Y, &r, L >= 2 && l == L - 1, last));
+        if (Y == last) last = NULL; /* P's from here on */
         if (P != mesh->X) mm_dense_free(&P);
         P = Y;
         if (l == 0) mm_matrix_free(&s->Mt); /* only level 0's point rules read it */
@@ -533,6 +569,7 @@ static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
     P = mesh->X;
 done:
     if (P != mesh->X) mm_dense_free(&P);
+    mm_dense_free(&last);
     free_rings(ctx, &r);
     sp_free(ctx, s);
     return st;

@@ -32,6 +32,7 @@ typedef struct mmi_sp_level {
     uint32_t *side;       /* nnz: the side codes of corner_level.h             */
     uint32_t *edge_sides; /* 2 |E|                                              */
     uint32_t *ends;       /* 2 |E|: (a_e, b_e)                                  */
+    uint32_t *face_of;    /* level 0 of mixed orders: nnz, corner → face        */
     mmi_sp_extra extra[MMI_SP_EXTRAS]; /* the scheme's own (mmi_sp_alloc_extra) */
 } mmi_sp_level;
 
@@ -91,6 +92,9 @@ typedef struct mmi_sp_scheme {
                              mm_subdiv_counts *next);
     int ring_sums;           /* sums per vertex and component                   */
     int ring_f64;            /* sums in float64, else in the data's type        */
+    int final_rows;          /* the points pass takes mmi_sk_data's final and
+                                old_done (the step before the last writes the
+                                last level's rows of the vertices it moves)    */
     /* Level l + 1's faces from level l into g's arrays (level l + 1's M, its
      * side codes and edge sides where kept), with what else the scheme keeps
      * of level l + 1; keep_ends: its edge list, where child_edges is −1. */

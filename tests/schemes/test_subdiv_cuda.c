@@ -3,7 +3,8 @@
  * determinism): every level's mesh matrix and edge list identical array for
  * array, refined positions within 1e-12 (float64) or 1e-6 (float32) of the
  * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
- * shared models in the test case "models" (added when they are present).
+ * shared models in the test case "models" (added when they are present);
+ * Catmull-Clark's evaluation of vertex data of other widths than 3.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "mmt_mesh_io.h"
+#include "mmt_meshes.h"
 #include "test_util.h"
 
 typedef struct result {
@@ -131,6 +133,56 @@ START_TEST(cuda_matches_cpu_on_shared_models)
 }
 END_TEST
 
+/* Vertex data of width d on the specialized path (mm_subdiv_eval, three
+ * levels): on CUDA the points below level 0 run the staged kernel with the
+ * width read at run time up to 64 columns, and the element kernel past that;
+ * level 0's mixed polygons run the corner rules. _i: the width, the shape
+ * (mixed polygons with a boundary, several components), the precision. */
+static const int64_t widths[] = {1, 5, 12, 70};
+
+static double *eval_width(mm_context ctx, mmt_shape shape, mm_type prec, int64_t d, int64_t *count)
+{
+    mm_mesh mesh = mmt_mesh_shape(ctx, shape, prec);
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = MM_SCHEME_CATMULL_CLARK, o.levels = 3, o.path = MM_PATH_SPECIALIZED;
+    mm_subdiv s = NULL;
+    MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(mesh, &info));
+    int64_t n = info.num_vertices * d;
+    double *x64 = malloc((size_t)n * sizeof *x64);
+    float *x32 = malloc((size_t)n * sizeof *x32);
+    for (int64_t k = 0; k < n; ++k) x64[k] = sin(0.37 * (double)k) + 0.01 * (double)(k % d);
+    for (int64_t k = 0; k < n; ++k) x32[k] = (float)x64[k];
+    mm_dense X0 = NULL, XL = NULL;
+    MMT_OK(ctx, mm_dense_import(ctx, &X0, info.num_vertices, d, prec,
+                                prec == MM_TYPE_FLOAT64 ? (void *)x64 : (void *)x32));
+    MMT_OK(ctx, mm_subdiv_eval(s, X0, &XL));
+    double *got = mmt_dense_to_host(ctx, XL, count);
+    mm_dense_free(&X0), mm_dense_free(&XL);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&mesh);
+    free(x64), free(x32);
+    return got;
+}
+
+START_TEST(cuda_matches_cpu_at_any_width)
+{
+    int64_t d = widths[_i / 4], na, nb;
+    mmt_shape shape = (_i / 2) % 2 ? MMT_COMPONENTS : MMT_MIXED;
+    mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    double *a = eval_width(cpu, shape, prec, d, &na), *b = eval_width(gpu, shape, prec, d, &nb);
+    ck_assert_int_eq(na, nb);
+    double worst = 0.0;
+    for (int64_t k = 0; k < na; ++k) worst = fmax(worst, fabs(a[k] - b[k]));
+    ck_assert_msg(worst <= (prec == MM_TYPE_FLOAT64 ? 1e-12 : 1e-6), "d = %lld: %g",
+                  (long long)d, worst);
+    free(a), free(b);
+    mm_context_free(&cpu), mm_context_free(&gpu);
+}
+END_TEST
+
 int main(void)
 {
     if (!mmt_cuda_available()) {
@@ -141,6 +193,8 @@ int main(void)
     TCase *tc = tcase_create("subdiv_cuda");
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, cuda_matches_cpu_on_the_cube, 0, 4);
+    tcase_add_loop_test(tc, cuda_matches_cpu_at_any_width, 0,
+                        4 * (int)(sizeof widths / sizeof *widths));
     suite_add_tcase(s, tc);
     static const char what[] = "Catmull-Clark, Loop and sqrt(3) on CUDA against the CPU";
     for (int i = 0; i < NUM_MODELS; ++i)
