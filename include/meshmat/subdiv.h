@@ -130,10 +130,13 @@ typedef struct mm_subdiv_counts {
  * data is not touched (mm_subdiv_eval).
  *   ctx   the mesh's context           mesh  in, any backend; must outlive *s
  *   opts  host, in                     s     out, a new handle (NULL on error)
+ * Non-manifold edges (more than two faces on an edge) and vertices,
+ * inconsistent orientation (an edge passed twice the same way) and faces that
+ * repeat a vertex are refined by OpenSubdiv's rules for them (docs/creases.md;
+ * √3 splits the mesh into a 2-manifold instead).
  * Refused (MM_ERR_INVALID_MESH, the message giving what is wrong and how often):
- * non-manifold edges (more than two faces on an edge) and vertices, faces that
- * repeat a vertex, inconsistent orientation (an edge passed twice the same
- * way); for Loop and √3, faces that are not triangles (the first is named).
+ * for √3, faces that repeat a vertex; for Loop and √3, faces that are not
+ * triangles (the first is named).
  * Unreferenced vertices are kept and stay where they are.
  *   Properties: every array stays in the backend's memory; the host learns only
  *   sizes (and, on CUDA, copies M once to check the rules above). Deterministic:

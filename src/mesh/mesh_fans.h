@@ -5,6 +5,7 @@
 
 #include "mesh_edges.h"
 #include "mesh_impl.h"
+#include "mesh_side_edges.h"
 
 /* fans[v] (|V| entries, caller's): how many fans the corners at v form. Each
  * corner at v joins the nodes of its two sides' edges seen from v
@@ -25,9 +26,18 @@ mm_status mmi_vertex_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_ed
  *     boundary edge and in more faces than edges (inside a fin), which keeps
  *     its own sharpness and so takes the crease rule along the two edges.
  * These tags come after the mesh's own, so they replace a tag of the same
- * edge or vertex (as Far applies them after the user's). Faces that repeat
- * a vertex are not handled (the caller refuses them first). */
+ * edge or vertex (as Far applies them after the user's). Tags name vertex
+ * pairs, so faces that repeat a vertex are not handled here: their edges
+ * by face side carry the same rule as sharpness of their own
+ * (mmi_side_edges_sharpened; the generic path's level 0, generic_side.c). */
 mm_status mmi_mesh_nonmanifold_tags(mm_context ctx, mm_mesh mesh, mm_mesh *tagged);
+
+/* Vtr's edges by face side of mesh (*S, mesh_side_edges.h; its
+ * non-manifold edges are S->nonmanifold) and the vertices Far sharpens
+ * (corners of sharpness 10) by the rule above: sharpened[v] (|V| entries,
+ * caller's) and their count. Host work over host copies of the faces. */
+mm_status mmi_mesh_vtr_edges(mm_context ctx, mm_mesh mesh, mmi_side_edges *S, uint8_t *sharpened,
+                             int64_t *count);
 
 /* mmi_mesh_split_nonmanifold: √3's rule for what is not a 2-manifold
  * (docs/creases.md), *split = mesh cut into one: the corners at each vertex

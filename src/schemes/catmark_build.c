@@ -89,6 +89,7 @@ mm_status mmi_cc_build_level(mm_context ctx, mmi_generic_level *lv, mmi_generic_
     MM_TRY(cc_edge_stencil(ctx, lv, next, &w));
     MM_TRY(cc_refined_faces(ctx, lv, &w, next));
     MM_TRY(cc_refined_edges(ctx, lv, next));
+    MM_TRY(mmi_side_refine(ctx, lv, next, MMI_CC_CHILD_SIDES));
 done:
     mm_dense_free(&w.c);
     mm_dense_free(&w.n);

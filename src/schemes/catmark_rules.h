@@ -40,9 +40,9 @@ MM_HD void cc_quads(const mmi_generic_args *g, int64_t k)
         uint32_t prev = g->M.rows[s + (p + c - 1) % c];
         uint32_t *quad = g->quads + 4 * (s + p);
         quad[0] = i;
-        quad[1] = base + generic_edge_id(g, i, j);
+        quad[1] = base + (g->side ? g->side[s + p] : generic_edge_id(g, i, j));
         quad[2] = (uint32_t)(g->nv + k);
-        quad[3] = base + generic_edge_id(g, prev, i);
+        quad[3] = base + (g->side ? g->side[s + (p + c - 1) % c] : generic_edge_id(g, prev, i));
     }
 }
 
@@ -51,11 +51,19 @@ MM_HD void cc_quads(const mmi_generic_args *g, int64_t k)
  * (a, b, a, b) with the sides' weights 0 on a boundary edge (§5.3). */
 MM_HD void cc_stencil(const mmi_generic_args *g, int64_t e)
 {
-    uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
-    int64_t ab = csc_find(&g->F, a, b), ba = csc_find(&g->F, b, a);
-    int boundary = ab < 0 || ba < 0;
-    generic_edge_row(g, e, boundary, boundary ? a : (uint32_t)(g->nv + g->F.values[ab]),
-                     boundary ? b : (uint32_t)(g->nv + g->F.values[ba]),
+    uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1], fa, fb;
+    int boundary;
+    if (g->side) { /* the faces of its first two corners */
+        boundary = side_edge_faces(g, e) < 2;
+        fa = boundary ? 0 : (uint32_t)csc_col_of(&g->M, side_edge_corner(g, e, 0), g->nf);
+        fb = boundary ? 0 : (uint32_t)csc_col_of(&g->M, side_edge_corner(g, e, 1), g->nf);
+    } else {
+        int64_t ab = csc_find(&g->F, a, b), ba = csc_find(&g->F, b, a);
+        boundary = ab < 0 || ba < 0;
+        fa = boundary ? 0 : (uint32_t)g->F.values[ab];
+        fb = boundary ? 0 : (uint32_t)g->F.values[ba];
+    }
+    generic_edge_row(g, e, boundary, (uint32_t)g->nv + fa, (uint32_t)g->nv + fb,
                      crease_edge_mask(g, e, boundary, mmi_catmark_edge_mask(0)));
 }
 

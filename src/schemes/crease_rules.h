@@ -9,7 +9,7 @@
 #define MESHMAT_SCHEMES_CREASE_RULES_H
 
 #include "../rules/crease.h"
-#include "generic_args.h"
+#include "side_rules.h"
 
 /* Level 0: the edge crease tag i names. */
 MM_HD void crease_tag_edge(const mmi_generic_args *g, int64_t i)
@@ -54,7 +54,7 @@ MM_HD void crease_edge_order(const mmi_generic_args *g, int64_t i)
     int64_t fs = csc_col_start(&g->Mt, i), nf = csc_col_start(&g->Mt, i + 1) - fs;
     int64_t es = csc_col_start(&g->E, i), ne = csc_col_start(&g->E, i + 1) - es;
     for (int64_t k = 0; k < ne; ++k) {
-        uint32_t e = generic_edge_id(g, v, g->E.rows[es + k]);
+        uint32_t e = g->ids[es + k];
         g->order0[2 * (int64_t)e + (g->ends[2 * e] == v ? 0 : 1)] = (uint32_t)k;
     }
     if (nf == 0 || (ne != nf && ne != nf + 1)) return;
@@ -149,6 +149,15 @@ MM_HD mmi_semi_sharp_sum crease_semi_sharp_at(const mmi_generic_args *g, uint32_
     return t;
 }
 
+/* Whether edge e (< |E|) has more than one face: its pair's τ in E, or with
+ * edges by face side its own corners. */
+MM_HD int crease_edge_inside(const mmi_generic_args *g, int64_t e)
+{
+    if (g->side) return side_edge_faces(g, e) > 1;
+    int64_t q = csc_find(&g->E, g->ends[2 * e + 1], g->ends[2 * e]);
+    return q >= 0 && g->E.values[q] != 1;
+}
+
 /* Refined edge i: the half 2e or 2e + 1 of edge e takes its parent's
  * sharpness refined at the end it keeps (a_e, b_e); the edges inside faces
  * are smooth, and so are the halves of a boundary edge as tagged (the
@@ -157,8 +166,7 @@ MM_HD void crease_child_edge(const mmi_generic_args *g, int64_t i)
 {
     float s = 0.0f;
     int64_t e = i / 2;
-    int64_t q = i < 2 * g->ne ? csc_find(&g->E, g->ends[2 * e + 1], g->ends[2 * e]) : -1;
-    if (q >= 0 && g->E.values[q] != 1) {
+    if (i < 2 * g->ne && crease_edge_inside(g, e)) {
         uint32_t v = g->ends[2 * e + i % 2];
         int64_t edges = csc_col_start(&g->E, (int64_t)v + 1) - csc_col_start(&g->E, v);
         mmi_semi_sharp_sum around = {0.0f, 0};

@@ -25,10 +25,8 @@
 #include "../mesh/mesh_fans.h"
 #include "../mesh/mesh_stats.h"
 #include "../mesh/mesh_tags.h"
+#include "../rules/crease.h"
 #include "fvar.h"
-
-/* Sharpness of an infinitely sharp edge or corner as a tag. */
-#define INFINITE_SHARPNESS 10.0f
 
 /* What the options switch on (FVarLevel::completeTopologyFromFaceValues). */
 typedef struct fvar_switches {
@@ -237,8 +235,8 @@ static void gather(const mmi_host_faces *hf, const mmi_edges *E, const uint32_t 
             sp[p].open += (out_boundary || discts[out]) + (in_boundary || discts[in]);
             /* an interior edge is the side leaving one of its faces' corners at v */
             float sharp = edge_sharp[out];
-            if (!out_boundary && !discts[out] && sharp >= INFINITE_SHARPNESS) ++sp[p].inf;
-            if (!out_boundary && !discts[out] && sharp > sp[p].semi && sharp < INFINITE_SHARPNESS)
+            if (!out_boundary && !discts[out] && sharp >= MMI_SHARP_INFINITE) ++sp[p].inf;
+            if (!out_boundary && !discts[out] && sharp > sp[p].semi && sharp < MMI_SHARP_INFINITE)
                 sp[p].semi = sharp;
             ++vf[v].faces;
             vf[v].boundary |= (uint8_t)(out_boundary || in_boundary);
@@ -255,13 +253,13 @@ static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float
     int64_t n = p1 - p0;
     int single_face = vf->boundary && vf->faces == 1;
     /* the vertex's own rule is a corner: tagged so, or sharpened by the boundary rule */
-    int vertex_inf = vsharp >= INFINITE_SHARPNESS ||
+    int vertex_inf = vsharp >= MMI_SHARP_INFINITE ||
                      (single_face && boundary == MM_BOUNDARY_EDGE_AND_CORNER);
-    float own = vertex_inf ? INFINITE_SHARPNESS : vsharp;
+    float own = vertex_inf ? MMI_SHARP_INFINITE : vsharp;
     int mismatch = n > 1 || vf->discts ||
                    (vf->boundary && (sw->linear_boundaries ||
                                      (single_face && sw->smooth_corners_sharp)));
-    if (sw->linear_all) own = INFINITE_SHARPNESS;
+    if (sw->linear_all) own = MMI_SHARP_INFINITE;
     if (!mismatch) {
         pair_sharp[p0] = own;
         return;
@@ -282,7 +280,7 @@ static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float
         int corner = all || sp[p].open > 2 || sp[p].inf > 0 ||
                      (sp[p].size == 1 && sw->corners_sharp);
         float dep = n == 2 ? dependent[p - p0] : 0.0f;
-        pair_sharp[p] = corner ? INFINITE_SHARPNESS : own > dep ? own : dep;
+        pair_sharp[p] = corner ? MMI_SHARP_INFINITE : own > dep ? own : dep;
     }
 }
 
@@ -300,7 +298,7 @@ static mm_status value_creases(mm_context ctx, const mmi_host_faces *hf, const m
     n = 0;
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
-            float s = linear_all ? INFINITE_SHARPNESS : edge_sharp[E->corner_edge[k]];
+            float s = linear_all ? MMI_SHARP_INFINITE : edge_sharp[E->corner_edge[k]];
             if (!(s > 0.0f)) continue;
             int64_t next = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f];
             t->crease_ends[2 * n] = t->corner_pair[k];
@@ -337,7 +335,7 @@ static mm_status split_disjoint_values(mm_context ctx, const mmi_host_faces *hf,
     memcpy(sharp, t->pair_sharp, (size_t)pairs * sizeof *sharp);
     for (int64_t j = 0; j < copies; ++j) {
         value[pairs + j] = t->pair_value[origin[j]];
-        sharp[pairs + j] = sharp[origin[j]] = INFINITE_SHARPNESS;
+        sharp[pairs + j] = sharp[origin[j]] = MMI_SHARP_INFINITE;
     }
     MM_TRY(mmi_host_array(ctx, copies, sizeof *kept, (void **)&kept));
     memcpy(kept, origin, (size_t)copies * sizeof *kept);

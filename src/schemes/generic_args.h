@@ -45,7 +45,10 @@ typedef enum mmi_generic_rule {
     MMI_CREASE_EDGE_ORDER = 23,   /* i < |V_0|: the rank of each edge around vertex i        */
     MMI_HOLE_SET = 24,            /* i < |F_0|: 1 for the faces the hole tags name           */
     MMI_HOLE_CHILDREN = 25,       /* i < |F|: face i's children inherit its hole flag        */
-    MMI_HOLE_BOUNDARY = 26        /* i < |F_0|: MM_BOUNDARY_NONE's holes at the boundary     */
+    MMI_HOLE_BOUNDARY = 26,       /* i < |F_0|: MM_BOUNDARY_NONE's holes at the boundary     */
+    MMI_SIDE_EDGE_ENTRIES = 27,   /* i < |V|: column i of E, one entry per edge (side_rules.h) */
+    MMI_CC_CHILD_SIDES = 28,      /* i < |F|: the edges of the sides of face i's quads       */
+    MMI_LOOP_CHILD_SIDES = 29     /* i < |F|: the edges of the sides of triangle i's children */
 } mmi_generic_rule;
 
 /* A CSC pattern as the rules see it: ptr NULL when uniform > 0. */
@@ -91,6 +94,13 @@ typedef struct mmi_generic_args {
     const uint32_t *hole_faces; /* HOLE_SET: sorted, each once (mesh_tags.c)         */
     int64_t holes;
     int triangles;              /* HOLE_CHILDREN: Loop's 1 → 4, else a face per corner */
+    const uint32_t *side;       /* edges by face side (side_rules.h): each corner's   */
+    uint32_t *child_side;       /* CHILD_SIDES: level l + 1's                        */
+    mmi_csc_view S;             /* with side: each edge's corners (|nnz| × |E|)      */
+    mmi_csc_view Vt;            /* SIDE_EDGE_ENTRIES: each vertex's edges (1: a_e)   */
+    uint32_t *E_rows;           /* SIDE_EDGE_ENTRIES: E's rows, τ values, edge ids   */
+    int32_t *E_tau;
+    uint32_t *entry_edge;
 } mmi_generic_args;
 
 MM_HD int64_t csc_col_start(const mmi_csc_view *x, int64_t j)

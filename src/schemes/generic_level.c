@@ -39,6 +39,8 @@ mmi_generic_args mmi_level_args(int rule, const mmi_generic_level *lv)
     g.ne = lv->n.edges;
     g.M = mmi_csc_of(lv->M);
     if (lv->E) g.E = mmi_csc_of(lv->E);
+    if (lv->S) g.S = mmi_csc_of(lv->S);
+    g.side = lv->side;
     g.ends = lv->ends;
     g.odd = lv->level % 2;
     g.level = lv->level;
@@ -86,17 +88,18 @@ mm_status mmi_level_edge_matrix(mm_context ctx, mmi_generic_level *lv)
 {
     mm_status st = MM_OK;
     if (lv->E != NULL) return MM_OK; /* level 0 with MM_BOUNDARY_NONE: made for its holes */
+    if (lv->side != NULL) return mmi_side_edge_matrix(ctx, lv);
     mm_spgemm_op op = {{.kind = MM_MAP_CIRCULANT, .shifts = {1, -1}, .num_shifts = 2},
                        {.kind = MM_LAMBDA_COUNT}, MM_REDUCE_SUM, MM_MASK_NONE, MM_TYPE_INT32};
     MM_TRY(mmi_spgemm(ctx, &op, lv->M, lv->Mt, &lv->E));
     /* Below level 0 the edges were numbered by formula; E holds one entry
-     * per pair of ends, so fewer means two refined edges join one pair: two
-     * triangles sharing the two edges at a vertex of valence 2 (back to back),
-     * whose inner edges Loop makes twice. Far keeps both; E cannot. */
+     * per pair of ends, so fewer means two refined edges join one pair, which
+     * only meshes on the route by face side have (mmi_mesh_needs_side_edges
+     * sends them there): a guard, never met. */
     if (lv->level > 0 && lv->E->nnz != 2 * lv->n.edges)
         MM_FAIL(ctx, MM_ERR_INVALID_MESH,
-                "level %d would join %lld pairs of vertices by two edges (faces back to back "
-                "at a vertex of valence 2), which meshmat's edge matrix cannot hold",
+                "level %d would join %lld pairs of vertices by two edges, but the mesh did "
+                "not take the edges by face side (a bug: please report it)",
                 lv->level, (long long)(lv->n.edges - lv->E->nnz / 2));
 done:
     return st;
@@ -137,6 +140,7 @@ mm_status mmi_level_number_edges(mm_context ctx, const mmi_generic_level *lv, ui
     mm_status st = MM_OK;
     *bytes = lv->E->nnz * (int64_t)sizeof(uint32_t);
     MM_TRY(mmi_alloc(ctx, lv->E->where, *bytes, (void **)ids));
+    if (lv->side != NULL) return mmi_copy(ctx, *ids, lv->E->where, lv->entry_edge, lv->E->where, *bytes);
     mmi_generic_args g = mmi_level_args(MMI_EDGE_IDS, lv);
     g.ids = *ids;
     MM_TRY(mmi_generic_run(ctx, &g, lv->n.edges));
@@ -236,6 +240,10 @@ done:
 
 void mmi_generic_level_free_eval(mmi_generic_level *lv)
 {
+    if (lv->entry_edge) mmi_free(lv->E->ctx, lv->E->where, lv->entry_edge,
+                                 lv->E->nnz * (int64_t)sizeof(uint32_t));
+    lv->entry_edge = NULL;
+    mm_matrix_free(&lv->S);
     mm_matrix_free(&lv->Mt);
     mm_matrix_free(&lv->E);
     mm_matrix_free(&lv->R);
@@ -262,4 +270,7 @@ void mmi_generic_level_free(mm_context ctx, mmi_generic_level *lv, int owns_m)
     if (lv->ends) mmi_free(ctx, mmi_backend_memory(ctx), lv->ends,
                            2 * lv->n.edges * (int64_t)sizeof(uint32_t));
     lv->ends = NULL;
+    if (lv->side) mmi_free(ctx, mmi_backend_memory(ctx), lv->side,
+                           lv->n.nnz * (int64_t)sizeof(uint32_t));
+    lv->side = NULL;
 }

@@ -44,12 +44,34 @@ typedef struct mmi_generic_level {
     uint8_t *hole;     /* |F|: 1 for a face that is (or descends from) a hole; NULL
                           without holes                                                 */
     uint32_t *ends;    /* 2 |E|: edge e = (a_e, b_e) in DESIGN §3's order                 */
+    uint32_t *side;    /* nnz, with edges by face side (generic_side.c): the edge of the
+                          side leaving each corner; NULL where each pair of vertices is
+                          one edge (E's entry names it)                                 */
+    mm_matrix S;       /* with side: nnz × |E|, each edge's corners in corner order     */
+    uint32_t *entry_edge; /* with side: the edge of each entry of E                     */
 } mmi_generic_level;
 
 /* Level 0's edges (DESIGN §3): the strict lower triangle of
  * M Mᵀ {Q_c + Q_c^{c−1}} (eq. 4) in CSC order, sorted by (min, max); sets
  * lv->ends and lv->n.edges (and lv->Mt). */
 mm_status mmi_generic_enumerate_edges(mm_context ctx, mmi_generic_level *lv);
+
+/* Edges by face side (generic_side.c; docs/creases.md): the route of the
+ * meshes where Far joins a pair of vertices by several edges (faces that
+ * repeat a vertex; Loop's triangles back to back). Level 0: Vtr's edges
+ * numbered on the host (mesh_side_edges.h) as lv->ends and lv->side, the
+ * mesh's tags (mmi_crease_level0, a tag naming a pair's first edge, as
+ * Far's findEdge finds it), then Vtr's non-manifold tags as Far sharpens
+ * them, per edge. */
+mm_status mmi_side_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh,
+                          mm_boundary boundary);
+/* With lv->side: lv->E with one entry per edge at each end (τ: the edge's
+ * faces), lv->S and lv->entry_edge. */
+mm_status mmi_side_edge_matrix(mm_context ctx, mmi_generic_level *lv);
+/* With lv->side: next->side by rule (MMI_CC_CHILD_SIDES or
+ * MMI_LOOP_CHILD_SIDES); nothing without. */
+mm_status mmi_side_refine(mm_context ctx, const mmi_generic_level *lv, mmi_generic_level *next,
+                          int rule);
 
 /* Frees what level data owns (not a level-0 M); a level freed before is
  * left as it is. */

@@ -6,6 +6,7 @@
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "../mesh/mesh_impl.h"
+#include "../mesh/mesh_side_edges.h"
 #include "../spla/dense_ops.h"
 #include "../spla/matrix_impl.h"
 #include "catmark.h"
@@ -71,8 +72,15 @@ static mm_status generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     lv->n.faces = mesh->M->ncols;
     lv->n.nnz = mesh->M->nnz;
     lv->boundary = boundary;
-    MM_TRY(mmi_generic_enumerate_edges(ctx, lv));
-    if (opts->scheme != MM_SCHEME_SQRT3) MM_TRY(mmi_crease_level0(ctx, lv, mesh, opts->boundary));
+    int side = 0; /* √3 refuses faces repeating a vertex, and splits no pair twice */
+    if (opts->scheme != MM_SCHEME_SQRT3)
+        MM_TRY(mmi_mesh_needs_side_edges(ctx, mesh, opts->scheme == MM_SCHEME_LOOP, &side));
+    if (side) {
+        MM_TRY(mmi_side_level0(ctx, lv, mesh, opts->boundary));
+    } else {
+        MM_TRY(mmi_generic_enumerate_edges(ctx, lv));
+        if (opts->scheme != MM_SCHEME_SQRT3) MM_TRY(mmi_crease_level0(ctx, lv, mesh, opts->boundary));
+    }
     for (int l = 0; l < L; ++l) MM_TRY(scheme->next_counts(ctx, &lv[l], &lv[l + 1]));
 done:
     return st;

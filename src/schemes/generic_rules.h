@@ -38,6 +38,9 @@ MM_HD void generic_rule_at(const mmi_generic_args *g, int64_t i)
     case MMI_HOLE_SET: hole_set(g, i); break;
     case MMI_HOLE_CHILDREN: hole_children(g, i); break;
     case MMI_HOLE_BOUNDARY: hole_boundary(g, i); break;
+    case MMI_SIDE_EDGE_ENTRIES: side_edge_entries(g, i); break;
+    case MMI_CC_CHILD_SIDES: cc_child_sides(g, i); break;
+    case MMI_LOOP_CHILD_SIDES: loop_child_sides(g, i); break;
     default: g->inv_c[i] = mmi_catmark_face_weight((int64_t)g->c[i]); break;
     }
 }

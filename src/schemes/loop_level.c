@@ -78,6 +78,7 @@ static mm_status loop_build_level(mm_context ctx, mmi_generic_level *lv, mmi_gen
     if (lv->hole != NULL) MM_TRY(mmi_hole_build(ctx, lv, next, 1));
     MM_TRY(loop_edge_stencil(ctx, lv, next, F));
     MM_TRY(loop_refine(ctx, lv, ids, next));
+    MM_TRY(mmi_side_refine(ctx, lv, next, MMI_LOOP_CHILD_SIDES));
 done:
     mm_dense_free(&n);
     mm_dense_free(&nb);

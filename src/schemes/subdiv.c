@@ -114,27 +114,29 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
     return MM_OK;
 }
 
-/* The input rules of docs/schemes.md: faces that repeat a vertex are
- * refused; what OpenSubdiv treats as non-manifold (an edge of more than two
- * faces, or passed twice the same way; a vertex whose faces form several
- * fans) is refined by its rules, written as sharpness
- * (mmi_mesh_nonmanifold_tags), on the generic path: *nonmanifold says so.
- * √3, which has no crease rules, refuses it. */
+/* The input rules of docs/schemes.md: what OpenSubdiv treats as
+ * non-manifold (an edge of more than two faces, or passed twice the same
+ * way; a vertex whose faces form several fans; faces that repeat a vertex,
+ * whose edges Vtr tags non-manifold) is refined by its rules, written as
+ * sharpness, on the generic path: *nonmanifold says so (reroute). √3 splits
+ * such a mesh into a 2-manifold, but cannot split a face from itself, so it
+ * refuses faces that repeat a vertex. */
 mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int *nonmanifold)
 {
-    const char *name = scheme_name(scheme);
     mm_mesh_stats s;
     mm_status st = mmi_mesh_stats_get(ctx, mesh, &s);
     *nonmanifold = 0;
     if (st != MM_OK) return st;
-    if (s.degenerate_faces > 0)
+    if (s.degenerate_faces > 0 && scheme == MM_SCHEME_SQRT3)
         return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "%lld faces repeat a vertex; %s refuses them (OpenSubdiv gives each "
-                        "repeat an edge of its own, which meshmat's edge matrix cannot hold; "
+                        "%lld faces repeat a vertex; sqrt(3) refuses them (it has no crease "
+                        "rules to refine them by, OpenSubdiv has no sqrt(3) to follow, and "
+                        "splitting the mesh into a 2-manifold cannot part a face from itself; "
                         "mm_mesh_weld, the tool's --weld, removes repeated consecutive "
                         "vertices and drops the faces still repeating one)",
-                        (long long)s.degenerate_faces, name);
-    *nonmanifold = s.nonmanifold_edges + s.nonmanifold_vertices + s.flipped_edges > 0;
+                        (long long)s.degenerate_faces);
+    *nonmanifold = s.degenerate_faces + s.nonmanifold_edges + s.nonmanifold_vertices +
+                   s.flipped_edges > 0;
     return MM_OK;
 }
 
@@ -242,9 +244,11 @@ done:
 
 /* What a mesh that is not a 2-manifold (found by check_input, or by a
  * specialized path's check: MMI_NONMANIFOLD) is refined as instead (*t,
- * whose mesh the run then reads instead of mesh): Catmull-Clark and Loop
- * take the generic path with OpenSubdiv's sharpness for it as tags; √3 the
- * mesh split into a 2-manifold, on the path asked for. */
+ * whose mesh the run then reads instead of mesh, where it makes one):
+ * Catmull-Clark and Loop take the generic path with OpenSubdiv's sharpness
+ * for it as tags, or, for faces that repeat a vertex, the mesh itself, whose
+ * edges by face side carry that sharpness (generic_side.c); √3 the mesh
+ * split into a 2-manifold, on the path asked for. */
 static mm_status reroute(mm_context ctx, mm_mesh mesh, mm_subdiv_options *o, stand_in *t)
 {
     mm_status st = MM_OK;
@@ -252,6 +256,7 @@ static mm_status reroute(mm_context ctx, mm_mesh mesh, mm_subdiv_options *o, sta
         MM_TRY(mmi_mesh_split_nonmanifold(ctx, mesh, &t->mesh, &t->origin, &t->copies));
     } else {
         o->path = MM_PATH_GENERIC;
+        if (mesh->degenerate_faces > 0) return mmi_subdiv_check_memory(ctx, mesh, o);
         MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, &t->mesh));
     }
     if (t->mesh == NULL)
@@ -298,7 +303,7 @@ mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
     st = build_checked(ctx, t.mesh ? t.mesh : mesh, &o, s);
     if (st == MMI_NONMANIFOLD && t.mesh == NULL) {
         MM_TRY(reroute(ctx, mesh, &o, &t));
-        st = build_checked(ctx, t.mesh, &o, s);
+        st = build_checked(ctx, t.mesh ? t.mesh : mesh, &o, s);
     }
     if (st == MM_OK) (*s)->stand = t, t = (stand_in){0};
 done:
@@ -495,7 +500,7 @@ mm_status mmi_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o
     st = subdivide_checked(ctx, t.mesh ? t.mesh : mesh, &o, m);
     if (st == MMI_NONMANIFOLD && t.mesh == NULL) {
         MM_TRY(reroute(ctx, mesh, &o, &t));
-        st = subdivide_checked(ctx, t.mesh, &o, m);
+        st = subdivide_checked(ctx, t.mesh ? t.mesh : mesh, &o, m);
     }
     if (st == MM_OK) st = mmi_mesh_copy_vertex_properties(ctx, mesh, m);
     if (st == MM_OK && with_fvar && mesh->num_fvar > 0) st = mmi_subdiv_fvar(ctx, mesh, &o, m);

@@ -29,6 +29,12 @@ MM_HD int64_t tri_side_face(const mmi_generic_args *g, uint32_t a, uint32_t b)
     return q < 0 ? -1 : g->F.values[q];
 }
 
+/* The vertex opposite the side leaving corner k (3f + c) of its triangle. */
+MM_HD uint32_t tri_corner_opposite(const mmi_generic_args *g, int64_t k)
+{
+    return tri_vertex(g, k / 3, k % 3 + 2);
+}
+
 /* --- Loop (Appendix B) --------------------------------------------------- */
 
 /* G(i, j) of eq. 30: the vertex opposite side i → j, i.e. the one after j in
@@ -45,9 +51,16 @@ MM_HD uint32_t loop_opposite(const mmi_generic_args *g, uint32_t i, uint32_t j)
  * on a boundary edge (a, b, a, b) with the sides' weights 0. */
 MM_HD void loop_stencil(const mmi_generic_args *g, int64_t e)
 {
-    uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1];
-    uint32_t c = loop_opposite(g, a, b), d = loop_opposite(g, b, a);
-    int boundary = c == UINT32_MAX || d == UINT32_MAX;
+    uint32_t a = g->ends[2 * e], b = g->ends[2 * e + 1], c, d;
+    int boundary;
+    if (g->side) { /* opposite its first two corners' sides */
+        boundary = side_edge_faces(g, e) < 2;
+        c = boundary ? a : tri_corner_opposite(g, side_edge_corner(g, e, 0));
+        d = boundary ? b : tri_corner_opposite(g, side_edge_corner(g, e, 1));
+    } else {
+        c = loop_opposite(g, a, b), d = loop_opposite(g, b, a);
+        boundary = c == UINT32_MAX || d == UINT32_MAX;
+    }
     generic_edge_row(g, e, boundary, c, d, crease_edge_mask(g, e, boundary, mmi_loop_edge_mask(0)));
 }
 
@@ -65,7 +78,9 @@ MM_HD void loop_triangles(const mmi_generic_args *g, int64_t f)
 {
     uint32_t v[3], ep[3];
     for (int c = 0; c < 3; ++c) v[c] = tri_vertex(g, f, c);
-    for (int c = 0; c < 3; ++c) ep[c] = (uint32_t)(g->nv + generic_edge_id(g, v[c], v[(c + 1) % 3]));
+    for (int c = 0; c < 3; ++c)
+        ep[c] = (uint32_t)g->nv +
+                (g->side ? g->side[3 * f + c] : generic_edge_id(g, v[c], v[(c + 1) % 3]));
     uint32_t *t = g->quads + 12 * f;
     for (int c = 0; c < 3; ++c) {
         t[3 * c] = v[c];

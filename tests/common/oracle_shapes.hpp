@@ -77,11 +77,11 @@ inline mm_mesh make_mesh(mm_context ctx, const Shape &s, mm_type precision)
     return mesh;
 }
 
-// Whether meshmat must refuse the mesh (docs/schemes.md): faces that repeat
-// a vertex. What is not a 2-manifold (an edge of more than two faces or
-// passed twice the same way, a vertex in several fans) is refined:
-// Catmull-Clark and Loop by OpenSubdiv's non-manifold rules, sqrt(3) split
-// into a 2-manifold (docs/creases.md).
+// Whether sqrt(3) and the limit must refuse the mesh (docs/schemes.md,
+// docs/limit.md): faces that repeat a vertex. Catmull-Clark and Loop refine
+// them (edges by face side, docs/creases.md), and what is not a 2-manifold:
+// by OpenSubdiv's non-manifold rules; sqrt(3) splits the latter into a
+// 2-manifold (docs/creases.md).
 inline bool must_refuse(mm_context ctx, mm_mesh mesh)
 {
     mm_mesh_stats st;
@@ -99,8 +99,8 @@ inline bool is_nonmanifold(mm_context ctx, mm_mesh mesh)
 
 // Whether Loop meets triangles back to back in s: two triangles with the
 // same two neighbours at one corner (a vertex of valence 2 between them).
-// Far joins their inner edges' ends twice; meshmat's edge matrix cannot, and
-// refuses the mesh when it builds the second level (generic_level.c).
+// Far joins their inner edges' ends twice one level down, and so does
+// meshmat (edges by face side, docs/creases.md).
 inline bool back_to_back_triangles(const Shape &s)
 {
     std::map<std::tuple<int, int, int>, int> seen;
