@@ -3,6 +3,7 @@
  * pair of vertices, the state Vtr's findEdge reads of the first edge on it
  * (its faces, its last face, the way its first side passes it), then the
  * edges are numbered pair by pair in (min, max) order. */
+#include "../core/timer.h"
 #include "host_array.h"
 #include "mesh_side_edges.h"
 
@@ -127,49 +128,41 @@ done:
     return st;
 }
 
-/* The neighbours of triangle corner k (face start s): smaller, larger. */
-static void corner_neighbours(const mmi_host_faces *hf, int64_t s, int64_t k, uint32_t *lo,
-                              uint32_t *hi)
+/* The neighbours of triangle corner k (face start s) as one key: smaller,
+ * larger. */
+static uint64_t corner_neighbours(const mmi_host_faces *hf, int64_t s, int64_t k)
 {
-    uint32_t a = hf->rows[s + (k - s + 1) % 3], b = hf->rows[s + (k - s + 2) % 3];
-    *lo = a < b ? a : b, *hi = a < b ? b : a;
+    uint64_t a = hf->rows[s + (k - s + 1) % 3], b = hf->rows[s + (k - s + 2) % 3];
+    return a < b ? a << 32 | b : b << 32 | a;
 }
 
-/* The triangle corners bucketed by vertex (a counting sort, linear), then
- * each vertex's corners compared pairwise: a vertex has a handful of
- * corners, where a sort of all corners' keys cost as much as the rest of a
- * generic Loop build on a large cage. */
+/* The triangle corners' neighbour keys bucketed by vertex (a counting sort,
+ * linear), then each vertex's keys compared pairwise: a vertex has a
+ * handful of corners, where a sort of all corners' keys cost as much as the
+ * rest of a generic Loop build on a large cage. */
 mm_status mmi_back_to_back_triangles(mm_context ctx, const mmi_host_faces *hf, int *found)
 {
     mm_status st = MM_OK;
-    int64_t nv = hf->num_vertices, *start = NULL;
-    uint32_t *corners = NULL;
+    int64_t nv = hf->num_vertices, *end = NULL;
+    uint64_t *keys = NULL;
     *found = 0;
-    MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *start, (void **)&start));
-    MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *corners, (void **)&corners));
-    for (int64_t v = 0; v <= nv; ++v) start[v] = 0;
+    MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *end, (void **)&end));
+    MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *keys, (void **)&keys));
+    for (int64_t v = 0; v <= nv; ++v) end[v] = 0;
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t k = hf->ptr[f]; hf->ptr[f + 1] - hf->ptr[f] == 3 && k < hf->ptr[f + 1]; ++k)
-            ++start[hf->rows[k] + 1];
-    for (int64_t v = 0; v < nv; ++v) start[v + 1] += start[v];
+            ++end[hf->rows[k] + 1];
+    for (int64_t v = 0; v < nv; ++v) end[v + 1] += end[v];
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t k = hf->ptr[f]; hf->ptr[f + 1] - hf->ptr[f] == 3 && k < hf->ptr[f + 1]; ++k)
-            corners[start[hf->rows[k]]++] = (uint32_t)f;
-    /* start[v] is now v's end: v's corners are [start[v − 1], start[v]) */
+            keys[end[hf->rows[k]]++] = corner_neighbours(hf, hf->ptr[f], k);
+    /* end[v] is now v's end: v's keys are [end[v − 1], end[v]) */
     for (int64_t v = 0; v < nv && !*found; ++v)
-        for (int64_t i = v ? start[v - 1] : 0; i < start[v] && !*found; ++i)
-            for (int64_t j = i + 1; j < start[v] && !*found; ++j) {
-                uint32_t lo[2], hi[2];
-                int64_t fi = hf->ptr[corners[i]], fj = hf->ptr[corners[j]], ki = fi, kj = fj;
-                while (hf->rows[ki] != (uint32_t)v) ++ki;
-                while (hf->rows[kj] != (uint32_t)v) ++kj;
-                corner_neighbours(hf, fi, ki, &lo[0], &hi[0]);
-                corner_neighbours(hf, fj, kj, &lo[1], &hi[1]);
-                *found = lo[0] == lo[1] && hi[0] == hi[1];
-            }
+        for (int64_t i = v ? end[v - 1] : 0; i < end[v] && !*found; ++i)
+            for (int64_t j = i + 1; j < end[v] && !*found; ++j) *found = keys[i] == keys[j];
 done:
-    mmi_host_array_free(ctx, corners, hf->nnz, sizeof *corners);
-    mmi_host_array_free(ctx, start, nv + 1, sizeof *start);
+    mmi_host_array_free(ctx, keys, hf->nnz, sizeof *keys);
+    mmi_host_array_free(ctx, end, nv + 1, sizeof *end);
     return st;
 }
 
@@ -179,9 +172,11 @@ mm_status mmi_mesh_needs_side_edges(mm_context ctx, mm_mesh mesh, int loop, int 
     mmi_host_faces hf = {0};
     *needs = mesh->degenerate_faces > 0;
     if (*needs || !loop) return MM_OK;
+    int stage = mmi_stage_begin(ctx, "back_to_back_check");
     MM_TRY(mmi_host_faces_get(ctx, mesh, &hf));
     MM_TRY(mmi_back_to_back_triangles(ctx, &hf, needs));
 done:
+    mmi_stage_end(ctx, stage);
     mmi_host_faces_release(ctx, &hf);
     return st;
 }
