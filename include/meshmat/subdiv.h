@@ -135,8 +135,7 @@ typedef struct mm_subdiv_counts {
  * repeat a vertex are refined by OpenSubdiv's rules for them (docs/creases.md;
  * √3 splits the mesh into a 2-manifold instead).
  * Refused (MM_ERR_INVALID_MESH, the message giving what is wrong and how often):
- * for √3, faces that repeat a vertex; for Loop and √3, faces that are not
- * triangles (the first is named).
+ * for Loop and √3, faces that are not triangles (the first is named).
  * Unreferenced vertices are kept and stay where they are.
  *   Properties: every array stays in the backend's memory; the host learns only
  *   sizes (and, on CUDA, copies M once to check the rules above). Deterministic:

@@ -4,7 +4,9 @@
  * joined corners becomes a vertex of its own. A bow-tie vertex so becomes one
  * per fan; an edge of three faces, or passed twice the same way, a boundary
  * edge of each face on it, as long as its faces are not joined around both
- * its ends. Host work over the edges of E, made once at level 0. */
+ * its ends; a face that repeats a vertex, a copy of it per repeat (a face is
+ * never joined to itself). Host work over the edges of E, made once at
+ * level 0. */
 #include <string.h>
 
 #include "../core/error.h"
@@ -26,19 +28,21 @@ static void join(int64_t *parent, int64_t a, int64_t b)
     if (a != b) parent[a > b ? a : b] = a < b ? a : b; /* the smaller corner leads */
 }
 
-/* next[k]: the corner after k in its face. */
-static void next_corners(const mmi_host_faces *hf, int64_t *next)
+/* next[k]: the corner after k in its face; start[k]: its face's first. */
+static void next_corners(const mmi_host_faces *hf, int64_t *next, int64_t *start)
 {
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k)
-            next[k] = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f];
+            next[k] = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f], start[k] = hf->ptr[f];
 }
 
 /* Joins the corners across each edge two faces pass opposite ways: side k1
  * runs v → w, its partner k2 w → v, so k1 and next(k2) are at v, next(k1) and
- * k2 at w. first[e]: the first side met on edge e (−1 before). */
+ * k2 at w. first[e]: the first side met on edge e (−1 before). A face that
+ * passes an edge both ways (it repeats a vertex) is not joined to itself:
+ * its corners at the repeated vertex stay apart, each a vertex of its own. */
 static void join_across_edges(const mmi_host_faces *hf, const mmi_edges *E, const int64_t *next,
-                              int64_t *first, int64_t *parent)
+                              const int64_t *start, int64_t *first, int64_t *parent)
 {
     for (int64_t e = 0; e < E->num_edges; ++e) first[e] = -1;
     for (int64_t k = 0; k < hf->nnz; ++k) {
@@ -49,7 +53,8 @@ static void join_across_edges(const mmi_host_faces *hf, const mmi_edges *E, cons
     }
     for (int64_t k = 0; k < hf->nnz; ++k) {
         uint32_t e = E->corner_edge[k];
-        if (e == MMI_NO_EDGE || E->forward[e] != 1 || E->backward[e] != 1 || first[e] == k)
+        if (e == MMI_NO_EDGE || E->forward[e] != 1 || E->backward[e] != 1 || first[e] == k ||
+            start[first[e]] == start[k])
             continue;
         join(parent, first[e], next[k]);
         join(parent, next[first[e]], k);
@@ -139,21 +144,23 @@ mm_status mmi_split_corners(mm_context ctx, const mmi_host_faces *hf, uint32_t *
 {
     mm_status st = MM_OK;
     mmi_edges E = {0};
-    int64_t *next = NULL, *parent = NULL, *first = NULL, *id_of = NULL;
+    int64_t *next = NULL, *start = NULL, *parent = NULL, *first = NULL, *id_of = NULL;
     int64_t nnz = hf->nnz, nv = hf->num_vertices;
     uint8_t *taken = NULL;
     *copies = 0;
     MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *next, (void **)&next));
+    MM_TRY(mmi_host_array(ctx, nnz, sizeof *start, (void **)&start));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *parent, (void **)&parent));
     MM_TRY(mmi_host_array(ctx, E.num_edges, sizeof *first, (void **)&first));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *id_of, (void **)&id_of));
     MM_TRY(mmi_host_array(ctx, nv, 1, (void **)&taken));
-    next_corners(hf, next);
-    join_across_edges(hf, &E, next, first, parent);
+    next_corners(hf, next, start);
+    join_across_edges(hf, &E, next, start, first, parent);
     number_classes(hf, parent, id_of, taken, rows, origin, copies);
 done:
     mmi_host_array_free(ctx, next, nnz, sizeof *next);
+    mmi_host_array_free(ctx, start, nnz, sizeof *start);
     mmi_host_array_free(ctx, parent, nnz, sizeof *parent);
     mmi_host_array_free(ctx, first, E.num_edges, sizeof *first);
     mmi_host_array_free(ctx, id_of, nnz, sizeof *id_of);

@@ -214,7 +214,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, mmi_sp_state *s, uint
                 "edges below 2^30 (use the generic path)", (long long)got[1]);
     if (got[0]) {
         int nonmanifold;
-        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, s->scheme->scheme, &nonmanifold));
+        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, &nonmanifold));
         if (nonmanifold) MM_TRY(MMI_NONMANIFOLD); /* no message: subdiv.c reroutes */
     }
     if (s->scheme->triangles) MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, s->scheme->scheme));

@@ -119,22 +119,14 @@ static mm_status check_options(mm_context ctx, const mm_subdiv_options *o)
  * way; a vertex whose faces form several fans; faces that repeat a vertex,
  * whose edges Vtr tags non-manifold) is refined by its rules, written as
  * sharpness, on the generic path: *nonmanifold says so (reroute). √3 splits
- * such a mesh into a 2-manifold, but cannot split a face from itself, so it
- * refuses faces that repeat a vertex. */
-mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int *nonmanifold)
+ * such a mesh into a 2-manifold, a face that repeats a vertex getting a copy
+ * of it per repeat (mmi_mesh_split_nonmanifold). */
+mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, int *nonmanifold)
 {
     mm_mesh_stats s;
     mm_status st = mmi_mesh_stats_get(ctx, mesh, &s);
     *nonmanifold = 0;
     if (st != MM_OK) return st;
-    if (s.degenerate_faces > 0 && scheme == MM_SCHEME_SQRT3)
-        return mmi_fail(ctx, MM_ERR_INVALID_MESH,
-                        "%lld faces repeat a vertex; sqrt(3) refuses them (it has no crease "
-                        "rules to refine them by, OpenSubdiv has no sqrt(3) to follow, and "
-                        "splitting the mesh into a 2-manifold cannot part a face from itself; "
-                        "mm_mesh_weld, the tool's --weld, removes repeated consecutive "
-                        "vertices and drops the faces still repeating one)",
-                        (long long)s.degenerate_faces);
     *nonmanifold = s.degenerate_faces + s.nonmanifold_edges + s.nonmanifold_vertices +
                    s.flipped_edges > 0;
     return MM_OK;
@@ -237,7 +229,7 @@ static mm_status check_input(mm_context ctx, mm_mesh mesh, const mm_subdiv_optio
     *o = route(mesh, opts);
     *nonmanifold = 0;
     if (!impl_for(o->scheme, o->path)->checks_on_device || o->mode == MM_MODE_STATIC)
-        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, o->scheme, nonmanifold));
+        MM_TRY(mmi_subdiv_check_mesh(ctx, mesh, nonmanifold));
 done:
     return st;
 }

@@ -49,13 +49,13 @@ typedef struct mmi_subdiv_impl {
 } mmi_subdiv_impl;
 
 /* The input rules of docs/schemes.md, counted on the host (mm_mesh_stats_get):
- * refuses (MM_ERR_INVALID_MESH, with the counts, naming the scheme) faces
- * repeating a vertex, and for √3 what OpenSubdiv treats as non-manifold
+ * *nonmanifold = whether the mesh has what OpenSubdiv treats as non-manifold
  * (more than two faces on an edge, several fans at a vertex, an edge passed
- * twice the same way); for Catmull-Clark and Loop sets *nonmanifold instead:
- * such a mesh is refined on the generic path with OpenSubdiv's sharpness for
- * it as tags (mmi_mesh_nonmanifold_tags, mesh/mesh_fans.h). */
-mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int *nonmanifold);
+ * twice the same way, a face repeating a vertex), which subdiv.c's reroute
+ * refines by its rule: Catmull-Clark and Loop on the generic path with
+ * OpenSubdiv's sharpness (mesh/mesh_fans.h, generic_side.c), √3 split into
+ * a 2-manifold. */
+mm_status mmi_subdiv_check_mesh(mm_context ctx, mm_mesh mesh, int *nonmanifold);
 
 /* What a specialized path returns, with no message, for a mesh that its
  * input check finds non-manifold (Catmull-Clark, Loop): mm_subdiv_build and

@@ -666,13 +666,13 @@ START_TEST(deep_failures_name_the_public_function)
     c.o.mode = _i / 6 % 2 ? MM_MODE_STATIC : MM_MODE_DYNAMIC;
     if (call == 2) MMT_OK(ctx, mm_subdiv_build(ctx, c.mesh, &c.o, &c.s));
     ck_assert_int_gt(mmt_sweep_allocations(ctx, call_public, &c), 0);
-    /* and so does bad input found inside: a mesh refused by its statistics
-     * (a face repeating a vertex, kept by the mesh) */
-    static const uint32_t repeats[] = {0, 1, 1, 1, 0, 3};
+    /* and so does bad input found inside: a mesh refused by its input rules
+     * (a quad, for √3) */
+    static const uint32_t quad[] = {0, 1, 3, 2};
     static const double xyz[3 * 4] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
     mm_mesh_desc d = {0};
     d.num_vertices = 4, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT64, d.vertices = xyz;
-    d.num_faces = 2, d.face_order = 3, d.face_vertices = repeats, d.keep_repeated = 1;
+    d.num_faces = 1, d.face_order = 4, d.face_vertices = quad;
     mm_mesh bad = NULL, out = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &bad, &d));
     mm_subdiv s = NULL;

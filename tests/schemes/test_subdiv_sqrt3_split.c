@@ -5,7 +5,8 @@
  * as plain manifold meshes with boundaries, refined on the same path: a
  * bow-tie falls apart into its two triangles, a fin into its three, a closed
  * tetrahedron with one face turned over into that face alone and the other
- * three; a Möbius strip (no hand split) refines the same on both paths and
+ * three, a triangle repeating a vertex into one with a copy of it per
+ * repeat; a Möbius strip (no hand split) refines the same on both paths and
  * through mm_subdiv_build + mm_subdiv_eval as through mm_subdivide. Levels
  * 1–3, the generic and the specialized path, float64 to 1e-12. */
 #include <math.h>
@@ -74,9 +75,16 @@ static void assert_same(refined a, refined b, const char *what, int level)
     free(b.x);
 }
 
+/* The shape as a mesh, faces repeating a vertex kept (mm_mesh_desc). */
 static mm_mesh triangles(mm_context ctx, const shape *s)
 {
-    return mmt_mesh_from_faces(ctx, s->nv, s->xyz, s->nf, NULL, 3, s->ids, MM_TYPE_FLOAT64);
+    mm_mesh_desc d = {0};
+    d.num_vertices = s->nv, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT64, d.vertices = s->xyz;
+    d.num_faces = s->nf, d.face_order = 3, d.face_vertices = s->ids;
+    d.precision = MM_TYPE_FLOAT64, d.keep_repeated = 1;
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    return mesh;
 }
 
 /* Bow-tie: two triangles sharing vertex 0; split, the second has its own
@@ -99,11 +107,19 @@ static const double tet_xyz[] = {1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1,
 static const uint32_t tet_ids[] = {0, 1, 2, 0, 1, 3, 1, 2, 3, 2, 0, 3};
 static const uint32_t tet_split[] = {0, 1, 2, 4, 5, 3, 5, 6, 3, 6, 4, 3};
 
+/* A triangle that lists vertex 2 twice beside one that lists it once: the
+ * first keeps 2, the repeats take copies 4 and 5 of it. */
+static const double repeat_xyz[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0.5, 0, 1, 0, 0, 1, 0};
+static const uint32_t repeat_ids[] = {0, 1, 2, 2, 2, 3};
+static const uint32_t repeat_split[] = {0, 1, 2, 4, 5, 3};
+
 static const shape shapes[][2] = {
     {{"bow-tie", 5, 2, bowtie_xyz, bowtie_ids}, {"bow-tie split", 6, 2, bowtie_xyz, bowtie_split}},
     {{"fin", 5, 3, fin_xyz, fin_ids}, {"fin split", 9, 3, fin_xyz, fin_split}},
     {{"tetrahedron, a face turned over", 4, 4, tet_xyz, tet_ids},
      {"tetrahedron split", 7, 4, tet_xyz, tet_split}},
+    {{"a triangle repeating a vertex", 4, 2, repeat_xyz, repeat_ids},
+     {"repeats split", 6, 2, repeat_xyz, repeat_split}},
 };
 
 START_TEST(split_like_by_hand)
