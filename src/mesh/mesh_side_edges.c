@@ -128,11 +128,10 @@ done:
     return st;
 }
 
-/* The neighbours of triangle corner k (face start s) as one key: smaller,
+/* The neighbours a and b of a triangle's corner as one key: smaller,
  * larger. */
-static uint64_t corner_neighbours(const mmi_host_faces *hf, int64_t s, int64_t k)
+static uint64_t neighbour_key(uint64_t a, uint64_t b)
 {
-    uint64_t a = hf->rows[s + (k - s + 1) % 3], b = hf->rows[s + (k - s + 2) % 3];
     return a < b ? a << 32 | b : b << 32 | a;
 }
 
@@ -149,13 +148,19 @@ mm_status mmi_back_to_back_triangles(mm_context ctx, const mmi_host_faces *hf, i
     MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *end, (void **)&end));
     MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *keys, (void **)&keys));
     for (int64_t v = 0; v <= nv; ++v) end[v] = 0;
-    for (int64_t f = 0; f < hf->num_faces; ++f)
-        for (int64_t k = hf->ptr[f]; hf->ptr[f + 1] - hf->ptr[f] == 3 && k < hf->ptr[f + 1]; ++k)
-            ++end[hf->rows[k] + 1];
+    for (int64_t f = 0; f < hf->num_faces; ++f) {
+        const uint32_t *t = hf->rows + hf->ptr[f];
+        if (hf->ptr[f + 1] - hf->ptr[f] != 3) continue;
+        ++end[t[0] + 1], ++end[t[1] + 1], ++end[t[2] + 1];
+    }
     for (int64_t v = 0; v < nv; ++v) end[v + 1] += end[v];
-    for (int64_t f = 0; f < hf->num_faces; ++f)
-        for (int64_t k = hf->ptr[f]; hf->ptr[f + 1] - hf->ptr[f] == 3 && k < hf->ptr[f + 1]; ++k)
-            keys[end[hf->rows[k]]++] = corner_neighbours(hf, hf->ptr[f], k);
+    for (int64_t f = 0; f < hf->num_faces; ++f) {
+        const uint32_t *t = hf->rows + hf->ptr[f];
+        if (hf->ptr[f + 1] - hf->ptr[f] != 3) continue;
+        keys[end[t[0]]++] = neighbour_key(t[1], t[2]);
+        keys[end[t[1]]++] = neighbour_key(t[2], t[0]);
+        keys[end[t[2]]++] = neighbour_key(t[0], t[1]);
+    }
     /* end[v] is now v's end: v's keys are [end[v − 1], end[v]) */
     for (int64_t v = 0; v < nv && !*found; ++v)
         for (int64_t i = v ? end[v - 1] : 0; i < end[v] && !*found; ++i)
