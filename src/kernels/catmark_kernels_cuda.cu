@@ -95,9 +95,16 @@ static size_t staged_bytes(int64_t d)
 /* The thread's place in a block is taken apart in 32 bits (a 64-bit
  * division by a width read at run time is a long subroutine, and was the
  * most executed code of the kernel for d = 12); five blocks per SM bound the
- * registers so that half of the SM's warps can be resident. */
+ * registers so that half of the SM's warps can be resident (four where an
+ * SM holds 1024 threads, sm_75). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define MMI_STAGED_BLOCKS_PER_SM 4
+#else
+#define MMI_STAGED_BLOCKS_PER_SM 5
+#endif
+
 template <int F64, int D>
-__global__ void __launch_bounds__(kStagedThreads, 5)
+__global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
