@@ -60,7 +60,7 @@ MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double 
 }
 
 /* Rows of d values in base, row k of a stream at base + (row0 + k) d: where
- * sk_quad_face_points writes its points, one after another for consecutive
+ * sk_quad_corner_points writes its points, one after another for consecutive
  * faces (the CUDA launcher may point them at shared memory and copy them out
  * whole). */
 typedef struct sk_stream {
@@ -68,7 +68,7 @@ typedef struct sk_stream {
     int64_t row0;
 } sk_stream;
 
-/* The ids sk_quad_face_points works with: f's face-point vertex fv, the
+/* The ids the rules of face f work with: f's face-point vertex fv, the
  * first edge-point vertex eb of level l and the first edge point ye of level
  * l + 1; and the streams of the face points of level l's quads (by corner κ),
  * of their spoke edge points (by κ) and of f's face-point vertex (by f). */

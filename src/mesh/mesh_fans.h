@@ -29,7 +29,7 @@ mm_status mmi_vertex_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_ed
  * edge or vertex (as Far applies them after the user's). Tags name vertex
  * pairs, so faces that repeat a vertex are not handled here: their edges
  * by face side carry the same rule as sharpness of their own
- * (mmi_side_edges_sharpened; the generic path's level 0, generic_side.c). */
+ * (mmi_mesh_vtr_edges; the generic path's level 0, generic_side.c). */
 mm_status mmi_mesh_nonmanifold_tags(mm_context ctx, mm_mesh mesh, mm_mesh *tagged);
 
 /* Vtr's edges by face side of mesh (*S, mesh_side_edges.h; its
