@@ -74,6 +74,26 @@ void mmi_free(mm_context ctx, mm_memory where, void *p, int64_t bytes)
     ctx->in_use[where] -= bytes;
 }
 
+/* A new array of bytes in dst_where holding src's (in src_where). */
+static mm_status copy_new(mm_context ctx, void **dst, mm_memory dst_where, const void *src,
+                          mm_memory src_where, int64_t bytes)
+{
+    mm_status st = mmi_alloc(ctx, dst_where, bytes, dst);
+    if (st == MM_OK) st = mmi_copy(ctx, *dst, dst_where, src, src_where, bytes);
+    if (st != MM_OK) mmi_free(ctx, dst_where, *dst, bytes), *dst = NULL;
+    return st;
+}
+
+mm_status mmi_to_backend(mm_context ctx, const void *src, int64_t n, size_t size, void **dst)
+{
+    return copy_new(ctx, dst, mmi_backend_memory(ctx), src, MM_MEMORY_HOST, n * (int64_t)size);
+}
+
+mm_status mmi_to_host(mm_context ctx, const void *src, int64_t n, size_t size, void **dst)
+{
+    return copy_new(ctx, dst, MM_MEMORY_HOST, src, mmi_backend_memory(ctx), n * (int64_t)size);
+}
+
 mm_status mmi_copy(mm_context ctx, void *dst, mm_memory dst_where, const void *src,
                    mm_memory src_where, int64_t bytes)
 {

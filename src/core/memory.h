@@ -39,6 +39,12 @@ int mmi_memory_surely_fits(mm_context ctx, mm_memory where, double bytes);
 /* Copies bytes between any two spaces, ordered on ctx's stream, complete on return. */
 mm_status mmi_copy(mm_context ctx, void *dst, mm_memory dst_where, const void *src,
                    mm_memory src_where, int64_t bytes);
+/* n elements of `size` bytes from a host array into a new array in the
+ * backend's memory (mmi_to_backend), or from the backend's memory into a new
+ * host array (mmi_to_host): *dst, which is NULL on failure, nothing left
+ * allocated. */
+mm_status mmi_to_backend(mm_context ctx, const void *src, int64_t n, size_t size, void **dst);
+mm_status mmi_to_host(mm_context ctx, const void *src, int64_t n, size_t size, void **dst);
 /* Sets bytes to zero. */
 mm_status mmi_zero(mm_context ctx, void *p, mm_memory where, int64_t bytes);
 

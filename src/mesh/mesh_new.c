@@ -71,17 +71,6 @@ done:
     return st;
 }
 
-/* Copies n host elements of `size` bytes into a new array in backend memory. */
-static mm_status upload(mm_context ctx, const void *h, int64_t n, size_t size, void **out)
-{
-    mm_status st = MM_OK;
-    mm_memory where = mmi_backend_memory(ctx);
-    MM_TRY(mmi_alloc(ctx, where, n * (int64_t)size, out));
-    MM_TRY(mmi_copy(ctx, *out, where, h, MM_MEMORY_HOST, n * (int64_t)size));
-done:
-    return st;
-}
-
 /* mmi_mesh_build, taking arrays over from parts (NULL: none, or on CUDA,
  * where everything is copied to the device). */
 static mm_status build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d,
@@ -101,18 +90,19 @@ static mm_status build(mm_context ctx, mm_mesh *mesh, const mm_mesh_desc *d,
     MM_TRY(build_vertices(ctx, d, parts, &m->X));
     MM_TRY(mmi_mesh_tags_unique(ctx, d, &t));
     m->num_creases = t.num_creases;
-    MM_TRY(upload(ctx, t.crease_vertices, 2 * t.num_creases, sizeof(uint32_t),
-                  (void **)&m->crease_vertices));
-    MM_TRY(upload(ctx, t.crease_sharpness, t.num_creases, sizeof(float),
-                  (void **)&m->crease_sharpness));
+    MM_TRY(mmi_to_backend(ctx, t.crease_vertices, 2 * t.num_creases, sizeof(uint32_t),
+                          (void **)&m->crease_vertices));
+    MM_TRY(mmi_to_backend(ctx, t.crease_sharpness, t.num_creases, sizeof(float),
+                          (void **)&m->crease_sharpness));
     m->num_corners = t.num_corners;
-    MM_TRY(upload(ctx, t.corner_vertices, t.num_corners, sizeof(uint32_t),
-                  (void **)&m->corner_vertices));
-    MM_TRY(upload(ctx, t.corner_sharpness, t.num_corners, sizeof(float),
-                  (void **)&m->corner_sharpness));
+    MM_TRY(mmi_to_backend(ctx, t.corner_vertices, t.num_corners, sizeof(uint32_t),
+                          (void **)&m->corner_vertices));
+    MM_TRY(mmi_to_backend(ctx, t.corner_sharpness, t.num_corners, sizeof(float),
+                          (void **)&m->corner_sharpness));
     m->num_holes = t.num_holes;
     m->boundary = d->boundary;
-    MM_TRY(upload(ctx, t.hole_faces, t.num_holes, sizeof(uint32_t), (void **)&m->hole_faces));
+    MM_TRY(mmi_to_backend(ctx, t.hole_faces, t.num_holes, sizeof(uint32_t),
+                          (void **)&m->hole_faces));
 done:
     mmi_mesh_tags_free(ctx, &t);
     if (st != MM_OK) mm_mesh_free(mesh);

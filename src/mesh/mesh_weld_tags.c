@@ -10,30 +10,6 @@
 #include "mesh_tags.h"
 #include "mesh_weld.h"
 
-/* n elements of `size` bytes from backend memory into a new accounted host
- * array (NULL for n = 0). */
-static mm_status to_host(mm_context ctx, const void *p, int64_t n, size_t size, void **h)
-{
-    mm_status st = MM_OK;
-    int64_t bytes = n * (int64_t)size;
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, bytes, h));
-    MM_TRY(mmi_copy(ctx, *h, MM_MEMORY_HOST, p, mmi_backend_memory(ctx), bytes));
-done:
-    return st;
-}
-
-/* n elements from a host array into a new array in backend memory. */
-static mm_status to_backend(mm_context ctx, const void *h, int64_t n, size_t size, void **p)
-{
-    mm_status st = MM_OK;
-    int64_t bytes = n * (int64_t)size;
-    mm_memory where = mmi_backend_memory(ctx);
-    MM_TRY(mmi_alloc(ctx, where, bytes, p));
-    MM_TRY(mmi_copy(ctx, *p, where, h, MM_MEMORY_HOST, bytes));
-done:
-    return st;
-}
-
 /* The input's tags and the maps, on the host; the re-mapped tags in d. */
 typedef struct host_tags {
     int64_t nv, nf, nc, nk, nh;
@@ -61,15 +37,16 @@ static mm_status fetch(mm_context ctx, mm_mesh in, const uint32_t *new_id,
     h->nc = in->num_creases;
     h->nk = in->num_corners;
     h->nh = in->num_holes;
-    MM_TRY(to_host(ctx, new_id, h->nv, sizeof(uint32_t), (void **)&h->new_id));
-    MM_TRY(to_host(ctx, face_scan, h->nf, sizeof(uint32_t), (void **)&h->face_scan));
-    MM_TRY(to_host(ctx, in->crease_vertices, 2 * h->nc, sizeof(uint32_t), (void **)&h->creases));
-    MM_TRY(to_host(ctx, in->crease_sharpness, h->nc, sizeof(float),
-                   (void **)&h->crease_sharpness));
-    MM_TRY(to_host(ctx, in->corner_vertices, h->nk, sizeof(uint32_t), (void **)&h->corners));
-    MM_TRY(to_host(ctx, in->corner_sharpness, h->nk, sizeof(float),
-                   (void **)&h->corner_sharpness));
-    MM_TRY(to_host(ctx, in->hole_faces, h->nh, sizeof(uint32_t), (void **)&h->holes));
+    MM_TRY(mmi_to_host(ctx, new_id, h->nv, sizeof(uint32_t), (void **)&h->new_id));
+    MM_TRY(mmi_to_host(ctx, face_scan, h->nf, sizeof(uint32_t), (void **)&h->face_scan));
+    MM_TRY(mmi_to_host(ctx, in->crease_vertices, 2 * h->nc, sizeof(uint32_t),
+                       (void **)&h->creases));
+    MM_TRY(mmi_to_host(ctx, in->crease_sharpness, h->nc, sizeof(float),
+                       (void **)&h->crease_sharpness));
+    MM_TRY(mmi_to_host(ctx, in->corner_vertices, h->nk, sizeof(uint32_t), (void **)&h->corners));
+    MM_TRY(mmi_to_host(ctx, in->corner_sharpness, h->nk, sizeof(float),
+                       (void **)&h->corner_sharpness));
+    MM_TRY(mmi_to_host(ctx, in->hole_faces, h->nh, sizeof(uint32_t), (void **)&h->holes));
 done:
     return st;
 }
@@ -115,18 +92,18 @@ mm_status mmi_weld_tags(mm_context ctx, mm_mesh in, const uint32_t *new_id,
     r->corners_dropped = h.nk - t.num_corners;
     r->holes_dropped = h.nh - t.num_holes;
     out->num_creases = t.num_creases;
-    MM_TRY(to_backend(ctx, t.crease_vertices, 2 * t.num_creases, sizeof(uint32_t),
-                      (void **)&out->crease_vertices));
-    MM_TRY(to_backend(ctx, t.crease_sharpness, t.num_creases, sizeof(float),
-                      (void **)&out->crease_sharpness));
+    MM_TRY(mmi_to_backend(ctx, t.crease_vertices, 2 * t.num_creases, sizeof(uint32_t),
+                          (void **)&out->crease_vertices));
+    MM_TRY(mmi_to_backend(ctx, t.crease_sharpness, t.num_creases, sizeof(float),
+                          (void **)&out->crease_sharpness));
     out->num_corners = t.num_corners;
-    MM_TRY(to_backend(ctx, t.corner_vertices, t.num_corners, sizeof(uint32_t),
-                      (void **)&out->corner_vertices));
-    MM_TRY(to_backend(ctx, t.corner_sharpness, t.num_corners, sizeof(float),
-                      (void **)&out->corner_sharpness));
+    MM_TRY(mmi_to_backend(ctx, t.corner_vertices, t.num_corners, sizeof(uint32_t),
+                          (void **)&out->corner_vertices));
+    MM_TRY(mmi_to_backend(ctx, t.corner_sharpness, t.num_corners, sizeof(float),
+                          (void **)&out->corner_sharpness));
     out->num_holes = t.num_holes;
-    MM_TRY(to_backend(ctx, t.hole_faces, t.num_holes, sizeof(uint32_t),
-                      (void **)&out->hole_faces));
+    MM_TRY(mmi_to_backend(ctx, t.hole_faces, t.num_holes, sizeof(uint32_t),
+                          (void **)&out->hole_faces));
 done:
     mmi_mesh_tags_free(ctx, &t);
     host_tags_free(ctx, &h);

@@ -188,16 +188,6 @@ done:
     return st;
 }
 
-/* Copies n backend values of size bytes each to a new host array. */
-static mm_status to_host(mm_context ctx, const void *src, int64_t n, int64_t size, void **h)
-{
-    mm_status st = MM_OK;
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, n * size, h));
-    MM_TRY(mmi_copy(ctx, *h, MM_MEMORY_HOST, src, mmi_backend_memory(ctx), n * size));
-done:
-    return st;
-}
-
 /* The tags of a level with sharpness: the mesh description's crease and
  * corner lists (host, allocated here) of the edges and vertices still sharp. */
 static mm_status sharp_tags(mm_context ctx, mm_subdiv_counts n, const uint32_t *ends,
@@ -207,9 +197,9 @@ static mm_status sharp_tags(mm_context ctx, mm_subdiv_counts n, const uint32_t *
     uint32_t *e = NULL, *cv = NULL, *kv = NULL;
     float *s = NULL, *vs = NULL, *cs = NULL, *ks = NULL;
     int64_t nc = 0, nk = 0;
-    MM_TRY(to_host(ctx, ends, 2 * n.edges, sizeof(uint32_t), (void **)&e));
-    MM_TRY(to_host(ctx, sharp, n.edges, sizeof(float), (void **)&s));
-    MM_TRY(to_host(ctx, vsharp, n.vertices, sizeof(float), (void **)&vs));
+    MM_TRY(mmi_to_host(ctx, ends, 2 * n.edges, sizeof(uint32_t), (void **)&e));
+    MM_TRY(mmi_to_host(ctx, sharp, n.edges, sizeof(float), (void **)&s));
+    MM_TRY(mmi_to_host(ctx, vsharp, n.vertices, sizeof(float), (void **)&vs));
     for (int64_t i = 0; i < n.edges; ++i) nc += s[i] > 0.0f;
     for (int64_t i = 0; i < n.vertices; ++i) nk += vs[i] > 0.0f;
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 2 * nc * (int64_t)sizeof(uint32_t), (void **)&cv));
@@ -234,16 +224,6 @@ done:
     return st;
 }
 
-/* Backend copies of n host values. */
-static mm_status to_backend(mm_context ctx, const void *h, int64_t n, int64_t size, void **dst)
-{
-    mm_status st = MM_OK;
-    MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), n * size, dst));
-    MM_TRY(mmi_copy(ctx, *dst, mmi_backend_memory(ctx), h, MM_MEMORY_HOST, n * size));
-done:
-    return st;
-}
-
 /* The faces flagged in hole (n of them) as out's hole list. */
 static mm_status carry_holes(mm_context ctx, int64_t n, const uint8_t *hole, mm_mesh out)
 {
@@ -251,12 +231,12 @@ static mm_status carry_holes(mm_context ctx, int64_t n, const uint8_t *hole, mm_
     uint8_t *h = NULL;
     uint32_t *list = NULL;
     int64_t count = 0;
-    MM_TRY(to_host(ctx, hole, n, 1, (void **)&h));
+    MM_TRY(mmi_to_host(ctx, hole, n, 1, (void **)&h));
     for (int64_t f = 0; f < n; ++f) count += h[f];
     MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, count * (int64_t)sizeof(uint32_t), (void **)&list));
     for (int64_t f = 0, k = 0; f < n; ++f)
         if (h[f]) list[k++] = (uint32_t)f;
-    MM_TRY(to_backend(ctx, list, count, sizeof(uint32_t), (void **)&out->hole_faces));
+    MM_TRY(mmi_to_backend(ctx, list, count, sizeof(uint32_t), (void **)&out->hole_faces));
     out->num_holes = count;
 done:
     mmi_free(ctx, MM_MEMORY_HOST, h, n);
@@ -273,16 +253,16 @@ mm_status mmi_crease_carry_tags(mm_context ctx, mm_subdiv_counts n, const uint32
     if (hole != NULL) MM_TRY(carry_holes(ctx, n.faces, hole, out));
     if (sharp == NULL) return MM_OK;
     MM_TRY(sharp_tags(ctx, n, ends, sharp, vsharp, &d));
-    MM_TRY(to_backend(ctx, d.crease_vertices, 2 * d.num_creases, sizeof(uint32_t),
-                      (void **)&out->crease_vertices));
+    MM_TRY(mmi_to_backend(ctx, d.crease_vertices, 2 * d.num_creases, sizeof(uint32_t),
+                          (void **)&out->crease_vertices));
     out->num_creases = d.num_creases;
-    MM_TRY(to_backend(ctx, d.crease_sharpness, d.num_creases, sizeof(float),
-                      (void **)&out->crease_sharpness));
-    MM_TRY(to_backend(ctx, d.corner_vertices, d.num_corners, sizeof(uint32_t),
-                      (void **)&out->corner_vertices));
+    MM_TRY(mmi_to_backend(ctx, d.crease_sharpness, d.num_creases, sizeof(float),
+                          (void **)&out->crease_sharpness));
+    MM_TRY(mmi_to_backend(ctx, d.corner_vertices, d.num_corners, sizeof(uint32_t),
+                          (void **)&out->corner_vertices));
     out->num_corners = d.num_corners;
-    MM_TRY(to_backend(ctx, d.corner_sharpness, d.num_corners, sizeof(float),
-                      (void **)&out->corner_sharpness));
+    MM_TRY(mmi_to_backend(ctx, d.corner_sharpness, d.num_corners, sizeof(float),
+                          (void **)&out->corner_sharpness));
 done:
     mmi_free(ctx, MM_MEMORY_HOST, (void *)d.crease_vertices,
              2 * d.num_creases * (int64_t)sizeof(uint32_t));

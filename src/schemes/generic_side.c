@@ -14,17 +14,6 @@
 #include "generic_level.h"
 
 
-/* A backend copy of n host values of `size` bytes. */
-static mm_status upload(mm_context ctx, const void *h, int64_t n, size_t size, void **dst)
-{
-    mm_status st = MM_OK;
-    int64_t bytes = n * (int64_t)size;
-    MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), bytes, dst));
-    MM_TRY(mmi_copy(ctx, *dst, mmi_backend_memory(ctx), h, MM_MEMORY_HOST, bytes));
-done:
-    return st;
-}
-
 /* *x (n FLOAT32 values, made as zeros when absent) with 10 where flag is set:
  * Far sharpens its non-manifold edges and vertices after the user's tags. */
 static mm_status sharpen(mm_context ctx, mm_dense *x, int64_t n, const uint8_t *flag)
@@ -56,8 +45,8 @@ mm_status mmi_side_level0(mm_context ctx, mmi_generic_level *lv, mm_mesh mesh,
     MM_TRY(mmi_host_array(ctx, nv, 1, (void **)&sharpened));
     MM_TRY(mmi_mesh_vtr_edges(ctx, mesh, &S, sharpened, &corners));
     lv->n.edges = S.num_edges;
-    MM_TRY(upload(ctx, S.ends, 2 * S.num_edges, sizeof *S.ends, (void **)&lv->ends));
-    MM_TRY(upload(ctx, S.side, S.num_corners, sizeof *S.side, (void **)&lv->side));
+    MM_TRY(mmi_to_backend(ctx, S.ends, 2 * S.num_edges, sizeof *S.ends, (void **)&lv->ends));
+    MM_TRY(mmi_to_backend(ctx, S.side, S.num_corners, sizeof *S.side, (void **)&lv->side));
     if (lv->Mt == NULL) MM_TRY(mmi_matrix_transpose(ctx, lv->M, &lv->Mt));
     MM_TRY(mmi_crease_level0(ctx, lv, mesh, boundary));
     for (int64_t e = 0; e < S.num_edges; ++e) nm_edges += S.nonmanifold[e];

@@ -195,16 +195,6 @@ done:
     return st;
 }
 
-/* n words of a backend array into a new host array. */
-static mm_status to_host(mm_context ctx, const void *src, int64_t n, void **h)
-{
-    mm_status st = MM_OK;
-    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, h));
-    MM_TRY(mmi_copy(ctx, *h, MM_MEMORY_HOST, src, mmi_backend_memory(ctx), 4 * n));
-done:
-    return st;
-}
-
 mm_status mmi_sharp_level_sharpness(mm_context ctx, const mmi_sharp_set *set, int l,
                                     int64_t edges, int64_t vertices, float *h_edges,
                                     float *h_vertices)
@@ -217,11 +207,11 @@ mm_status mmi_sharp_level_sharpness(mm_context ctx, const mmi_sharp_set *set, in
     for (int64_t i = 0; h_vertices && i < vertices; ++i) h_vertices[i] = 0.0f;
     if (set->size == NULL) return MM_OK;
     MM_TRY(mmi_copy(ctx, &size, MM_MEMORY_HOST, set->size, mmi_backend_memory(ctx), 4));
-    MM_TRY(to_host(ctx, set->edge0, set->chains, (void **)&e0));
-    MM_TRY(to_host(ctx, set->sharp[l], slots, (void **)&s));
-    MM_TRY(to_host(ctx, set->vertex, size, (void **)&v));
-    MM_TRY(to_host(ctx, set->code, size, (void **)&code));
-    MM_TRY(to_host(ctx, set->vs, size, (void **)&vs));
+    MM_TRY(mmi_to_host(ctx, set->edge0, set->chains, sizeof(uint32_t), (void **)&e0));
+    MM_TRY(mmi_to_host(ctx, set->sharp[l], slots, sizeof(uint32_t), (void **)&s));
+    MM_TRY(mmi_to_host(ctx, set->vertex, size, sizeof(uint32_t), (void **)&v));
+    MM_TRY(mmi_to_host(ctx, set->code, size, sizeof(uint32_t), (void **)&code));
+    MM_TRY(mmi_to_host(ctx, set->vs, size, sizeof(uint32_t), (void **)&vs));
     for (int64_t i = 0; h_edges && i < slots; ++i)
         if (e0[i >> l] != MMI_SK_NONE) h_edges[((int64_t)e0[i >> l] << l) + (i & ((1 << l) - 1))] = s[i];
     for (int64_t i = 0; h_vertices && i < size; ++i) {
