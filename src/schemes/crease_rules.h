@@ -53,6 +53,7 @@ MM_HD void crease_edge_order(const mmi_generic_args *g, int64_t i)
     uint32_t v = (uint32_t)i;
     int64_t fs = csc_col_start(&g->Mt, i), nf = csc_col_start(&g->Mt, i + 1) - fs;
     int64_t es = csc_col_start(&g->E, i), ne = csc_col_start(&g->E, i + 1) - es;
+    MM_ROLLED
     for (int64_t k = 0; k < ne; ++k) {
         uint32_t e = g->ids[es + k];
         g->order0[2 * (int64_t)e + (g->ends[2 * e] == v ? 0 : 1)] = (uint32_t)k;

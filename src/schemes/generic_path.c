@@ -51,7 +51,7 @@ static void generic_free(mm_context ctx, void *state)
 /* Level 0 and every level's counts (so an MM_ERR_OVERFLOW comes before any
  * work); the levels are built by mmi_generic_build_level. */
 static mm_status generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
-                               const mmi_level_scheme *scheme, int64_t boundary, void **state)
+                               const mmi_level_scheme *scheme, void **state)
 {
     mm_status st = MM_OK;
     int L = opts->levels;
@@ -71,7 +71,6 @@ static mm_status generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
     lv->n.vertices = mesh->M->nrows;
     lv->n.faces = mesh->M->ncols;
     lv->n.nnz = mesh->M->nnz;
-    lv->boundary = boundary;
     int side = 0; /* √3 refuses faces repeating a vertex, and splits no pair twice */
     if (opts->scheme != MM_SCHEME_SQRT3)
         MM_TRY(mmi_mesh_needs_side_edges(ctx, mesh, opts->scheme == MM_SCHEME_LOOP, &side));
@@ -81,25 +80,26 @@ static mm_status generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_opt
         MM_TRY(mmi_generic_enumerate_edges(ctx, lv));
         if (opts->scheme != MM_SCHEME_SQRT3) MM_TRY(mmi_crease_level0(ctx, lv, mesh, opts->boundary));
     }
+    /* √3's odd levels need level 0's boundary edges. Its meshes reach here
+     * 2-manifold (check_input splits the others), so each edge has one or
+     * two of the 3|F| sides: boundary edges = 2|E| − 3|F|. */
+    if (opts->scheme == MM_SCHEME_SQRT3) lv->boundary = 2 * lv->n.edges - lv->n.nnz;
     for (int l = 0; l < L; ++l) MM_TRY(scheme->next_counts(ctx, &lv[l], &lv[l + 1]));
 done:
     return st;
 }
 
-/* Loop and √3 first refuse faces that are not triangles; √3's odd levels
- * need the count of boundary edges (docs/schemes.md). */
+/* Loop and √3 first refuse faces that are not triangles. */
 mm_status mmi_generic_start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                             void **state)
 {
     mm_status st = MM_OK;
-    mm_mesh_stats stats;
     if (opts->scheme == MM_SCHEME_CATMULL_CLARK)
-        return generic_start(ctx, mesh, opts, &catmark_levels, 0, state);
+        return generic_start(ctx, mesh, opts, &catmark_levels, state);
     MM_TRY(mmi_subdiv_check_triangles(ctx, mesh->M, opts->scheme));
-    if (opts->scheme == MM_SCHEME_LOOP)
-        return generic_start(ctx, mesh, opts, &mmi_loop_levels, 0, state);
-    MM_TRY(mmi_mesh_stats_get(ctx, mesh, &stats));
-    MM_TRY(generic_start(ctx, mesh, opts, &mmi_sqrt3_levels, stats.boundary_edges, state));
+    MM_TRY(generic_start(ctx, mesh, opts,
+                         opts->scheme == MM_SCHEME_LOOP ? &mmi_loop_levels : &mmi_sqrt3_levels,
+                         state));
 done:
     return st;
 }
