@@ -1,8 +1,9 @@
 /* mesh_edges.c: the CPU launcher of mesh_edges.h. E = M Mᵀ {Q_c + Q_c^{c-1}} [τ]
  * (eq. 4) without an SpGEMM, as in the paper's §4.1: Alg. 1 (valences n = M·1
  * and corner occurrences), a prefix sum over 2n for E's slots, Alg. 2 (each
- * corner's next and previous vertex), a sort per column, a merge counting the
- * duplicates; then each corner's edge and the side directions (eq. 6). */
+ * corner's next and previous vertex), then per column its distinct neighbours
+ * (marked per vertex, which counts τ and the side directions of eq. 6), sorted;
+ * each slot then holds its edge id, which each corner's edge is read from. */
 #include "host_array.h"
 #include "mesh_edges.h"
 
@@ -46,42 +47,52 @@ static mm_status slot_pointer(mm_context ctx, const uint32_t *valence, int64_t n
     return exclusive_scan(ctx, slot_ptr, nv);
 }
 
-/* The sorted neighbours of every column: Alg. 2 per face, then a sort per column. */
-static mm_status column_slots(mm_context ctx, const mmi_host_faces *hf, int64_t *slot_ptr,
-                              uint32_t **slots)
+/* The neighbours of every column, unsorted: Alg. 1 for the occurrences and
+ * the slot pointer, then Alg. 2 per face. */
+static mm_status column_slots(mm_context ctx, const mmi_host_faces *hf, uint32_t *occurrence,
+                              int64_t *slot_ptr, uint32_t **slots)
 {
     mm_status st = MM_OK;
-    uint32_t *valence = NULL, *occurrence = NULL;
+    uint32_t *valence = NULL;
     int64_t nv = hf->num_vertices;
     MM_TRY(mmi_host_array(ctx, nv, sizeof *valence, (void **)&valence));
-    MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *occurrence, (void **)&occurrence));
     for (int64_t i = 0; i < nv; ++i) valence[i] = 0;
     MM_TRY(valences(ctx, hf, valence, occurrence));
     MM_TRY(slot_pointer(ctx, valence, nv, slot_ptr));
     MM_TRY(mmi_host_array(ctx, slot_ptr[nv], sizeof **slots, (void **)slots));
     mmi_edges_fill_args fill = {hf->ptr, hf->rows, occurrence, slot_ptr, *slots};
     for (int64_t f = 0; f < hf->num_faces; ++f) mmi_edges_fill_at(f, &fill);
-    /* An isolated vertex's column is empty; without faces *slots is NULL and
-     * *slots + 0 would be undefined, so empty columns are not touched. */
-    for (int64_t i = 0; i < nv; ++i)
-        if (slot_ptr[i + 1] > slot_ptr[i])
-            mmi_edges_sort_column(*slots + slot_ptr[i], slot_ptr[i + 1] - slot_ptr[i]);
 done:
     mmi_host_array_free(ctx, valence, nv, sizeof *valence);
-    mmi_host_array_free(ctx, occurrence, hf->nnz, sizeof *occurrence);
     return st;
 }
 
-/* E's pointer and rows with τ's counts, and the edges (its strict lower triangle). */
-static mm_status merge_columns(mm_context ctx, const int64_t *slot_ptr, const uint32_t *slots,
+/* Marks no column has met yet, before each walk over the columns. */
+static void clear_marks(mmi_edges_mark *marks, int64_t nv)
+{
+    for (int64_t j = 0; j < nv; ++j) marks[j].column = UINT32_MAX;
+}
+
+/* E's pointer and rows with τ's counts, and the edges (its strict lower
+ * triangle) with their side directions (eq. 6): a walk counting each
+ * column's distinct neighbours, prefix sums, a walk writing them. */
+static mm_status merge_columns(mm_context ctx, const int64_t *slot_ptr, uint32_t *slots,
                                mmi_edges *E)
 {
     mm_status st = MM_OK;
     int64_t nv = E->num_vertices;
-    mmi_edges_column_args cols = {slot_ptr, slots, E};
+    int64_t longest = 0;
+    mmi_edges_mark *marks = NULL;
+    uint32_t *work = NULL;
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *marks, (void **)&marks));
+    mmi_edges_column_args cols = {slot_ptr, slots, marks, NULL, NULL, NULL, E};
     MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *E->ptr, (void **)&E->ptr));
     MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *E->edge_ptr, (void **)&E->edge_ptr));
-    for (int64_t i = 0; i < nv; ++i) mmi_edges_count_at(i, &cols);
+    clear_marks(marks, nv);
+    for (int64_t i = 0; i < nv; ++i) {
+        mmi_edges_count_at(i, &cols);
+        if (E->ptr[i + 1] > longest) longest = E->ptr[i + 1];
+    }
     MM_TRY(exclusive_scan(ctx, E->ptr, nv));
     MM_TRY(exclusive_scan(ctx, E->edge_ptr, nv));
     if (E->edge_ptr[nv] >= (int64_t)MMI_NO_EDGE)
@@ -93,40 +104,27 @@ static mm_status merge_columns(mm_context ctx, const int64_t *slot_ptr, const ui
     MM_TRY(mmi_host_array(ctx, E->nnz, sizeof *E->sides, (void **)&E->sides));
     MM_TRY(mmi_host_array(ctx, E->num_edges, sizeof *E->a, (void **)&E->a));
     MM_TRY(mmi_host_array(ctx, E->num_edges, sizeof *E->b, (void **)&E->b));
+    MM_TRY(mmi_host_array(ctx, E->num_edges, sizeof *E->forward, (void **)&E->forward));
+    MM_TRY(mmi_host_array(ctx, E->num_edges, sizeof *E->backward, (void **)&E->backward));
+    MM_TRY(mmi_host_array(ctx, 3 * (longest + 1), sizeof *work, (void **)&work));
+    cols.met = work;
+    cols.even = work + longest + 1;
+    cols.odd = work + 2 * (longest + 1);
+    clear_marks(marks, nv);
     for (int64_t i = 0; i < nv; ++i) mmi_edges_emit_at(i, &cols);
 done:
+    mmi_host_array_free(ctx, marks, nv, sizeof *marks);
+    mmi_host_array_free(ctx, work, 3 * (longest + 1), sizeof *work);
     return st;
 }
 
-/* corner_edge: E's edge id looked up for each side of each face. */
-static mm_status corner_edges(mm_context ctx, const mmi_host_faces *hf, mmi_edges *E)
+/* corner_edge: each side's edge id, read from the slot merge_columns left it in. */
+static mm_status corner_edges(mm_context ctx, const mmi_host_faces *hf,
+                              const mmi_edges_fill_args *merged, mmi_edges *E)
 {
     mm_status st = MM_OK;
     MM_TRY(mmi_host_array(ctx, E->num_corners, sizeof *E->corner_edge, (void **)&E->corner_edge));
-    for (int64_t f = 0; f < hf->num_faces; ++f) mmi_edges_corner_at(f, hf->ptr, hf->rows, E);
-done:
-    return st;
-}
-
-/* M Mᵀ {Q_c} (eq. 6) on the edges: each side adds one to its edge's forward
- * (a → b) or backward (b → a) count. */
-static mm_status side_directions(mm_context ctx, const mmi_host_faces *hf, mmi_edges *E)
-{
-    mm_status st = MM_OK;
-    MM_TRY(mmi_host_array(ctx, E->num_edges, sizeof *E->forward, (void **)&E->forward));
-    MM_TRY(mmi_host_array(ctx, E->num_edges, sizeof *E->backward, (void **)&E->backward));
-    for (int64_t e = 0; e < E->num_edges; ++e) E->forward[e] = E->backward[e] = 0;
-    for (int64_t f = 0; f < hf->num_faces; ++f) {
-        int64_t first = hf->ptr[f], end = hf->ptr[f + 1];
-        for (int64_t k = first; k < end; ++k) {
-            uint32_t e = E->corner_edge[k];
-            if (e == MMI_NO_EDGE) continue;
-            if (mmi_edges_side_is_forward(hf->rows[k], hf->rows[k + 1 < end ? k + 1 : first]))
-                ++E->forward[e];
-            else
-                ++E->backward[e];
-        }
-    }
+    for (int64_t f = 0; f < hf->num_faces; ++f) mmi_edges_corner_at(f, merged, E->corner_edge);
 done:
     return st;
 }
@@ -136,22 +134,22 @@ mm_status mmi_mesh_edges_build(mm_context ctx, const mmi_host_faces *hf, mmi_edg
     mm_status st = MM_OK;
     mmi_edges E = {0};
     int64_t *slot_ptr = NULL;
-    uint32_t *slots = NULL;
+    uint32_t *occurrence = NULL, *slots = NULL;
     int64_t nv = hf->num_vertices;
     E.num_vertices = nv;
     E.num_corners = hf->nnz;
     *out = E;
     MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *slot_ptr, (void **)&slot_ptr));
-    MM_TRY(column_slots(ctx, hf, slot_ptr, &slots));
+    MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *occurrence, (void **)&occurrence));
+    MM_TRY(column_slots(ctx, hf, occurrence, slot_ptr, &slots));
     MM_TRY(merge_columns(ctx, slot_ptr, slots, &E));
-    mmi_host_array_free(ctx, slots, slot_ptr[nv], sizeof *slots);
-    slots = NULL;
-    MM_TRY(corner_edges(ctx, hf, &E));
-    MM_TRY(side_directions(ctx, hf, &E));
+    mmi_edges_fill_args merged = {hf->ptr, hf->rows, occurrence, slot_ptr, slots};
+    MM_TRY(corner_edges(ctx, hf, &merged, &E));
     *out = E;
     E = (mmi_edges){0};
 done:
     if (slots != NULL) mmi_host_array_free(ctx, slots, slot_ptr[nv], sizeof *slots);
+    mmi_host_array_free(ctx, occurrence, hf->nnz, sizeof *occurrence);
     mmi_host_array_free(ctx, slot_ptr, nv + 1, sizeof *slot_ptr);
     mmi_mesh_edges_release(ctx, &E);
     return st;

@@ -58,22 +58,27 @@ typedef struct mmi_edges_fill_args {
     uint32_t *slots;
 } mmi_edges_fill_args;
 
+/* Corner k's first slot in its vertex's column: 2·occurrence[k] (§4.1). */
+MM_HD int64_t mmi_edges_corner_slot(int64_t k, const mmi_edges_fill_args *x)
+{
+    return x->slot_ptr[x->face_rows[k]] + 2 * (int64_t)x->occurrence[k];
+}
+
 /* Alg. 2 for face f (Q_c and Q_c^{c-1} of eq. 5): each corner k at vertex i
  * writes its next and its previous vertex into column i's slots
- * 2·occurrence[k] and 2·occurrence[k] + 1. */
+ * 2·occurrence[k] (even: the side i → next) and 2·occurrence[k] + 1 (odd:
+ * the side prev → i). */
 MM_HD void mmi_edges_fill_at(int64_t f, const mmi_edges_fill_args *x)
 {
     int64_t first = x->face_ptr[f], end = x->face_ptr[f + 1];
     for (int64_t k = first; k < end; ++k) {
-        uint32_t i = x->face_rows[k];
-        int64_t slot = x->slot_ptr[i] + 2 * (int64_t)x->occurrence[k];
+        int64_t slot = mmi_edges_corner_slot(k, x);
         x->slots[slot] = x->face_rows[k + 1 < end ? k + 1 : first];
         x->slots[slot + 1] = x->face_rows[k > first ? k - 1 : end - 1];
     }
 }
 
-/* Sorts a column's n neighbours ascending: insertion sort for short columns,
- * heapsort (no recursion, no workspace) for long ones. */
+/* Heapsort (no recursion, no workspace) of a long column's n rows. */
 MM_HD void mmi_edges_sift_down(uint32_t *v, int64_t root, int64_t n)
 {
     uint32_t x = v[root];
@@ -86,17 +91,8 @@ MM_HD void mmi_edges_sift_down(uint32_t *v, int64_t root, int64_t n)
     v[root] = x;
 }
 
-MM_HD void mmi_edges_sort_column(uint32_t *v, int64_t n)
+MM_HD void mmi_edges_heapsort(uint32_t *v, int64_t n)
 {
-    if (n <= 32) {
-        for (int64_t i = 1; i < n; ++i) {
-            uint32_t x = v[i];
-            int64_t j = i;
-            for (; j > 0 && v[j - 1] > x; --j) v[j] = v[j - 1];
-            v[j] = x;
-        }
-        return;
-    }
     for (int64_t root = n / 2 - 1; root >= 0; --root) mmi_edges_sift_down(v, root, n);
     for (int64_t end = n - 1; end > 0; --end) {
         uint32_t top = v[0];
@@ -106,46 +102,113 @@ MM_HD void mmi_edges_sort_column(uint32_t *v, int64_t n)
     }
 }
 
-/* The sorted neighbour slots of every column, and E and its edges being written. */
+/* Columns of at most this many distinct neighbours are sorted by counting
+ * ranks (branch-free), longer ones by heapsort. */
+#define MMI_EDGES_SHORT 32
+
+/* Vertex j as seen from the column being merged: the column that last met j
+ * and j's rank there (first the order it was met in, then its row's). */
+typedef struct mmi_edges_mark {
+    uint32_t column, rank;
+} mmi_edges_mark;
+
+/* The neighbour slots of every column, the marks (|V|, column = UINT32_MAX
+ * before each walk), a column's neighbours in the order met with their even
+ * and odd slots (the sides column → j and j → column; workspace of the
+ * longest column's length + 1), and E and its edges being written. The
+ * marks and the workspace are shared: the columns are merged one after
+ * another on one thread. */
 typedef struct mmi_edges_column_args {
     const int64_t *slot_ptr;
-    const uint32_t *slots;
+    uint32_t *slots;
+    mmi_edges_mark *marks;
+    uint32_t *met, *even, *odd;
     mmi_edges *E;
 } mmi_edges_column_args;
 
-/* Merging column i's sorted slots (τ counts the duplicates): the number of
- * non-zeros of E's column i into ptr[i + 1], of its edges (those below the
- * diagonal) into edge_ptr[i + 1]; prefix sums then make both pointers. */
+/* The number of non-zeros of E's column i (its distinct neighbours) into
+ * ptr[i + 1], of its edges (those below the diagonal) into edge_ptr[i + 1];
+ * prefix sums then make both pointers. */
 MM_HD void mmi_edges_count_at(int64_t i, const mmi_edges_column_args *x)
 {
     int64_t entries = 0, below = 0;
     for (int64_t s = x->slot_ptr[i]; s < x->slot_ptr[i + 1]; ++s) {
-        if (s > x->slot_ptr[i] && x->slots[s - 1] == x->slots[s]) continue;
-        ++entries;
-        below += x->slots[s] > (uint32_t)i;
+        uint32_t j = x->slots[s];
+        int fresh = x->marks[j].column != (uint32_t)i;
+        x->marks[j].column = (uint32_t)i;
+        entries += fresh;
+        below += fresh & (j > (uint32_t)i);
     }
     x->E->ptr[i + 1] = entries;
     x->E->edge_ptr[i + 1] = below;
 }
 
-/* Writes column i of E (rows, sides) from ptr[i] and its edges (a, b) from
- * edge_ptr[i]. */
+/* Column i's n distinct neighbours in the order met (met[] takes one write
+ * past the last), with their even and odd slots: branch-free, as a
+ * neighbour's two slots lie in no predictable order. */
+MM_HD void mmi_edges_meet_column(int64_t i, const mmi_edges_column_args *x, int64_t n)
+{
+    int64_t k = 0, first = x->slot_ptr[i];
+    for (int64_t r = 0; r < n; ++r) x->even[r] = x->odd[r] = 0;
+    for (int64_t s = first; s < x->slot_ptr[i + 1]; ++s) {
+        uint32_t j = x->slots[s], odd = (uint32_t)((s - first) & 1);
+        mmi_edges_mark *m = &x->marks[j];
+        int fresh = m->column != (uint32_t)i;
+        m->column = (uint32_t)i;
+        m->rank = fresh ? (uint32_t)k : m->rank;
+        x->met[k] = j;
+        k += fresh;
+        x->even[m->rank] += 1 - odd;
+        x->odd[m->rank] += odd;
+    }
+}
+
+/* met[0, n) sorted into rows: each short column's value goes to its rank,
+ * the count of smaller ones. */
+MM_HD void mmi_edges_sort_met(const uint32_t *met, uint32_t *rows, int64_t n)
+{
+    if (n > MMI_EDGES_SHORT) {
+        for (int64_t r = 0; r < n; ++r) rows[r] = met[r];
+        mmi_edges_heapsort(rows, n);
+        return;
+    }
+    for (int64_t r = 0; r < n; ++r) {
+        int64_t rank = 0;
+        for (int64_t t = 0; t < n; ++t) rank += met[t] < met[r];
+        rows[rank] = met[r];
+    }
+}
+
+/* Writes column i of E (rows, sides = τ) from ptr[i] and its edges (a, b, and
+ * M Mᵀ {Q_c} of eq. 6: forward = the even slots, sides a → b; backward = the
+ * odd ones) from edge_ptr[i]; then each slot holding an edge's b holds its
+ * edge id instead, for mmi_edges_corner_at. */
 MM_HD void mmi_edges_emit_at(int64_t i, const mmi_edges_column_args *x)
 {
     mmi_edges *E = x->E;
-    int64_t p = E->ptr[i] - 1, e = E->edge_ptr[i];
+    int64_t p = E->ptr[i], n = E->ptr[i + 1] - p;
+    if (n == 0) return;
+    int64_t on_or_above = n - (E->edge_ptr[i + 1] - E->edge_ptr[i]);
+    int64_t rank_to_edge = E->edge_ptr[i] - on_or_above;
+    uint32_t *rows = E->rows + p;
+    mmi_edges_meet_column(i, x, n);
+    mmi_edges_sort_met(x->met, rows, n);
+    for (int64_t r = 0; r < n; ++r) {
+        mmi_edges_mark *m = &x->marks[rows[r]];
+        E->sides[p + r] = x->even[m->rank] + x->odd[m->rank];
+        if (r >= on_or_above) {
+            int64_t e = rank_to_edge + r;
+            E->a[e] = (uint32_t)i;
+            E->b[e] = rows[r];
+            E->forward[e] = x->even[m->rank];
+            E->backward[e] = x->odd[m->rank];
+        }
+        m->rank = (uint32_t)r;
+    }
     for (int64_t s = x->slot_ptr[i]; s < x->slot_ptr[i + 1]; ++s) {
         uint32_t j = x->slots[s];
-        if (s > x->slot_ptr[i] && x->slots[s - 1] == j) {
-            ++E->sides[p];
-            continue;
-        }
-        E->rows[++p] = j;
-        E->sides[p] = 1;
-        if (j > (uint32_t)i) {
-            E->a[e] = (uint32_t)i;
-            E->b[e++] = j;
-        }
+        uint32_t e = (uint32_t)(rank_to_edge + x->marks[j].rank);
+        x->slots[s] = j > (uint32_t)i ? e : j;
     }
 }
 
@@ -166,22 +229,18 @@ MM_HD uint32_t mmi_edges_id(const int64_t *edge_ptr, const uint32_t *b, uint32_t
     return lo < edge_ptr[lo_v + 1] && b[lo] == hi_v ? (uint32_t)lo : MMI_NO_EDGE;
 }
 
-/* corner_edge of face f's corners: E(max, min) for each side k → next. */
-MM_HD void mmi_edges_corner_at(int64_t f, const int64_t *face_ptr, const uint32_t *face_rows,
-                               mmi_edges *E)
+/* corner_edge of face f's corners, read from the merged slots: the side
+ * k → next (i → j) is in column min(i, j) as k's even slot when i < j, as
+ * next's odd slot when i > j; i = j is no edge. */
+MM_HD void mmi_edges_corner_at(int64_t f, const mmi_edges_fill_args *x, uint32_t *corner_edge)
 {
-    int64_t first = face_ptr[f], end = face_ptr[f + 1];
+    int64_t first = x->face_ptr[f], end = x->face_ptr[f + 1];
     for (int64_t k = first; k < end; ++k) {
-        uint32_t next = face_rows[k + 1 < end ? k + 1 : first];
-        E->corner_edge[k] = mmi_edges_id(E->edge_ptr, E->b, face_rows[k], next);
+        int64_t next = k + 1 < end ? k + 1 : first;
+        uint32_t i = x->face_rows[k], j = x->face_rows[next];
+        int64_t slot = i < j ? mmi_edges_corner_slot(k, x) : mmi_edges_corner_slot(next, x) + 1;
+        corner_edge[k] = i == j ? MMI_NO_EDGE : x->slots[slot];
     }
-}
-
-/* M Mᵀ {Q_c} (eq. 6) on one side i → j: it runs forward on its edge when
- * i < j (a → b), backward otherwise. */
-MM_HD int mmi_edges_side_is_forward(uint32_t i, uint32_t j)
-{
-    return i < j;
 }
 
 #endif
