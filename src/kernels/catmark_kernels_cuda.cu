@@ -36,6 +36,7 @@ static const int kSmallLevel0 = 4 * kMmiGridThreads;
 __global__ void __launch_bounds__(kMmiGridThreads)
     sk_level0_points_block(const __grid_constant__ mmi_sk_points0_args g)
 {
+    mmi_grid_begin();
     for (int64_t f = threadIdx.x; f < g.x.nf; f += blockDim.x) sk_face_point(&g, f);
     __syncthreads();
     for (int64_t e = threadIdx.x; e < g.x.ne; e += blockDim.x) sk_edge_point(&g, e);
@@ -47,7 +48,7 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
 {
     const mmi_sk_level *x = &g->x;
     if (x->nf <= kSmallLevel0 && x->ne <= kSmallLevel0 && x->nv <= kSmallLevel0) {
-        sk_level0_points_block<<<1, kMmiGridThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
+        mmi_launch(ctx, sk_level0_points_block, 1, kMmiGridThreads, 0, *g);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     mm_status st = mmi_grid_for<mmi_sk_points0_args, sk_face_point>(ctx, g, x->nf, kWhat);
@@ -109,6 +110,7 @@ __global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     extern __shared__ __align__(16) unsigned char staged[];
+    mmi_grid_begin();
     const unsigned d = D > 0 ? D : (unsigned)g.data.d;
     const unsigned F = D == 3 ? kStagedFaces : staged_faces(d);
     T *faces = (T *)staged, *spokes = faces + 4 * F * d, *verts = spokes + 4 * F * d;
@@ -167,18 +169,19 @@ __global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
 }
 
 template <int F64, int D>
-static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
+static void launch_staged(mm_context ctx, const mmi_sk_points_args *g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     int64_t d = g->data.d, faces = staged_faces(d);
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
-    sk_quad_points_staged<F64, D><<<grid, (unsigned)(faces * d), staged_bytes<T>(d), stream>>>(*g);
+    mmi_launch(ctx, sk_quad_points_staged<F64, D>, grid, (unsigned)(faces * d),
+               staged_bytes<T>(d), *g);
 }
 
-static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
+static void launch_quad_points(mm_context ctx, const mmi_sk_points_args *g)
 {
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
-        launch_staged<decltype(F)::value, decltype(D)::value>(g, stream);
+        launch_staged<decltype(F)::value, decltype(D)::value>(ctx, g);
     });
 }
 
@@ -187,7 +190,7 @@ mm_status mmi_sk_quad_points_cuda(mm_context ctx, const mmi_sk_points_args *g, i
     if (count == 0) return MM_OK;
     if (g->data.d <= kStagedMaxWidth && g->lv[g->level - 1].uniform == 4 &&
         g->lv[g->level - 1].nf > 0) {
-        launch_quad_points(g, (cudaStream_t)ctx->stream);
+        launch_quad_points(ctx, g);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     mm_status st = mmi_data_for<mmi_sk_points_args, sk_quad_point>(ctx, g, count, kWhat);
