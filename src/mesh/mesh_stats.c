@@ -10,28 +10,32 @@
 
 #define NONE UINT32_MAX
 
-/* Union-find with path halving. The smaller root becomes the parent, so the
- * classes do not depend on the order of a union's arguments. */
+/* Union-find with path halving: each step links x to its grandparent and
+ * moves there. A step reads the parent and the grandparent before its test,
+ * so the common finds (a root, or a root's child) take no branch. The smaller
+ * root becomes the parent, so the classes do not depend on the order of a
+ * union's arguments. */
 static uint32_t uf_find(uint32_t *parent, uint32_t x)
 {
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
+    uint32_t up = parent[x], top = parent[up];
+    parent[x] = top;
+    while (top != up) {
+        x = top;
+        up = parent[x];
+        top = parent[up];
+        parent[x] = top;
     }
-    return x;
+    return top;
 }
 
-/* Joins the classes of x and y; 1 when they were different. */
+/* Joins the classes of x and y; 1 when they were different. No branch: a
+ * class joined with itself writes its root onto itself. */
 static int uf_union(uint32_t *parent, uint32_t x, uint32_t y)
 {
     x = uf_find(parent, x);
     y = uf_find(parent, y);
-    if (x == y) return 0;
-    if (x < y)
-        parent[y] = x;
-    else
-        parent[x] = y;
-    return 1;
+    parent[x > y ? x : y] = x < y ? x : y;
+    return x != y;
 }
 
 /* c = Mᵀ·1: the smallest and largest face order. */
@@ -107,11 +111,19 @@ done:
     return st;
 }
 
+/* Vertices in no face: the empty columns of E (n_i = 0). */
+static int64_t unreferenced_vertices(const mmi_edges *E)
+{
+    int64_t count = 0;
+    for (int64_t v = 0; v < E->num_vertices; ++v) count += E->ptr[v + 1] == E->ptr[v];
+    return count;
+}
+
 /* Edge-connected face components: faces are joined through every edge they
  * share (non-manifold edges included; F = M Mᵀ {Q_c} [γ] names the faces of
  * each side, eq. 6–7); owner[e] is the first face met on edge e. */
-static mm_status components(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
-                            int64_t *count)
+static mm_status face_components(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                                 int64_t *count)
 {
     mm_status st = MM_OK;
     uint32_t *owner = NULL, *parent = NULL;
@@ -135,6 +147,42 @@ done:
     return st;
 }
 
+/* The same count when no vertex has two fans (no corner has two loop sides
+ * either): the faces at each vertex are then joined through the edges of its
+ * one fan, so faces sharing a vertex are one component, and the components
+ * are those of E's graph over the vertices in faces. A union-find over |V|
+ * along the edges in column order, instead of over |F| through edge owners
+ * met in random order. */
+static mm_status vertex_components(mm_context ctx, const mmi_edges *E, int64_t *count)
+{
+    mm_status st = MM_OK;
+    uint32_t *parent = NULL;
+    int64_t nv = E->num_vertices;
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *parent, (void **)&parent));
+    for (int64_t v = 0; v < nv; ++v) parent[v] = (uint32_t)v;
+    *count = nv - unreferenced_vertices(E);
+    for (int64_t e = 0; e < E->num_edges; ++e) *count -= uf_union(parent, E->a[e], E->b[e]);
+done:
+    mmi_host_array_free(ctx, parent, nv, sizeof *parent);
+    return st;
+}
+
+/* Edge-connected face components: through the vertices when none of them is
+ * non-manifold (the count nonmanifold_vertices gave), else through the faces. */
+static mm_status components(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                            int64_t nonmanifold_vertices, int64_t *count)
+{
+    if (nonmanifold_vertices == 0) return vertex_components(ctx, E, count);
+    return face_components(ctx, hf, E, count);
+}
+
+/* The fan node of edge e = {v, w} seen from v, its b end the larger one (the
+ * face's own vertices, read in order, instead of E->b met in random order). */
+static uint32_t fan_node_toward(uint32_t e, uint32_t v, uint32_t w)
+{
+    return mmi_fan_node(e, v, v > w ? v : w);
+}
+
 mm_status mmi_vertex_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
                           int64_t *fans)
 {
@@ -154,13 +202,14 @@ mm_status mmi_vertex_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_ed
     for (int64_t f = 0; f < hf->num_faces; ++f) {
         int64_t first = hf->ptr[f], end = hf->ptr[f + 1];
         for (int64_t k = first; k < end; ++k) {
+            int64_t prev = k > first ? k - 1 : end - 1, next = k + 1 < end ? k + 1 : first;
             uint32_t v = hf->rows[k];
-            uint32_t out = E->corner_edge[k], in = E->corner_edge[k > first ? k - 1 : end - 1];
+            uint32_t out = E->corner_edge[k], in = E->corner_edge[prev];
             if (out == MMI_NO_EDGE && in == MMI_NO_EDGE)
                 ++fans[v];
             else if (out != MMI_NO_EDGE && in != MMI_NO_EDGE)
-                fans[v] -= uf_union(parent, mmi_fan_node(in, v, E->b[in]),
-                                    mmi_fan_node(out, v, E->b[out]));
+                fans[v] -= uf_union(parent, fan_node_toward(in, v, hf->rows[prev]),
+                                    fan_node_toward(out, v, hf->rows[next]));
         }
     }
 done:
@@ -183,14 +232,6 @@ done:
     return st;
 }
 
-/* Vertices in no face: the empty columns of E (n_i = 0). */
-static int64_t unreferenced_vertices(const mmi_edges *E)
-{
-    int64_t count = 0;
-    for (int64_t v = 0; v < E->num_vertices; ++v) count += E->ptr[v + 1] == E->ptr[v];
-    return count;
-}
-
 mm_status mmi_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats)
 {
     mm_status st = MM_OK;
@@ -211,7 +252,7 @@ mm_status mmi_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats)
     edge_classes(&E, &s);
     MM_TRY(boundary_loops(ctx, &E, &s.boundary_loops));
     MM_TRY(nonmanifold_vertices(ctx, &hf, &E, &s.nonmanifold_vertices));
-    MM_TRY(components(ctx, &hf, &E, &s.components));
+    MM_TRY(components(ctx, &hf, &E, s.nonmanifold_vertices, &s.components));
     s.unreferenced_vertices = unreferenced_vertices(&E);
     MM_TRY(degenerate_faces(ctx, &hf, &s.degenerate_faces));
     *stats = s;
