@@ -36,7 +36,6 @@ static const int kSmallLevel0 = 4 * kMmiGridThreads;
 __global__ void __launch_bounds__(kMmiGridThreads)
     sk_level0_points_block(const __grid_constant__ mmi_sk_points0_args g)
 {
-    mmi_grid_begin();
     for (int64_t f = threadIdx.x; f < g.x.nf; f += blockDim.x) sk_face_point(&g, f);
     __syncthreads();
     for (int64_t e = threadIdx.x; e < g.x.ne; e += blockDim.x) sk_edge_point(&g, e);
@@ -48,7 +47,7 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
 {
     const mmi_sk_level *x = &g->x;
     if (x->nf <= kSmallLevel0 && x->ne <= kSmallLevel0 && x->nv <= kSmallLevel0) {
-        mmi_launch(ctx, sk_level0_points_block, 1, kMmiGridThreads, 0, *g);
+        sk_level0_points_block<<<1, kMmiGridThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     mm_status st = mmi_grid_for<mmi_sk_points0_args, sk_face_point>(ctx, g, x->nf, kWhat);
@@ -110,7 +109,6 @@ __global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     extern __shared__ __align__(16) unsigned char staged[];
-    mmi_grid_begin();
     const unsigned d = D > 0 ? D : (unsigned)g.data.d;
     const unsigned F = D == 3 ? kStagedFaces : staged_faces(d);
     T *faces = (T *)staged, *spokes = faces + 4 * F * d, *verts = spokes + 4 * F * d;
@@ -169,19 +167,18 @@ __global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
 }
 
 template <int F64, int D>
-static void launch_staged(mm_context ctx, const mmi_sk_points_args *g)
+static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     int64_t d = g->data.d, faces = staged_faces(d);
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
-    mmi_launch(ctx, sk_quad_points_staged<F64, D>, grid, (unsigned)(faces * d),
-               staged_bytes<T>(d), *g);
+    sk_quad_points_staged<F64, D><<<grid, (unsigned)(faces * d), staged_bytes<T>(d), stream>>>(*g);
 }
 
-static void launch_quad_points(mm_context ctx, const mmi_sk_points_args *g)
+static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
-        launch_staged<decltype(F)::value, decltype(D)::value>(ctx, g);
+        launch_staged<decltype(F)::value, decltype(D)::value>(g, stream);
     });
 }
 
@@ -190,7 +187,7 @@ mm_status mmi_sk_quad_points_cuda(mm_context ctx, const mmi_sk_points_args *g, i
     if (count == 0) return MM_OK;
     if (g->data.d <= kStagedMaxWidth && g->lv[g->level - 1].uniform == 4 &&
         g->lv[g->level - 1].nf > 0) {
-        launch_quad_points(ctx, g);
+        launch_quad_points(g, (cudaStream_t)ctx->stream);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     mm_status st = mmi_data_for<mmi_sk_points_args, sk_quad_point>(ctx, g, count, kWhat);

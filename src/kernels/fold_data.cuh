@@ -37,7 +37,6 @@ __global__ void __launch_bounds__(kMmiGridThreads)
 {
     int64_t d = D > 0 ? D : g.data.d;
     int f64 = F >= 0 ? F : g.data.f64;
-    mmi_grid_begin();
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
          i += (int64_t)gridDim.x * blockDim.x)
         Rule(&g, i, d, f64);
@@ -49,8 +48,9 @@ static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, cons
 {
     if (count == 0) return MM_OK;
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
-        mmi_launch(ctx, mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value>,
-                   mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0, *g, count);
+        mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value>
+            <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+               (cudaStream_t)ctx->stream>>>(*g, count);
     });
     return mmi_cuda_check(ctx, cudaGetLastError(), what);
 }

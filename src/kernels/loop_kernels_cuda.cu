@@ -25,7 +25,6 @@ static const int kStagedThreads = 128;
 __global__ void __launch_bounds__(kStagedThreads)
     lk_grandchild_kernel(const __grid_constant__ mmi_sk_points_args g)
 {
-    mmi_grid_begin();
     mmi_staged_rows<LK_GRANDCHILD_WORDS, kStagedThreads, 1>(
         lk_grandchild_count(&g), g.out_faces,
         [&](int64_t f, int, uint32_t *o) { lk_grandchild_tris(&g, f, 0, 1, o); });
@@ -43,7 +42,6 @@ template <int F>
 __global__ void __launch_bounds__(3 * kLastFaces)
     lk_last_step_kernel(const __grid_constant__ mmi_sk_points_args g)
 {
-    mmi_grid_begin();
     mmi_staged_rows<LK_GRANDCHILD_WORDS, 3 * kLastFaces, 3>(
         g.lv[g.level - 1].nf, g.out_faces, [&](int64_t f, int c, uint32_t *o) {
             lk_tri_face(&g, f, c, 3, F);
@@ -53,17 +51,18 @@ __global__ void __launch_bounds__(3 * kLastFaces)
 
 mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
+    cudaStream_t stream = (cudaStream_t)ctx->stream;
     int64_t nf = lk_grandchild_count(g);
     if (count == 0) return MM_OK;
     if (g->out_faces && g->data.d == 3) {
         unsigned blocks = mmi_cuda_grid(nf, kLastFaces);
-        mmi_launch(ctx, g->data.f64 ? lk_last_step_kernel<1> : lk_last_step_kernel<0>, blocks,
-                   3 * kLastFaces, 0, *g);
+        if (g->data.f64) lk_last_step_kernel<1><<<blocks, 3 * kLastFaces, 0, stream>>>(*g);
+        else lk_last_step_kernel<0><<<blocks, 3 * kLastFaces, 0, stream>>>(*g);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     mm_status st = mmi_data_for<mmi_sk_points_args, lk_tri_face_element>(ctx, g, count, kWhat);
     if (st != MM_OK || !g->out_faces) return st;
-    mmi_launch(ctx, lk_grandchild_kernel, mmi_cuda_grid(nf, kStagedThreads), kStagedThreads, 0, *g);
+    lk_grandchild_kernel<<<mmi_cuda_grid(nf, kStagedThreads), kStagedThreads, 0, stream>>>(*g);
     return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
 }
 

@@ -72,7 +72,6 @@ template <int SPLITS, int FOLD>
 __global__ void __launch_bounds__(256)
     s3_grandchild_kernel(const __grid_constant__ mmi_s3_tri_args g)
 {
-    mmi_grid_begin();
     mmi_s3_level v, w, x;
     s3_levels_read<SPLITS, FOLD>(g, &v, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
@@ -86,7 +85,6 @@ template <int SPLITS, int FOLD, int D, int F>
 __global__ void __launch_bounds__(256)
     s3_tri_faces_kernel(const __grid_constant__ mmi_s3_tri_args g, int64_t count)
 {
-    mmi_grid_begin();
     int64_t d = D > 0 ? D : g.data.d;
     int f64 = F >= 0 ? F : g.data.f64;
     mmi_s3_level v, x, xl;
@@ -115,7 +113,6 @@ template <int SPLITS, int FOLD, int F>
 __global__ void __launch_bounds__(256, S3_LAST_STEP_BLOCKS)
     s3_last_step_kernel(const __grid_constant__ mmi_s3_tri_args g)
 {
-    mmi_grid_begin();
     mmi_s3_level v, w, x;
     s3_levels_read<SPLITS, FOLD>(g, &v, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
@@ -126,46 +123,44 @@ __global__ void __launch_bounds__(256, S3_LAST_STEP_BLOCKS)
         });
 }
 
-static void launch_last_step(mm_context ctx, const mmi_s3_tri_args *g, unsigned grid)
+static void launch_last_step(const mmi_s3_tri_args *g, unsigned grid, cudaStream_t stream)
 {
     with_levels(g, [&](auto SPLITS, auto FOLD) {
         const int split = decltype(SPLITS)::value, fold = decltype(FOLD)::value;
-        mmi_launch(ctx,
-                   g->data.f64 ? s3_last_step_kernel<split, fold, 1>
-                               : s3_last_step_kernel<split, fold, 0>,
-                   grid, kThreads, 0, *g);
+        if (g->data.f64) s3_last_step_kernel<split, fold, 1><<<grid, kThreads, 0, stream>>>(*g);
+        else s3_last_step_kernel<split, fold, 0><<<grid, kThreads, 0, stream>>>(*g);
     });
 }
 
-static void launch_grandchild(mm_context ctx, const mmi_s3_tri_args *g, unsigned grid)
+static void launch_grandchild(const mmi_s3_tri_args *g, unsigned grid, cudaStream_t stream)
 {
     with_levels(g, [&](auto SPLITS, auto FOLD) {
-        mmi_launch(ctx, s3_grandchild_kernel<decltype(SPLITS)::value, decltype(FOLD)::value>, grid,
-                   kThreads, 0, *g);
+        s3_grandchild_kernel<decltype(SPLITS)::value, decltype(FOLD)::value>
+            <<<grid, kThreads, 0, stream>>>(*g);
     });
 }
 
-static void launch_tri_faces(mm_context ctx, const mmi_s3_tri_args *g, int64_t count)
+static void launch_tri_faces(const mmi_s3_tri_args *g, int64_t count, cudaStream_t stream)
 {
     with_levels(g, [&](auto SPLITS, auto FOLD) {
         mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
-            mmi_launch(ctx,
-                       s3_tri_faces_kernel<decltype(SPLITS)::value, decltype(FOLD)::value,
-                                           decltype(D)::value, decltype(F)::value>,
-                       mmi_cuda_grid(count, kThreads), kThreads, 0, *g, count);
+            s3_tri_faces_kernel<decltype(SPLITS)::value, decltype(FOLD)::value,
+                                decltype(D)::value, decltype(F)::value>
+                <<<mmi_cuda_grid(count, kThreads), kThreads, 0, stream>>>(*g, count);
         });
     });
 }
 
 mm_status mmi_s3_tri_faces_cuda(mm_context ctx, const mmi_s3_tri_args *g, int64_t count)
 {
+    cudaStream_t stream = (cudaStream_t)ctx->stream;
     int64_t corners = s3_grandchild_count(g);
     if (count == 0) return MM_OK;
     if (g->out_faces && g->data.d == 3) {
-        launch_last_step(ctx, g, mmi_cuda_grid(corners, kThreads));
+        launch_last_step(g, mmi_cuda_grid(corners, kThreads), stream);
     } else {
-        launch_tri_faces(ctx, g, count);
-        if (g->out_faces) launch_grandchild(ctx, g, mmi_cuda_grid(corners, kThreads));
+        launch_tri_faces(g, count, stream);
+        if (g->out_faces) launch_grandchild(g, mmi_cuda_grid(corners, kThreads), stream);
     }
     return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
 }
