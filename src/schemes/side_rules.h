@@ -11,19 +11,13 @@
 #ifndef MESHMAT_SCHEMES_SIDE_RULES_H
 #define MESHMAT_SCHEMES_SIDE_RULES_H
 
+#include "../spla/transpose.h"
 #include "generic_args.h"
 
-/* The column of x holding entry k (x has ncols columns): a binary search. */
+/* The column of x holding entry k (x has ncols columns). */
 MM_HD int64_t csc_col_of(const mmi_csc_view *x, int64_t k, int64_t ncols)
 {
-    if (x->uniform > 0) return k / x->uniform;
-    int64_t lo = 0, hi = ncols - 1;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo + 1) / 2;
-        if (x->ptr[mid] <= k) lo = mid;
-        else hi = mid - 1;
-    }
-    return lo;
+    return mmi_line_of_entry(x->ptr, x->uniform, ncols, k);
 }
 
 /* The faces (sides) on edge e, and its k-th corner in corner order. */

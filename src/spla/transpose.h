@@ -31,17 +31,25 @@ MM_HD int mmi_regroup_out_type(const mmi_regroup *g)
     return (g->type == MM_TYPE_PATTERN && g->other == NULL) ? MM_TYPE_INT32 : g->type;
 }
 
-/* The source line of entry e: the largest j with ptr[j] ≤ e. */
-MM_HD int64_t transpose_source_line(const mmi_regroup *g, int64_t e)
+/* The line (of n, by the pointer ptr, or of `uniform` entries each when
+ * uniform > 0) holding entry e: the largest j < n with ptr[j] ≤ e, by a
+ * binary search. */
+MM_HD int64_t mmi_line_of_entry(const int64_t *ptr, int64_t uniform, int64_t n, int64_t e)
 {
-    if (g->uniform > 0) return e / g->uniform;
-    int64_t lo = 0, hi = g->nsrc;
+    if (uniform > 0) return e / uniform;
+    int64_t lo = 0, hi = n;
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
-        if (g->ptr[mid] <= e) lo = mid;
+        if (ptr[mid] <= e) lo = mid;
         else hi = mid;
     }
     return lo;
+}
+
+/* The source line of entry e. */
+MM_HD int64_t transpose_source_line(const mmi_regroup *g, int64_t e)
+{
+    return mmi_line_of_entry(g->ptr, g->uniform, g->nsrc, e);
 }
 
 /* Writes the entry at sorted position p (source entry perm[p]): its index
