@@ -38,6 +38,14 @@ static int token_is(const header_cursor *c, const char *word)
     return (size_t)c->len == strlen(word) && memcmp(c->tok, word, (size_t)c->len) == 0;
 }
 
+/* Whether the token can be written back as the name it is (mmi_ply_name_byte). */
+static int token_is_name(const header_cursor *c)
+{
+    for (int i = 0; i < c->len; ++i)
+        if (!mmi_ply_name_byte(c->tok[i])) return 0;
+    return 1;
+}
+
 static mm_status header_fail(const header_cursor *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -77,7 +85,8 @@ static mm_status parse_element(header_cursor *c, ply_header *h)
     ply_element *e = mmi_growable_append(&h->elements, 1);
     if (e == NULL) return mmi_mesh_lists_no_memory(c->ctx, c->name);
     memset(e, 0, sizeof *e);
-    if (!next_token(c)) return header_fail(c, "an element name");
+    if (!next_token(c) || !token_is_name(c))
+        return header_fail(c, "an element name (without control characters)");
     e->name = c->tok;
     e->name_len = c->len;
     e->is_vertex = token_is(c, "vertex");
@@ -130,7 +139,8 @@ static mm_status parse_property(header_cursor *c, ply_header *h)
     }
     if ((pr->type = parse_type(c)) == PLY_NONE)
         return header_fail(c, "a PLY type (char, uchar, short, …, float, double, int8, …)");
-    if (!next_token(c)) return header_fail(c, "the property's name");
+    if (!next_token(c) || !token_is_name(c))
+        return header_fail(c, "the property's name (without control characters)");
     pr->name = c->tok;
     pr->name_len = c->len;
     return property_role(c, e, pr);

@@ -94,7 +94,7 @@ static int valid_name(const char *name)
     size_t len = strlen(name);
     if (len == 0 || len > MAX_NAME) return 0;
     for (size_t i = 0; i < len; ++i)
-        if ((unsigned char)name[i] <= ' ' || name[i] == 0x7f) return 0;
+        if (!mmi_ply_name_byte(name[i])) return 0;
     return strcmp(name, "x") != 0 && strcmp(name, "y") != 0 && strcmp(name, "z") != 0;
 }
 

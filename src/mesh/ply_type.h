@@ -31,6 +31,14 @@ static inline int mmi_ply_type_is_integral(ply_type t)
     return t != PLY_NONE && t != PLY_F32 && t != PLY_F64;
 }
 
+/* Whether byte c may stand in a PLY header name (an element's, a
+ * property's): neither a blank nor a control character (a NUL would cut the
+ * name short when it is written back). */
+static inline int mmi_ply_name_byte(char c)
+{
+    return (unsigned char)c > ' ' && c != 0x7f;
+}
+
 /* The type named name[0, len) ("char" … "double" or "int8" … "float64"), or
  * PLY_NONE. */
 ply_type mmi_ply_type_parse(const char *name, size_t len);

@@ -55,7 +55,9 @@ void fuzz_check_info(mm_mesh mesh, const mm_read_options *opts)
     FUZZ_CHECK(in.num_vertices >= 0 && in.num_vertices < ((int64_t)1 << 32));
     FUZZ_CHECK(in.num_faces >= 0 && in.num_faces < ((int64_t)1 << 32));
     FUZZ_CHECK(in.nnz >= 3 * in.num_faces);
-    FUZZ_CHECK(in.num_faces == 0 || in.num_vertices >= 3);
+    /* three distinct vertices per face, unless faces may repeat one: (a, a, b)
+     * on two vertices, even (a, a, a) on one, is then a mesh */
+    FUZZ_CHECK(in.num_faces == 0 || in.num_vertices >= (opts->keep_repeated ? 1 : 3));
     FUZZ_CHECK(in.uniform_order == 0 || in.nnz == in.uniform_order * in.num_faces);
     FUZZ_CHECK(in.num_creases >= 0 && in.num_corners >= 0 && in.num_corners <= in.num_vertices);
     FUZZ_CHECK(in.num_holes >= 0 && in.num_holes <= in.num_faces);

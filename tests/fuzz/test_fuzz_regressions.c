@@ -130,6 +130,75 @@ START_TEST(ply_with_an_empty_face_list_is_refused_cleanly)
 }
 END_TEST
 
+/* fuzz_round_trip-repeated-two-vertices / -one-vertex: with keep_repeated
+ * a face may repeat a vertex, so "f 1 1 2" on two vertices and "f 1 1 1" on
+ * one are meshes (the harness's check still wanted three vertices per mesh
+ * with faces). They read, write in every format and read back with the same
+ * face, and refine one level by Catmull-Clark (one quad per corner) and Loop
+ * (four triangles) with every id one of the result's vertices. */
+START_TEST(faces_repeating_a_vertex_on_fewer_than_three_vertices_round_trip)
+{
+    static const char *const names[] = {"fuzz_round_trip-repeated-two-vertices",
+                                        "fuzz_round_trip-repeated-one-vertex"};
+    static const uint32_t faces[2][3] = {{0, 0, 1}, {0, 0, 0}};
+    static const char *const files[] = {"rt.obj", "rt.off", "rt.ply"};
+    mm_context ctx = mmt_context();
+    mm_read_options ro = mm_read_options_default();
+    ro.keep_repeated = 1;
+    mm_mesh mesh = NULL, back = NULL, fine = NULL;
+    size_t size;
+    const char *data = round_trip_input(names[_i], &size);
+    MMT_OK(ctx, mm_mesh_read_memory(ctx, &mesh, data, size, "rt.obj", &ro));
+    const char *dir = mmt_temp_dir();
+    for (int k = 0; k < 3; ++k) {
+        char path[512];
+        mmt_temp_path(path, sizeof path, dir, files[k]);
+        MMT_OK(ctx, mm_mesh_write(ctx, mesh, path, MM_FILE_AUTO));
+        MMT_OK(ctx, mm_mesh_read(ctx, &back, path, &ro));
+        mmt_host_mesh h;
+        mmt_host_mesh_get(ctx, back, &h);
+        ck_assert_int_eq(h.info.num_vertices, 2 - _i);
+        ck_assert_int_eq(h.info.num_faces, 1);
+        ck_assert_int_eq(h.offsets[1], 3);
+        for (int j = 0; j < 3; ++j) ck_assert_uint_eq(h.ids[j], faces[_i][j]);
+        mmt_host_mesh_free(&h);
+        mm_mesh_free(&back);
+    }
+    mmt_temp_dir_remove(dir);
+    for (int scheme = 0; scheme < 2; ++scheme) {
+        mm_subdiv_options o = mm_subdiv_options_default();
+        o.scheme = scheme ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
+        MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &fine));
+        mmt_host_mesh h;
+        mmt_host_mesh_get(ctx, fine, &h);
+        ck_assert_int_eq(h.info.num_faces, scheme ? 4 : 3);
+        for (int64_t k = 0; k < h.offsets[h.info.num_faces]; ++k)
+            ck_assert_uint_lt(h.ids[k], (uint64_t)h.info.num_vertices);
+        mmt_host_mesh_free(&h);
+        mm_mesh_free(&fine);
+    }
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* fuzz_round_trip-nul-in-property-name: a PLY vertex property named
+ * "\0\0\x7f..red" was read as a column whose name, written back, stopped
+ * at its first byte: the file written did not read. Names with a control
+ * byte are now refused where the header gives them. */
+START_TEST(ply_property_name_with_a_nul_is_refused)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL;
+    size_t size;
+    const char *data = round_trip_input("fuzz_round_trip-nul-in-property-name", &size);
+    MMT_FAILS(ctx, mm_mesh_read_memory(ctx, &mesh, data, size, "nul.ply", NULL), MM_ERR_PARSE,
+              "nul.ply:9: expected the property's name (without control characters)");
+    ck_assert_ptr_null(mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -137,6 +206,8 @@ int main(void)
     tcase_add_loop_test(tc, empty_mesh_with_a_boundary_rule_reads_back_from_obj, 0, 2);
     tcase_add_loop_test(tc, non_manifold_meshes_routed_to_the_generic_path_refine_whole, 0, 2);
     tcase_add_test(tc, ply_with_an_empty_face_list_is_refused_cleanly);
+    tcase_add_loop_test(tc, faces_repeating_a_vertex_on_fewer_than_three_vertices_round_trip, 0, 2);
+    tcase_add_test(tc, ply_property_name_with_a_nul_is_refused);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }

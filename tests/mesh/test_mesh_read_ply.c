@@ -368,6 +368,31 @@ START_TEST(ply_binary_data_may_start_with_a_line_end_byte)
 }
 END_TEST
 
+/* A name is written back as it was read: one holding a
+ * control byte, NUL above all (which would cut it short in the file
+ * written), is refused where the header names it. */
+START_TEST(ply_refuses_control_bytes_in_names)
+{
+    static const char nul_name[] = "ply\nformat ascii 1.0\nelement vertex 0\nproperty float x\n"
+                                   "property float y\nproperty float z\nproperty uchar \0\0red\n"
+                                   "end_header\n";
+    static const char ctl_element[] = "ply\nformat ascii 1.0\nelement ve\x01rtex 0\n";
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL;
+    MMT_FAILS(ctx, mm_mesh_read_memory(ctx, &mesh, nul_name, sizeof nul_name - 1, "nul.ply", NULL),
+              MM_ERR_PARSE,
+              "nul.ply:7: expected the property's name (without control characters), found "
+              "'??red'");
+    ck_assert_ptr_null(mesh);
+    MMT_FAILS(ctx,
+              mm_mesh_read_memory(ctx, &mesh, ctl_element, sizeof ctl_element - 1, "ctl.ply", NULL),
+              MM_ERR_PARSE,
+              "ctl.ply:3: expected an element name (without control characters), found 've?rtex'");
+    ck_assert_ptr_null(mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 START_TEST(ply_reports_bad_binary_data_by_element)
 {
     static const int32_t good[3] = {0, 1, 2}, negative[3] = {0, -5, 2}, range[3] = {0, 1, 9};
@@ -425,6 +450,7 @@ int main(void)
     tcase_add_loop_test(tc, ply_reads_every_type, 0, 32);
     tcase_add_loop_test(tc, ply_reports_bad_text_with_its_line, 0,
                         (int)(sizeof bad_cases / sizeof bad_cases[0]));
+    tcase_add_test(tc, ply_refuses_control_bytes_in_names);
     tcase_add_test(tc, ply_reports_bad_binary_data_by_element);
     tcase_add_loop_test(tc, ply_reads_ascii_with_every_line_end, 0, MMT_NUM_LINE_ENDS);
     tcase_add_loop_test(tc, ply_binary_data_may_start_with_a_line_end_byte, 0,
