@@ -30,10 +30,12 @@ MMI_CUDA_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner, kWhat)
 
 /* Level 0's three passes in one block, each after a barrier, where no pass
  * has more than kSmallLevel0 elements: a small cage's passes wait on their
- * loads' latency, and three launches cost more than the work. */
-static const int kSmallLevel0 = 4 * kMmiGridThreads;
+ * loads' latency, and three launches cost more than the work. 512 threads:
+ * a pass takes at most two rounds (spot's cage: 180 faces, 366 edges and
+ * 188 vertices, one round each). */
+static const int kSmallLevel0 = 4 * kMmiGridThreads, kLevel0BlockThreads = 512;
 
-__global__ void __launch_bounds__(kMmiGridThreads)
+__global__ void __launch_bounds__(kLevel0BlockThreads)
     sk_level0_points_block(const __grid_constant__ mmi_sk_points0_args g)
 {
     for (int64_t f = threadIdx.x; f < g.x.nf; f += blockDim.x) sk_face_point(&g, f);
@@ -47,7 +49,7 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
 {
     const mmi_sk_level *x = &g->x;
     if (x->nf <= kSmallLevel0 && x->ne <= kSmallLevel0 && x->nv <= kSmallLevel0) {
-        sk_level0_points_block<<<1, kMmiGridThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
+        sk_level0_points_block<<<1, kLevel0BlockThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     mm_status st = mmi_grid_for<mmi_sk_points0_args, sk_face_point>(ctx, g, x->nf, kWhat);
