@@ -61,4 +61,12 @@ mm_status mmi_mesh_split_nonmanifold(mm_context ctx, mm_mesh mesh, mm_mesh *spli
 mm_status mmi_split_corners(mm_context ctx, const mmi_host_faces *hf, uint32_t *rows,
                             uint32_t *origin, int64_t *copies);
 
+/* mmi_split_corners_across: mmi_split_corners over edges E already made, of
+ * hf's faces or of faces that hf's name corner for corner (a channel's value
+ * mesh over its mesh, whose edges are the mesh's cut at its seams), joining
+ * no corners across an edge e with cut[e] set (cut NULL: none). */
+mm_status mmi_split_corners_across(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                                   const uint8_t *cut, uint32_t *rows, uint32_t *origin,
+                                   int64_t *copies);
+
 #endif

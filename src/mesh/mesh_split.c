@@ -36,26 +36,33 @@ static void next_corners(const mmi_host_faces *hf, int64_t *next, int64_t *start
             next[k] = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f], start[k] = hf->ptr[f];
 }
 
-/* Joins the corners across each edge two faces pass opposite ways: side k1
- * runs v → w, its partner k2 w → v, so k1 and next(k2) are at v, next(k1) and
- * k2 at w. first[e]: the first side met on edge e (−1 before). A face that
- * passes an edge both ways (it repeats a vertex) is not joined to itself:
- * its corners at the repeated vertex stay apart, each a vertex of its own. */
-static void join_across_edges(const mmi_host_faces *hf, const mmi_edges *E, const int64_t *next,
-                              const int64_t *start, int64_t *first, int64_t *parent)
+/* Whether the corners are joined across edge e: two faces pass it opposite
+ * ways, and it is not cut (cut NULL: none is). */
+static int joins(const mmi_edges *E, const uint8_t *cut, uint32_t e)
+{
+    return e != MMI_NO_EDGE && E->forward[e] == 1 && E->backward[e] == 1 && !(cut && cut[e]);
+}
+
+/* Joins the corners across each edge two faces pass opposite ways (but the
+ * cut ones): side k1 runs v → w, its partner k2 w → v, so k1 and next(k2) are
+ * at v, next(k1) and k2 at w. first[e]: the first side met on edge e (−1
+ * before); the edge's other side joins when it is met. A face that passes an
+ * edge both ways (it repeats a vertex) is not joined to itself: its corners
+ * at the repeated vertex stay apart, each a vertex of its own. */
+static void join_across_edges(const mmi_host_faces *hf, const mmi_edges *E, const uint8_t *cut,
+                              const int64_t *next, const int64_t *start, int64_t *first,
+                              int64_t *parent)
 {
     for (int64_t e = 0; e < E->num_edges; ++e) first[e] = -1;
-    for (int64_t k = 0; k < hf->nnz; ++k) {
-        parent[k] = k;
-        uint32_t e = E->corner_edge[k];
-        if (e == MMI_NO_EDGE || E->forward[e] != 1 || E->backward[e] != 1) continue;
-        if (first[e] < 0) first[e] = k;
-    }
+    for (int64_t k = 0; k < hf->nnz; ++k) parent[k] = k;
     for (int64_t k = 0; k < hf->nnz; ++k) {
         uint32_t e = E->corner_edge[k];
-        if (e == MMI_NO_EDGE || E->forward[e] != 1 || E->backward[e] != 1 || first[e] == k ||
-            start[first[e]] == start[k])
+        if (!joins(E, cut, e)) continue;
+        if (first[e] < 0) {
+            first[e] = k;
             continue;
+        }
+        if (start[first[e]] == start[k]) continue;
         join(parent, first[e], next[k]);
         join(parent, next[first[e]], k);
     }
@@ -139,32 +146,43 @@ done:
     return st;
 }
 
-mm_status mmi_split_corners(mm_context ctx, const mmi_host_faces *hf, uint32_t *rows,
-                            uint32_t *origin, int64_t *copies)
+mm_status mmi_split_corners_across(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                                   const uint8_t *cut, uint32_t *rows, uint32_t *origin,
+                                   int64_t *copies)
 {
     mm_status st = MM_OK;
-    mmi_edges E = {0};
     int64_t *next = NULL, *start = NULL, *parent = NULL, *first = NULL, *id_of = NULL;
     int64_t nnz = hf->nnz, nv = hf->num_vertices;
     uint8_t *taken = NULL;
     *copies = 0;
-    MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *next, (void **)&next));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *start, (void **)&start));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *parent, (void **)&parent));
-    MM_TRY(mmi_host_array(ctx, E.num_edges, sizeof *first, (void **)&first));
+    MM_TRY(mmi_host_array(ctx, E->num_edges, sizeof *first, (void **)&first));
     MM_TRY(mmi_host_array(ctx, nnz, sizeof *id_of, (void **)&id_of));
     MM_TRY(mmi_host_array(ctx, nv, 1, (void **)&taken));
     next_corners(hf, next, start);
-    join_across_edges(hf, &E, next, start, first, parent);
+    join_across_edges(hf, E, cut, next, start, first, parent);
     number_classes(hf, parent, id_of, taken, rows, origin, copies);
 done:
     mmi_host_array_free(ctx, next, nnz, sizeof *next);
     mmi_host_array_free(ctx, start, nnz, sizeof *start);
     mmi_host_array_free(ctx, parent, nnz, sizeof *parent);
-    mmi_host_array_free(ctx, first, E.num_edges, sizeof *first);
+    mmi_host_array_free(ctx, first, E->num_edges, sizeof *first);
     mmi_host_array_free(ctx, id_of, nnz, sizeof *id_of);
     mmi_host_array_free(ctx, taken, nv, 1);
+    return st;
+}
+
+mm_status mmi_split_corners(mm_context ctx, const mmi_host_faces *hf, uint32_t *rows,
+                            uint32_t *origin, int64_t *copies)
+{
+    mm_status st = MM_OK;
+    mmi_edges E = {0};
+    *copies = 0;
+    MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
+    MM_TRY(mmi_split_corners_across(ctx, hf, &E, NULL, rows, origin, copies));
+done:
     mmi_mesh_edges_release(ctx, &E);
     return st;
 }

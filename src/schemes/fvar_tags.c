@@ -183,25 +183,31 @@ done:
     return st;
 }
 
-/* Per edge: 1 when its faces name different values at either end (the
- * pairs at ends a and b of its first side, end_a / end_b, as scratch). */
-static void discontinuous_edges(const mmi_host_faces *hf, const mmi_edges *E,
-                                const uint32_t *pair, uint32_t *end_a, uint32_t *end_b,
-                                uint8_t *discts)
+/* A side's kind, per edge: on the boundary (in one face), or discontinuous
+ * (its faces name different values at either end). */
+enum { EDGE_BOUNDARY = 1, EDGE_DISCTS = 2 };
+
+/* Per edge: its EDGE_BOUNDARY and EDGE_DISCTS bits (ends: scratch, the pairs
+ * at ends a and b of its first side, a's in the high half). Edges run a → b
+ * with a < b, so a side runs forward when it leaves the lower vertex. */
+static void edge_kinds(const mmi_host_faces *hf, const mmi_edges *E, const uint32_t *pair,
+                       uint64_t *ends, uint8_t *kind)
 {
-    for (int64_t e = 0; e < E->num_edges; ++e) end_a[e] = UINT32_MAX, discts[e] = 0;
+    for (int64_t e = 0; e < E->num_edges; ++e) {
+        ends[e] = UINT64_MAX;
+        kind[e] = E->forward[e] + E->backward[e] == 1 ? EDGE_BOUNDARY : 0;
+    }
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
             int64_t next = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f];
             uint32_t e = E->corner_edge[k];
-            int forward = hf->rows[k] == E->a[e];
-            uint32_t at_a = forward ? pair[k] : pair[next], at_b = forward ? pair[next] : pair[k];
-            if (end_a[e] == UINT32_MAX) {
-                end_a[e] = at_a;
-                end_b[e] = at_b;
-            } else if (end_a[e] != at_a || end_b[e] != at_b) {
-                discts[e] = 1;
-            }
+            int forward = hf->rows[k] < hf->rows[next];
+            uint64_t at = forward ? (uint64_t)pair[k] << 32 | pair[next]
+                                  : (uint64_t)pair[next] << 32 | pair[k];
+            if (ends[e] == UINT64_MAX)
+                ends[e] = at;
+            else if (ends[e] != at)
+                kind[e] |= EDGE_DISCTS;
         }
 }
 
@@ -220,27 +226,26 @@ typedef struct vertex_facts {
     uint8_t discts;    /* on a discontinuous edge              */
 } vertex_facts;
 
-/* Spans of every pair and facts of every vertex, from each corner's two sides. */
+/* Spans of every pair and facts of every vertex, from each corner's two sides
+ * (kind: edge_kinds'). */
 static void gather(const mmi_host_faces *hf, const mmi_edges *E, const uint32_t *pair,
-                   const uint8_t *discts, const float *edge_sharp, span *sp, vertex_facts *vf)
+                   const uint8_t *kind, const float *edge_sharp, span *sp, vertex_facts *vf)
 {
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
             int64_t prev = k > hf->ptr[f] ? k - 1 : hf->ptr[f + 1] - 1;
             uint32_t v = hf->rows[k], p = pair[k];
             uint32_t out = E->corner_edge[k], in = E->corner_edge[prev];
-            int out_boundary = E->forward[out] + E->backward[out] == 1;
-            int in_boundary = E->forward[in] + E->backward[in] == 1;
+            uint8_t out_kind = kind[out], in_kind = kind[in];
             ++sp[p].size;
-            sp[p].open += (out_boundary || discts[out]) + (in_boundary || discts[in]);
+            sp[p].open += (out_kind != 0) + (in_kind != 0);
             /* an interior edge is the side leaving one of its faces' corners at v */
-            float sharp = edge_sharp[out];
-            if (!out_boundary && !discts[out] && sharp >= MMI_SHARP_INFINITE) ++sp[p].inf;
-            if (!out_boundary && !discts[out] && sharp > sp[p].semi && sharp < MMI_SHARP_INFINITE)
-                sp[p].semi = sharp;
+            float sharp = out_kind ? 0.0f : edge_sharp[out];
+            if (sharp >= MMI_SHARP_INFINITE) ++sp[p].inf;
+            if (sharp > sp[p].semi && sharp < MMI_SHARP_INFINITE) sp[p].semi = sharp;
             ++vf[v].faces;
-            vf[v].boundary |= (uint8_t)(out_boundary || in_boundary);
-            vf[v].discts |= (uint8_t)(discts[out] || discts[in]);
+            vf[v].boundary |= (uint8_t)(((out_kind | in_kind) & EDGE_BOUNDARY) != 0);
+            vf[v].discts |= (uint8_t)(((out_kind | in_kind) & EDGE_DISCTS) != 0);
         }
 }
 
@@ -316,8 +321,12 @@ done:
  * infinitely sharp: the refined values are the same, and the value mesh
  * stays a 2-manifold, which the specialized path refines (a bow-tie would
  * send the whole channel to the generic path). The copies come after the
- * pairs (mmi_split_corners' numbering). */
+ * pairs (mmi_split_corners' numbering). The value mesh's edges are the
+ * mesh's E cut at its discontinuous edges (kind: edge_kinds'): two faces
+ * share a value edge just where they share a mesh edge and name the same
+ * values at its ends. */
 static mm_status split_disjoint_values(mm_context ctx, const mmi_host_faces *hf,
+                                       const mmi_edges *E, const uint8_t *kind,
                                        mmi_fvar_topology *t)
 {
     mm_status st = MM_OK;
@@ -327,7 +336,7 @@ static mm_status split_disjoint_values(mm_context ctx, const mmi_host_faces *hf,
     mmi_host_faces vm = {pairs, hf->num_faces, n, hf->ptr, t->corner_pair, NULL, NULL};
     MM_TRY(mmi_host_array(ctx, n, sizeof *rows, (void **)&rows));
     MM_TRY(mmi_host_array(ctx, n, sizeof *origin, (void **)&origin));
-    MM_TRY(mmi_split_corners(ctx, &vm, rows, origin, &copies));
+    MM_TRY(mmi_split_corners_across(ctx, &vm, E, kind, rows, origin, &copies));
     if (copies == 0) goto done;
     MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *value, (void **)&value));
     MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *sharp, (void **)&sharp));
@@ -406,8 +415,8 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     uint32_t *pair_vertex = NULL, *aliased = NULL;
     const uint32_t *cv = NULL;
     float *edge_sharp = NULL, *vsharp = NULL;
-    uint32_t *end_a = NULL, *end_b = NULL;
-    uint8_t *discts = NULL;
+    uint64_t *ends = NULL;
+    uint8_t *kind = NULL;
     span *sp = NULL;
     vertex_facts *vf = NULL;
     int64_t nv = mesh->M->nrows, ne = 0, pairs = 0; /* pairs: before the split */
@@ -423,9 +432,8 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     pairs = t->num_pairs;
     MM_TRY(mmi_host_array(ctx, ne, sizeof *edge_sharp, (void **)&edge_sharp));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *vsharp, (void **)&vsharp));
-    MM_TRY(mmi_host_array(ctx, ne, sizeof *end_a, (void **)&end_a));
-    MM_TRY(mmi_host_array(ctx, ne, sizeof *end_b, (void **)&end_b));
-    MM_TRY(mmi_host_array(ctx, ne, sizeof *discts, (void **)&discts));
+    MM_TRY(mmi_host_array(ctx, ne, sizeof *ends, (void **)&ends));
+    MM_TRY(mmi_host_array(ctx, ne, sizeof *kind, (void **)&kind));
     MM_TRY(mmi_host_array(ctx, t->num_pairs, sizeof *sp, (void **)&sp));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *vf, (void **)&vf));
     if (ne > 0) memset(edge_sharp, 0, (size_t)ne * sizeof *edge_sharp);
@@ -433,21 +441,20 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     if (nv > 0) memset(vf, 0, (size_t)nv * sizeof *vf);
     if (t->num_pairs > 0) memset(sp, 0, (size_t)t->num_pairs * sizeof *sp);
     MM_TRY(mesh_sharpness(ctx, mesh, &E, edge_sharp, vsharp));
-    discontinuous_edges(hf, &E, t->corner_pair, end_a, end_b, discts);
-    gather(hf, &E, t->corner_pair, discts, edge_sharp, sp, vf);
+    edge_kinds(hf, &E, t->corner_pair, ends, kind);
+    gather(hf, &E, t->corner_pair, kind, edge_sharp, sp, vf);
     for (int64_t p0 = 0, p1; p0 < t->num_pairs; p0 = p1) {
         uint32_t v = pair_vertex[p0];
         for (p1 = p0 + 1; p1 < t->num_pairs && pair_vertex[p1] == v; ++p1) continue;
         classify_vertex(&sw, o->boundary, vsharp[v], &vf[v], sp, p0, p1, t->pair_sharp);
     }
-    MM_TRY(split_disjoint_values(ctx, hf, t));
+    MM_TRY(split_disjoint_values(ctx, hf, &E, kind, t));
     MM_TRY(value_creases(ctx, hf, &E, edge_sharp, sw.linear_all, t));
 done:
     mmi_host_array_free(ctx, vf, nv, sizeof *vf);
     mmi_host_array_free(ctx, sp, pairs, sizeof *sp);
-    mmi_host_array_free(ctx, discts, ne, sizeof *discts);
-    mmi_host_array_free(ctx, end_b, ne, sizeof *end_b);
-    mmi_host_array_free(ctx, end_a, ne, sizeof *end_a);
+    mmi_host_array_free(ctx, kind, ne, sizeof *kind);
+    mmi_host_array_free(ctx, ends, ne, sizeof *ends);
     mmi_host_array_free(ctx, vsharp, nv, sizeof *vsharp);
     mmi_host_array_free(ctx, edge_sharp, ne, sizeof *edge_sharp);
     mmi_host_array_free(ctx, pair_vertex, pairs, sizeof *pair_vertex);
