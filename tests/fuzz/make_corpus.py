@@ -69,20 +69,28 @@ def num(x):
 def obj(mesh, eol="\n", style="plain"):
     """OBJ in one of several styles: plain, slashes (v/vt/vn and v//vn),
     negative (relative indices), continued (backslash continuation), osd
-    (tags in '# osd-tag:' comments), junk (other statements, w columns)."""
+    (tags in '# osd-tag:' comments), junk (other statements, w columns), uv
+    (a UV channel with a seam: the second half of the faces names a second
+    set of values, so the channel's face-varying rules run)."""
     out = ["# made by make_corpus.py"]
     if style == "junk":
         out += ["mtllib x.mtl", "o thing", "g a b", "s 1", "usemtl m", "vt 0 0", "vn 0 0 1"]
+    if style == "uv":
+        n = len(mesh.verts)
+        out += [f"vt {num(v[0] * 0.25 + s)} {num(v[1] * 0.25)}" for s in (0, 0.5) for v in mesh.verts]
     for i, v in enumerate(mesh.verts):
         extra = " 1.0" if style == "junk" else ""
         out.append("v " + " ".join(num(c) for c in v) + extra)
         if style == "negative" and i == len(mesh.verts) // 2:
             out.append("f -1 -2 -3")  # relative to the vertices read so far
-    for f in mesh.faces:
+    for j, f in enumerate(mesh.faces):
         if style == "slashes":
             ids = [f"{i + 1}/{i + 1}/1" if k % 2 else f"{i + 1}//1" for k, i in enumerate(f)]
         elif style == "negative":
             ids = [str(i - len(mesh.verts)) for i in f]
+        elif style == "uv":
+            seam = n if j >= len(mesh.faces) // 2 else 0
+            ids = [f"{i + 1}/{i + 1 + seam}" for i in f]
         else:
             ids = [str(i + 1) for i in f]
         if style == "continued" and len(ids) > 2:
@@ -189,8 +197,10 @@ def reader_seeds():
         offs[f"{name}.off"] = off(mesh)
         plys[f"{name}-ascii.ply"] = ply(mesh, False)
         plys[f"{name}-binary.ply"] = ply(mesh, True)
-    for style in ("slashes", "negative", "continued", "osd", "junk"):
+    for style in ("slashes", "negative", "continued", "osd", "junk", "uv"):
         objs[f"creased-{style}.obj"] = obj(MESHES["creased"], style=style)
+    for name in ("cube", "polygons", "grid", "trigrid", "repeated"):
+        objs[f"{name}-uv.obj"] = obj(MESHES[name], style="uv")
     for eol, tag in (("\r\n", "crlf"), ("\r", "cr")):
         objs[f"polygons-{tag}.obj"] = obj(MESHES["polygons"], eol=eol, style="continued")
         offs[f"polygons-{tag}.off"] = off(MESHES["polygons"], eol=eol)
