@@ -6,13 +6,13 @@
 # crash, a leak or a timeout (the input is kept in build-fuzz/artifacts/, each
 # run's log in build-fuzz/logs/).
 #   FUZZ_SECONDS   seconds per harness (default 60)
-#   FUZZ_HARNESSES the harnesses to run (default: all four)
+#   FUZZ_HARNESSES the harnesses to run (default: all five)
 # Skipped (exit 0) when clang or its libFuzzer is missing; installs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
-read -r -a harnesses <<<"${FUZZ_HARNESSES:-fuzz_read_obj fuzz_read_off fuzz_read_ply fuzz_round_trip}"
+read -r -a harnesses <<<"${FUZZ_HARNESSES:-fuzz_read_obj fuzz_read_off fuzz_read_ply fuzz_read_stl fuzz_round_trip}"
 dir=build-fuzz
 
 # libFuzzer comes with clang's runtime (Debian: libclang-rt-*-dev or clang itself).

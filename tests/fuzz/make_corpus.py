@@ -5,7 +5,7 @@ many of the forms each reader accepts (index forms, tags, line ends, headers,
 PLY types) and in nearly valid forms (truncated, an index out of range, a
 face too short, a count that lies), plus the project's own models/*.obj that
 fit the harnesses' input limit. fuzz_round_trip's seeds are OBJ, OFF and PLY
-seeds behind its two option bytes. Deterministic: the same files every run."""
+seeds behind its two option bytes (STL has a harness of its own). Deterministic: the same files every run."""
 
 import os
 import struct
@@ -166,6 +166,39 @@ def ply(mesh, binary, coord="f", count="B", index="i", extras=False, eol="\n",
     return bytes(data)
 
 
+def triangles(mesh):
+    """The mesh's faces as triangles (fans), as STL stores them."""
+    return [(f[0], f[k], f[k + 1]) for f in mesh.faces for k in range(1, len(f) - 1)]
+
+
+def stl(mesh, binary, eol="\n", style="plain"):
+    """STL: binary (80-byte header, count, 50-byte records), or ASCII in a
+    style: plain (a line per keyword), oneline (a facet per line), upper
+    (keywords in capitals), two (two solids one after the other)."""
+    tris = triangles(mesh)
+    if binary:
+        data = bytearray(b"solid binary header".ljust(80, b" "))
+        data += struct.pack("<I", len(tris))
+        for t in tris:
+            data += struct.pack("<3f", 0, 0, 1)
+            for i in t:
+                data += struct.pack("<3f", *mesh.verts[i])
+            data += struct.pack("<H", 0)
+        return bytes(data)
+    def solid(name, facets):
+        out = [f"solid {name}"]
+        for t in facets:
+            lines = ["facet normal 0 0 1", "outer loop"]
+            lines += ["vertex " + " ".join(num(c) for c in mesh.verts[i]) for i in t]
+            lines += ["endloop", "endfacet"]
+            out += [" ".join(lines)] if style == "oneline" else ["  " + x for x in lines]
+        return out + [f"endsolid {name}"]
+    half = len(tris) // 2 if style == "two" else len(tris)
+    out = solid("part", tris[:half]) + (solid("more", tris[half:]) if style == "two" else [])
+    text = eol.join(out) + eol
+    return (text.upper() if style == "upper" else text).encode()
+
+
 def integral(mesh):
     """The mesh with its coordinates rounded, for integer PLY coordinates."""
     return Mesh([tuple(int(round(c)) % 100 for c in v) for v in mesh.verts], mesh.faces)
@@ -179,6 +212,8 @@ def nearly(name, good, ext):
                      ("\nf 1 2 ", "\nf 1 "), ("t crease 2/1/0 4 5", "t crease 2/1/0 4 4")],
              "off": [("\n3 ", "\n3 9 "), ("\n4 ", "\n2 "), ("0 0\n", "0\n"),
                      ("OFF\n", "4OFF\n")],
+             "stl": [("vertex -1 ", "vertex nan "), ("vertex 0 ", "vertex inf "), ("endloop", "endfacet"), ("outer loop", "outer"),
+                     ("solid part", "solidpart"), ("endsolid part", "")],
              "ply": [("element vertex ", "element vertex 9"), ("element face ", "element face 1"),
                      ("format ascii", "format binary_big_endian"), ("uchar int", "uchar float"),
                      ("property float z\n", "")]}[ext]
@@ -189,9 +224,9 @@ def nearly(name, good, ext):
 
 
 def reader_seeds():
-    """{harness: {file name: bytes}} for the three reader harnesses."""
-    seeds = {"fuzz_read_obj": {}, "fuzz_read_off": {}, "fuzz_read_ply": {}}
-    objs, offs, plys = (seeds[h] for h in seeds)
+    """{harness: {file name: bytes}} for the four reader harnesses."""
+    seeds = {"fuzz_read_obj": {}, "fuzz_read_off": {}, "fuzz_read_ply": {}, "fuzz_read_stl": {}}
+    objs, offs, plys, stls = (seeds[h] for h in seeds)
     for name, mesh in MESHES.items():
         objs[f"{name}.obj"] = obj(mesh)
         offs[f"{name}.off"] = off(mesh)
@@ -214,8 +249,21 @@ def reader_seeds():
             plys[f"trigrid-{coord}{count}{index}-{form}.ply"] = ply(mesh, binary, coord, count,
                                                                       index, extras=True,
                                                                       index_name="vertex_index")
-    for good, ext in ((objs, "obj"), (offs, "off"), (plys, "ply")):
+    for name in ("cube", "tetra", "trigrid", "polygons", "empty"):
+        stls[f"{name}-ascii.stl"] = stl(MESHES[name], False)
+        stls[f"{name}-binary.stl"] = stl(MESHES[name], True)
+    for style in ("oneline", "upper", "two"):
+        stls[f"cube-{style}.stl"] = stl(MESHES["cube"], False, style=style)
+    for eol, tag in (("\r\n", "crlf"), ("\r", "cr")):
+        stls[f"polygons-{tag}.stl"] = stl(MESHES["polygons"], False, eol=eol)
+    binary = stls["cube-binary.stl"]  # a record cut short, and a count one too many
+    stls["cube-binary-cut.stl"] = binary[:-7]
+    stls["cube-binary-count.stl"] = binary[:80] + struct.pack("<I", 13) + binary[84:]
+    for good, ext in ((objs, "obj"), (offs, "off"), (plys, "ply"), (stls, "stl")):
         for name in ("cube", "polygons") + (("creased",) if ext == "obj" else ()):
+            if ext == "stl":
+                good.update(nearly(f"{name}-ascii", good[f"{name}-ascii.stl"], ext))
+                continue
             for file in (f"{name}.{ext}", f"{name}-ascii.{ext}", f"{name}-binary.{ext}"):
                 if file in good:
                     good.update(nearly(file.rsplit(".", 1)[0], good[file], ext))

@@ -199,6 +199,32 @@ START_TEST(ply_property_name_with_a_nul_is_refused)
 }
 END_TEST
 
+/* fuzz_round_trip-uv-on-non-manifold: a seamed UV grid whose mutation puts
+ * two fans of faces at a vertex. Face-varying channels are refused on such a
+ * mesh (docs/face-varying.md, "Refused": MM_ERR_INVALID_ARGUMENT naming the
+ * channel and the vertex), which the harness did not yet allow; without the
+ * channel the mesh refines. */
+START_TEST(uv_channel_on_a_non_manifold_mesh_is_refused_by_its_rule)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = NULL, fine = NULL;
+    size_t size;
+    const char *data = round_trip_input("fuzz_round_trip-uv-on-non-manifold", &size);
+    MMT_OK(ctx, mm_mesh_read_memory(ctx, &mesh, data, size, "uv.obj", NULL));
+    ck_assert_int_eq(mm_mesh_num_fvar(mesh), 1);
+    mm_subdiv_options o = mm_subdiv_options_default();
+    MMT_FAILS(ctx, mm_subdivide(ctx, mesh, &o, &fine), MM_ERR_INVALID_ARGUMENT,
+              "channel 'uv': vertex 2 joins 2 fans of faces; face-varying channels are refined "
+              "on 2-manifolds only");
+    ck_assert_ptr_null(fine);
+    MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &fine));
+    mm_mesh_free(&fine);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -208,6 +234,7 @@ int main(void)
     tcase_add_test(tc, ply_with_an_empty_face_list_is_refused_cleanly);
     tcase_add_loop_test(tc, faces_repeating_a_vertex_on_fewer_than_three_vertices_round_trip, 0, 2);
     tcase_add_test(tc, ply_property_name_with_a_nul_is_refused);
+    tcase_add_test(tc, uv_channel_on_a_non_manifold_mesh_is_refused_by_its_rule);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }
