@@ -52,15 +52,18 @@ static fvar_switches switches_of(const mm_subdiv_options *o)
  * orderVertexFacesAndEdges): from the face of the vertex's first corner, or
  * on a boundary from the corner whose leaving side is on the boundary, on to
  * the face across each corner's entering side. first[v] … first[v + 1] - 1
- * index ordered[]. */
+ * index ordered[]. *apart: whether a vertex's corners make more than one fan
+ * (on a 2-manifold's edges, the walk ends before it sees them all; it may
+ * say so of a face that repeats a vertex, which it does not follow). */
 static mm_status corners_around(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
-                                int64_t *first, uint32_t *ordered)
+                                int64_t *first, uint32_t *ordered, int *apart)
 {
     mm_status st = MM_OK;
     int64_t nv = hf->num_vertices, n = hf->nnz, ne = E->num_edges;
-    uint32_t *side = NULL, *prev = NULL, *fill = NULL;
+    uint32_t *side = NULL, *across = NULL, *fill = NULL;
+    int several = 0;
     MM_TRY(mmi_host_array(ctx, 2 * ne, sizeof *side, (void **)&side));
-    MM_TRY(mmi_host_array(ctx, n, sizeof *prev, (void **)&prev));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *across, (void **)&across));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *fill, (void **)&fill));
     for (int64_t e = 0; e < 2 * ne; ++e) side[e] = UINT32_MAX;
     for (int64_t v = 0; v <= nv; ++v) first[v] = 0;
@@ -68,53 +71,57 @@ static mm_status corners_around(mm_context ctx, const mmi_host_faces *hf, const 
         for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
             uint32_t e = E->corner_edge[k];
             side[2 * e + (side[2 * e] != UINT32_MAX)] = (uint32_t)k;
-            prev[k] = (uint32_t)(k > hf->ptr[f] ? k - 1 : hf->ptr[f + 1] - 1);
             ++first[hf->rows[k] + 1];
         }
     for (int64_t v = 0; v < nv; ++v) first[v + 1] += first[v];
-    /* the start: the vertex's first corner, or one leaving along a boundary */
+    /* the start: the vertex's first corner, or one leaving along a boundary;
+     * across[k]: the other side of k's entering side, which runs v → prev(v),
+     * so leaves the corner at v that comes next (UINT32_MAX: the boundary) */
     for (int64_t v = 0; v < nv; ++v) fill[v] = UINT32_MAX;
-    for (int64_t k = 0; k < n; ++k) {
-        uint32_t v = hf->rows[k], e = E->corner_edge[k];
-        int boundary = side[2 * e + 1] == UINT32_MAX;
-        if (fill[v] == UINT32_MAX || (boundary && side[2 * E->corner_edge[fill[v]] + 1] != UINT32_MAX))
-            fill[v] = (uint32_t)k;
-    }
+    for (int64_t f = 0; f < hf->num_faces; ++f)
+        for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
+            uint32_t v = hf->rows[k], e = E->corner_edge[k];
+            uint32_t prev = (uint32_t)(k > hf->ptr[f] ? k - 1 : hf->ptr[f + 1] - 1);
+            uint32_t in = E->corner_edge[prev];
+            int boundary = side[2 * e + 1] == UINT32_MAX;
+            if (fill[v] == UINT32_MAX ||
+                (boundary && side[2 * E->corner_edge[fill[v]] + 1] != UINT32_MAX))
+                fill[v] = (uint32_t)k;
+            across[k] = side[2 * in] == prev ? side[2 * in + 1] : side[2 * in];
+        }
     for (int64_t v = 0; v < nv; ++v) {
         uint32_t k = fill[v];
         for (int64_t i = first[v]; i < first[v + 1]; ++i) {
             ordered[i] = k;
-            uint32_t e = E->corner_edge[prev[k]];
-            uint32_t other = side[2 * e] == prev[k] ? side[2 * e + 1] : side[2 * e];
-            if (other == UINT32_MAX) break; /* the boundary: every corner seen */
-            /* the other side runs v → prev(v): it leaves the corner at v */
-            k = other;
+            /* at the boundary or round to the start before the last corner */
+            several |= (across[k] == UINT32_MAX || across[k] == fill[v]) && i + 1 < first[v + 1];
+            if (across[k] == UINT32_MAX) break; /* the boundary: every corner seen */
+            k = across[k];
         }
     }
+    *apart = several;
 done:
     mmi_host_array_free(ctx, fill, nv, sizeof *fill);
-    mmi_host_array_free(ctx, prev, n, sizeof *prev);
+    mmi_host_array_free(ctx, across, n, sizeof *across);
     mmi_host_array_free(ctx, side, 2 * ne, sizeof *side);
     return st;
 }
 
 /* OpenSubdiv's siblings (FVarLevel::completeTopologyFromFaceValues): the
- * values around a vertex, in its order, numbered as they first appear, but
- * for Far's shortcut with two values so far, which takes a value other than
- * the first for a new one (a value met again after another is then a sibling
- * of its own). Each corner's pair = the vertex's first pair + its sibling. */
-static mm_status make_pairs(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
-                            const uint32_t *cv, mmi_fvar_topology *t, uint32_t **pair_vertex)
+ * values around a vertex, in its order (first, ordered: corners_around's),
+ * numbered as they first appear, but for Far's shortcut with two values so
+ * far, which takes a value other than the first for a new one (a value met
+ * again after another is then a sibling of its own). Each corner's pair =
+ * the vertex's first pair + its sibling. */
+static mm_status make_pairs(mm_context ctx, const mmi_host_faces *hf, const int64_t *first,
+                            const uint32_t *ordered, const uint32_t *cv, mmi_fvar_topology *t,
+                            uint32_t **pair_vertex)
 {
     mm_status st = MM_OK;
     int64_t nv = hf->num_vertices, n = hf->nnz, pairs = 0;
-    int64_t *first = NULL;
-    uint32_t *ordered = NULL, *unique = NULL;
-    MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *first, (void **)&first));
-    MM_TRY(mmi_host_array(ctx, n, sizeof *ordered, (void **)&ordered));
+    uint32_t *unique = NULL;
     MM_TRY(mmi_host_array(ctx, n, sizeof *unique, (void **)&unique));
     MM_TRY(mmi_host_array(ctx, n, sizeof *t->corner_pair, (void **)&t->corner_pair));
-    MM_TRY(corners_around(ctx, hf, E, first, ordered));
     for (int64_t v = 0; v < nv; ++v) {
         int64_t count = 0;
         for (int64_t i = first[v]; i < first[v + 1]; ++i) {
@@ -147,8 +154,6 @@ static mm_status make_pairs(mm_context ctx, const mmi_host_faces *hf, const mmi_
     }
 done:
     mmi_host_array_free(ctx, unique, n, sizeof *unique);
-    mmi_host_array_free(ctx, ordered, n, sizeof *ordered);
-    mmi_host_array_free(ctx, first, nv + 1, sizeof *first);
     return st;
 }
 
@@ -321,22 +326,154 @@ done:
  * infinitely sharp: the refined values are the same, and the value mesh
  * stays a 2-manifold, which the specialized path refines (a bow-tie would
  * send the whole channel to the generic path). The copies come after the
- * pairs (mmi_split_corners' numbering). The value mesh's edges are the
- * mesh's E cut at its discontinuous edges (kind: edge_kinds'): two faces
- * share a value edge just where they share a mesh edge and name the same
- * values at its ends. */
-static mm_status split_disjoint_values(mm_context ctx, const mmi_host_faces *hf,
+ * pairs, numbered as mmi_split_corners numbers them: a pair keeps the fan of
+ * its lowest corner, the other fans follow in the order of theirs. */
+
+/* One fan of a value at its vertex: the corners from position start of
+ * corners_around's walk round vertex v, lead its lowest corner. */
+typedef struct value_fan {
+    uint32_t lead, v;
+    int64_t start;
+} value_fan;
+
+/* Around a vertex (corners_around's walk; the mesh is a 2-manifold, so the
+ * corners make one fan) each corner shares the side leaving it with the one
+ * before it, the last with the first where the walk closes. The value mesh
+ * joins the two there unless that side is open (kind: edge_kinds'), so a
+ * value's fans are the runs of corners from one whose leaving side is open
+ * to the next such. */
+static int opens_fan(const mmi_edges *E, const uint8_t *kind, uint32_t k)
+{
+    return kind[E->corner_edge[k]] != 0;
+}
+
+/* The position after i in the walk round v, back to the first after the last. */
+static int64_t next_around(const int64_t *first, uint32_t v, int64_t i)
+{
+    return i + 1 < first[v + 1] ? i + 1 : first[v];
+}
+
+/* The fans of the values at vertices with a disjoint value (a span open on
+ * more than two sides: each fan of a value is open on two) into fans[] (NULL:
+ * only counted), *count of them. */
+static void disjoint_fans(const mmi_edges *E, const uint8_t *kind, const int64_t *first,
+                          const uint32_t *ordered, const uint32_t *pair_vertex, const span *sp,
+                          int64_t pairs, value_fan *fans, int64_t *count)
+{
+    *count = 0;
+    for (int64_t p0 = 0, p1; p0 < pairs; p0 = p1) {
+        uint32_t v = pair_vertex[p0];
+        int disjoint = 0;
+        for (p1 = p0; p1 < pairs && pair_vertex[p1] == v; ++p1) disjoint |= sp[p1].open > 2;
+        if (!disjoint) continue;
+        for (int64_t i = first[v]; i < first[v + 1]; ++i) {
+            if (!opens_fan(E, kind, ordered[i])) continue;
+            uint32_t lead = ordered[i];
+            for (int64_t j = next_around(first, v, i); !opens_fan(E, kind, ordered[j]);
+                 j = next_around(first, v, j))
+                lead = ordered[j] < lead ? ordered[j] : lead;
+            if (fans) fans[*count] = (value_fan){lead, v, i};
+            ++*count;
+        }
+    }
+}
+
+static int by_lead(const void *a, const void *b)
+{
+    uint32_t x = ((const value_fan *)a)->lead, y = ((const value_fan *)b)->lead;
+    return (x > y) - (x < y);
+}
+
+/* The value-mesh vertex of each corner into rows (the pairs, but for each
+ * value's fans past its first: a copy each, pairs + j, origin[j] its pair),
+ * the fans sorted by lead; *copies: how many. */
+static void number_fans(const mmi_edges *E, const uint8_t *kind, const int64_t *first,
+                        const uint32_t *ordered, const value_fan *fans, int64_t count,
+                        int64_t pairs, uint8_t *taken, uint32_t *rows, uint32_t *origin,
+                        int64_t *copies)
+{
+    *copies = 0;
+    for (int64_t f = 0; f < count; ++f) taken[rows[ordered[fans[f].start]]] = 0;
+    for (int64_t f = 0; f < count; ++f) {
+        int64_t i = fans[f].start;
+        uint32_t p = rows[ordered[i]], id = (uint32_t)(pairs + *copies);
+        if (!taken[p]) {
+            taken[p] = 1;
+            continue;
+        }
+        origin[(*copies)++] = p;
+        do {
+            rows[ordered[i]] = id;
+            i = next_around(first, fans[f].v, i);
+        } while (!opens_fan(E, kind, ordered[i]));
+    }
+}
+
+/* The copies of number_fans for a value mesh of t's corner pairs. */
+static mm_status split_fans(mm_context ctx, const mmi_edges *E, const uint8_t *kind,
+                            const int64_t *first, const uint32_t *ordered,
+                            const uint32_t *pair_vertex, const span *sp, mmi_fvar_topology *t,
+                            uint32_t *origin, int64_t *copies)
+{
+    mm_status st = MM_OK;
+    int64_t pairs = t->num_pairs, count = 0;
+    uint8_t *taken = NULL;
+    value_fan *fans = NULL;
+    *copies = 0;
+    disjoint_fans(E, kind, first, ordered, pair_vertex, sp, pairs, NULL, &count);
+    if (count == 0) return MM_OK;
+    MM_TRY(mmi_host_array(ctx, count, sizeof *fans, (void **)&fans));
+    MM_TRY(mmi_host_array(ctx, pairs, sizeof *taken, (void **)&taken));
+    disjoint_fans(E, kind, first, ordered, pair_vertex, sp, pairs, fans, &count);
+    qsort(fans, (size_t)count, sizeof *fans, by_lead);
+    number_fans(E, kind, first, ordered, fans, count, pairs, taken, t->corner_pair, origin,
+                copies);
+done:
+    mmi_host_array_free(ctx, taken, pairs, sizeof *taken);
+    mmi_host_array_free(ctx, fans, count, sizeof *fans);
+    return st;
+}
+
+/* The same copies where a face repeats a vertex, which the walk around it
+ * does not follow: mmi_split_corners over the value mesh, whose edges are
+ * the mesh's cut at its open ones (two faces share a value edge just where
+ * they share a mesh edge and name the same values at its ends). */
+static mm_status split_joined(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
+                              const uint8_t *kind, mmi_fvar_topology *t, uint32_t *origin,
+                              int64_t *copies)
+{
+    mm_status st = MM_OK;
+    int64_t n = hf->nnz;
+    uint32_t *rows = NULL;
+    mmi_host_faces vm = {t->num_pairs, hf->num_faces, n, hf->ptr, t->corner_pair, NULL, NULL};
+    MM_TRY(mmi_host_array(ctx, n, sizeof *rows, (void **)&rows));
+    MM_TRY(mmi_split_corners_across(ctx, &vm, E, kind, rows, origin, copies));
+    if (*copies > 0) {
+        mmi_host_array_free(ctx, t->corner_pair, n, sizeof *rows);
+        t->corner_pair = rows, rows = NULL;
+    }
+done:
+    mmi_host_array_free(ctx, rows, n, sizeof *rows);
+    return st;
+}
+
+/* Splits the disjoint values of t (its pairs' spans sp, their vertices
+ * pair_vertex) into their fans; first, ordered: corners_around's walk. */
+static mm_status split_disjoint_values(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
                                        const mmi_edges *E, const uint8_t *kind,
+                                       const int64_t *first, const uint32_t *ordered,
+                                       const uint32_t *pair_vertex, const span *sp,
                                        mmi_fvar_topology *t)
 {
     mm_status st = MM_OK;
     int64_t n = hf->nnz, pairs = t->num_pairs, copies = 0;
-    uint32_t *rows = NULL, *origin = NULL, *value = NULL, *kept = NULL;
+    uint32_t *origin = NULL, *value = NULL, *kept = NULL;
     float *sharp = NULL;
-    mmi_host_faces vm = {pairs, hf->num_faces, n, hf->ptr, t->corner_pair, NULL, NULL};
-    MM_TRY(mmi_host_array(ctx, n, sizeof *rows, (void **)&rows));
-    MM_TRY(mmi_host_array(ctx, n, sizeof *origin, (void **)&origin));
-    MM_TRY(mmi_split_corners_across(ctx, &vm, E, kind, rows, origin, &copies));
+    MM_TRY(mmi_host_array(ctx, n, sizeof *origin, (void **)&origin)); /* copies < corners */
+    if (mesh->degenerate_faces > 0)
+        MM_TRY(split_joined(ctx, hf, E, kind, t, origin, &copies));
+    else
+        MM_TRY(split_fans(ctx, E, kind, first, ordered, pair_vertex, sp, t, origin, &copies));
     if (copies == 0) goto done;
     MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *value, (void **)&value));
     MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *sharp, (void **)&sharp));
@@ -350,30 +487,36 @@ static mm_status split_disjoint_values(mm_context ctx, const mmi_host_faces *hf,
     memcpy(kept, origin, (size_t)copies * sizeof *kept);
     mmi_host_array_free(ctx, t->pair_value, pairs, sizeof *value);
     mmi_host_array_free(ctx, t->pair_sharp, pairs, sizeof *sharp);
-    mmi_host_array_free(ctx, t->corner_pair, n, sizeof *rows);
-    t->pair_value = value, t->pair_sharp = sharp, t->corner_pair = rows;
+    t->pair_value = value, t->pair_sharp = sharp;
     t->num_pairs = pairs + copies;
     t->copies = (mmi_fvar_copies){pairs, copies, kept};
-    value = NULL, sharp = NULL, rows = NULL;
+    value = NULL, sharp = NULL;
 done:
     mmi_host_array_free(ctx, sharp, pairs + copies, sizeof *sharp);
     mmi_host_array_free(ctx, value, pairs + copies, sizeof *value);
     mmi_host_array_free(ctx, origin, n, sizeof *origin);
-    mmi_host_array_free(ctx, rows, n, sizeof *rows);
     return st;
 }
 
 /* MM_ERR_INVALID_ARGUMENT when the mesh is not a 2-manifold (the value mesh
- * would not follow Far's rules for such vertices, which sharpen every value). */
-static mm_status check_manifold(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E)
+ * would not follow Far's rules for such vertices, which sharpen every value):
+ * an edge of it (check_edges), a vertex joining fans of faces (check_fans). */
+static mm_status check_edges(mm_context ctx, const mmi_edges *E)
 {
     mm_status st = MM_OK;
-    int64_t *fans = NULL, nv = hf->num_vertices;
     for (int64_t e = 0; e < E->num_edges; ++e)
         if (mmi_edge_is_nonmanifold(E->forward[e], E->backward[e]) ||
             mmi_edge_is_flipped(E->forward[e], E->backward[e]))
             MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "edge %u–%u is not a 2-manifold's; "
                     "face-varying channels are refined on 2-manifolds only", E->a[e], E->b[e]);
+done:
+    return st;
+}
+
+static mm_status check_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E)
+{
+    mm_status st = MM_OK;
+    int64_t *fans = NULL, nv = hf->num_vertices;
     MM_TRY(mmi_host_array(ctx, nv, sizeof *fans, (void **)&fans));
     MM_TRY(mmi_vertex_fans(ctx, hf, E, fans));
     for (int64_t v = 0; v < nv; ++v)
@@ -412,8 +555,10 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     mm_status st = MM_OK;
     mmi_host_faces hv = {0};
     mmi_edges E = {0};
-    uint32_t *pair_vertex = NULL, *aliased = NULL;
+    uint32_t *pair_vertex = NULL, *aliased = NULL, *ordered = NULL;
     const uint32_t *cv = NULL;
+    int64_t *first = NULL;
+    int apart = 0;
     float *edge_sharp = NULL, *vsharp = NULL;
     uint64_t *ends = NULL;
     uint8_t *kind = NULL;
@@ -425,10 +570,17 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     MM_TRY(mmi_host_faces_get(ctx, values, &hv));
     t->num_corners = hf->nnz;
     MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
-    MM_TRY(check_manifold(ctx, hf, &E));
+    MM_TRY(check_edges(ctx, &E));
+    /* corners_around finds the vertices joining fans, but for faces that
+     * repeat a vertex; check_fans words the refusal */
+    if (mesh->degenerate_faces > 0) MM_TRY(check_fans(ctx, hf, &E));
     ne = E.num_edges;
     MM_TRY(corner_values(ctx, &hv, alias, &cv, &aliased));
-    MM_TRY(make_pairs(ctx, hf, &E, cv, t, &pair_vertex));
+    MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *first, (void **)&first));
+    MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *ordered, (void **)&ordered));
+    MM_TRY(corners_around(ctx, hf, &E, first, ordered, &apart));
+    if (apart) MM_TRY(check_fans(ctx, hf, &E));
+    MM_TRY(make_pairs(ctx, hf, first, ordered, cv, t, &pair_vertex));
     pairs = t->num_pairs;
     MM_TRY(mmi_host_array(ctx, ne, sizeof *edge_sharp, (void **)&edge_sharp));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *vsharp, (void **)&vsharp));
@@ -448,7 +600,7 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
         for (p1 = p0 + 1; p1 < t->num_pairs && pair_vertex[p1] == v; ++p1) continue;
         classify_vertex(&sw, o->boundary, vsharp[v], &vf[v], sp, p0, p1, t->pair_sharp);
     }
-    MM_TRY(split_disjoint_values(ctx, hf, &E, kind, t));
+    MM_TRY(split_disjoint_values(ctx, mesh, hf, &E, kind, first, ordered, pair_vertex, sp, t));
     MM_TRY(value_creases(ctx, hf, &E, edge_sharp, sw.linear_all, t));
 done:
     mmi_host_array_free(ctx, vf, nv, sizeof *vf);
@@ -458,6 +610,8 @@ done:
     mmi_host_array_free(ctx, vsharp, nv, sizeof *vsharp);
     mmi_host_array_free(ctx, edge_sharp, ne, sizeof *edge_sharp);
     mmi_host_array_free(ctx, pair_vertex, pairs, sizeof *pair_vertex);
+    mmi_host_array_free(ctx, ordered, hf->nnz, sizeof *ordered);
+    mmi_host_array_free(ctx, first, nv + 1, sizeof *first);
     mmi_host_array_free(ctx, aliased, hv.nnz, sizeof *aliased);
     mmi_mesh_edges_release(ctx, &E);
     mmi_host_faces_release(ctx, &hv);
