@@ -571,15 +571,15 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     t->num_corners = hf->nnz;
     MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
     MM_TRY(check_edges(ctx, &E));
-    /* corners_around finds the vertices joining fans, but for faces that
-     * repeat a vertex; check_fans words the refusal */
-    if (mesh->degenerate_faces > 0) MM_TRY(check_fans(ctx, hf, &E));
     ne = E.num_edges;
     MM_TRY(corner_values(ctx, &hv, alias, &cv, &aliased));
     MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *first, (void **)&first));
     MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *ordered, (void **)&ordered));
     MM_TRY(corners_around(ctx, hf, &E, first, ordered, &apart));
-    if (apart) MM_TRY(check_fans(ctx, hf, &E));
+    /* the walk finds the vertices joining fans, but for faces that repeat a
+     * vertex, which it does not follow; check_fans counts them then, and
+     * words the refusal */
+    if (apart || mesh->degenerate_faces > 0) MM_TRY(check_fans(ctx, hf, &E));
     MM_TRY(make_pairs(ctx, hf, first, ordered, cv, t, &pair_vertex));
     pairs = t->num_pairs;
     MM_TRY(mmi_host_array(ctx, ne, sizeof *edge_sharp, (void **)&edge_sharp));
