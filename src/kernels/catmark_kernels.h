@@ -3,7 +3,7 @@
  * backend (catmark_kernels_cpu.c, catmark_kernels_cuda.cu; level 0's
  * points: three rules in one call), with the arguments of rule_args.h,
  * and level 0's analysis (the edge sort and the input check, for every
- * scheme) with its own. The rules are MM_HD
+ * scheme; the tables of level 0's point rules) with its own. The rules are MM_HD
  * functions in catmark_topology.h, catmark_points.h (level 0) and
  * catmark_quad_points.h (levels ≥ 1). */
 #ifndef MESHMAT_KERNELS_CATMARK_KERNELS_H
@@ -22,7 +22,9 @@ typedef enum mmi_sk_rule {
     MMI_SK_EDGE_HEADS = 1, /* p < nnz_0: 1 where a new key starts in sorted order   */
     MMI_SK_EDGE_EMIT = 2,  /* p < nnz_0: level 0's side codes, edge sides and ends  */
     MMI_SK_CHECK_FANS = 3, /* v < |V_0|: faces repeating v, v's corners in one fan  */
-    MMI_SK_FACE_OF = 4     /* f < |F_0|: the face of each of f's corners (face_of)   */
+    MMI_SK_FACE_OF = 4,    /* f < |F_0|: the face of each of f's corners (face_of)   */
+    MMI_SK_RING_STEPS = 5, /* q < nnz_0: Catmull-Clark's ring step of Mᵀ's entry q   */
+    MMI_SK_EDGE_ROWS = 6   /* e < |E_0|: Catmull-Clark's (a, b, f_0, f_1) of edge e  */
 } mmi_sk_rule;
 
 typedef struct mmi_sk_args {
@@ -42,6 +44,8 @@ typedef struct mmi_sk_args {
                                    may break the input rules (may be NULL)         */
     uint32_t *edge_count;       /* EDGE_EMIT: |E_0|, from the last sorted side     */
     uint32_t *out_face_of;      /* FACE_OF: nnz_0 words                            */
+    mmi_sk_ring_step *out_steps; /* RING_STEPS: nnz_0 steps (vt_faces, vt_slots)   */
+    uint32_t *out_edge_rows;    /* EDGE_ROWS: 4 |E_0| words                        */
 } mmi_sk_args;
 
 #ifdef __cplusplus

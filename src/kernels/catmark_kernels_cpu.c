@@ -10,6 +10,8 @@ MMI_CPU_RANGE(edge_heads, mmi_sk_args, sk_edge_heads)
 MMI_CPU_RANGE(edge_emit, mmi_sk_args, sk_edge_emit)
 MMI_CPU_RANGE(check_fans, mmi_sk_args, sk_check_fan)
 MMI_CPU_RANGE(face_of, mmi_sk_args, sk_face_of)
+MMI_CPU_RANGE(ring_steps, mmi_sk_args, sk_ring_step_rule)
+MMI_CPU_RANGE(edge_rows, mmi_sk_args, sk_edge_row)
 
 mm_status mmi_sk_run_cpu(mm_context ctx, const mmi_sk_args *g)
 {
@@ -18,6 +20,8 @@ mm_status mmi_sk_run_cpu(mm_context ctx, const mmi_sk_args *g)
     case MMI_SK_EDGE_KEYS: mmi_cpu_for(g->count, edge_keys, g); break;
     case MMI_SK_EDGE_HEADS: mmi_cpu_for(g->count, edge_heads, g); break;
     case MMI_SK_FACE_OF: mmi_cpu_for(g->count, face_of, g); break;
+    case MMI_SK_RING_STEPS: mmi_cpu_for(g->count, ring_steps, g); break;
+    case MMI_SK_EDGE_ROWS: mmi_cpu_for(g->count, edge_rows, g); break;
     /* EDGE_EMIT and CHECK_FANS may raise one shared flag from many elements
      * (a data race in C): they run on one thread. */
     case MMI_SK_EDGE_EMIT: edge_emit(g, 0, g->count); break;
@@ -32,9 +36,9 @@ mm_status mmi_sk_run(mm_context ctx, const mmi_sk_args *g)
 }
 
 MMI_CPU_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner)
-MMI_CPU_RANGE(face_points, mmi_sk_points0_args, sk_face_point)
-MMI_CPU_RANGE(edge_points, mmi_sk_points0_args, sk_edge_point)
-MMI_CPU_RANGE(vertex_points, mmi_sk_points0_args, sk_vertex_point)
+MMI_SK_DATA_RANGE(face_points, mmi_sk_points0_args, sk_face_point)
+MMI_SK_DATA_RANGE(edge_points, mmi_sk_points0_args, sk_edge_point)
+MMI_SK_DATA_RANGE(vertex_points, mmi_sk_points0_args, sk_vertex_point)
 
 mm_status mmi_sk_level0_points_cpu(mm_context ctx, const mmi_sk_points0_args *g)
 {

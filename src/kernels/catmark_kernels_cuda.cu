@@ -22,6 +22,9 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
         return mmi_grid_for<mmi_sk_args, sk_edge_heads>(ctx, g, g->count, kWhat);
     case MMI_SK_EDGE_EMIT: return mmi_grid_for<mmi_sk_args, sk_edge_emit>(ctx, g, g->count, kWhat);
     case MMI_SK_FACE_OF: return mmi_grid_for<mmi_sk_args, sk_face_of>(ctx, g, g->count, kWhat);
+    case MMI_SK_RING_STEPS:
+        return mmi_grid_for<mmi_sk_args, sk_ring_step_rule>(ctx, g, g->count, kWhat);
+    case MMI_SK_EDGE_ROWS: return mmi_grid_for<mmi_sk_args, sk_edge_row>(ctx, g, g->count, kWhat);
     default: return mmi_grid_for<mmi_sk_args, sk_check_fan>(ctx, g, g->count, kWhat);
     }
 }
@@ -32,29 +35,35 @@ MMI_CUDA_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner, kWhat)
  * has more than kSmallLevel0 elements: a small cage's passes wait on their
  * loads' latency, and three launches cost more than the work. 512 threads:
  * a pass takes at most two rounds (spot's cage: 180 faces, 366 edges and
- * 188 vertices, one round each). */
+ * 188 vertices, one round each). D and F fold the data's width and type
+ * (fold_data.cuh), as the larger cages' launches do. */
 static const int kSmallLevel0 = 4 * kMmiGridThreads, kLevel0BlockThreads = 512;
 
+template <int D, int F>
 __global__ void __launch_bounds__(kLevel0BlockThreads)
     sk_level0_points_block(const __grid_constant__ mmi_sk_points0_args g)
 {
-    for (int64_t f = threadIdx.x; f < g.x.nf; f += blockDim.x) sk_face_point(&g, f);
+    const int64_t d = D > 0 ? D : g.data.d;
+    for (int64_t f = threadIdx.x; f < g.x.nf; f += blockDim.x) sk_face_point(&g, f, d, F);
     __syncthreads();
-    for (int64_t e = threadIdx.x; e < g.x.ne; e += blockDim.x) sk_edge_point(&g, e);
+    for (int64_t e = threadIdx.x; e < g.x.ne; e += blockDim.x) sk_edge_point(&g, e, d, F);
     __syncthreads();
-    for (int64_t v = threadIdx.x; v < g.x.nv; v += blockDim.x) sk_vertex_point(&g, v);
+    for (int64_t v = threadIdx.x; v < g.x.nv; v += blockDim.x) sk_vertex_point(&g, v, d, F);
 }
 
 mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g)
 {
     const mmi_sk_level *x = &g->x;
     if (x->nf <= kSmallLevel0 && x->ne <= kSmallLevel0 && x->nv <= kSmallLevel0) {
-        sk_level0_points_block<<<1, kLevel0BlockThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
+        mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
+            sk_level0_points_block<decltype(D)::value, decltype(F)::value>
+                <<<1, kLevel0BlockThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
+        });
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
-    mm_status st = mmi_grid_for<mmi_sk_points0_args, sk_face_point>(ctx, g, x->nf, kWhat);
-    if (st == MM_OK) st = mmi_grid_for<mmi_sk_points0_args, sk_edge_point>(ctx, g, x->ne, kWhat);
-    if (st == MM_OK) st = mmi_grid_for<mmi_sk_points0_args, sk_vertex_point>(ctx, g, x->nv, kWhat);
+    mm_status st = mmi_data_for<mmi_sk_points0_args, sk_face_point>(ctx, g, x->nf, kWhat);
+    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_edge_point>(ctx, g, x->ne, kWhat);
+    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_vertex_point>(ctx, g, x->nv, kWhat);
     return st;
 }
 

@@ -18,65 +18,50 @@
  * for all the compiler knows, so a store between them would make each
  * component wait for the previous one's loads (a latency each on a small
  * cage's GPU step). */
-MM_HD void sk_face_point(const mmi_sk_points0_args *g, int64_t f)
+MM_HD void sk_face_point(const mmi_sk_points0_args *g, int64_t f, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
-    int64_t first = sk_start(x, f), end = sk_start(x, f + 1), d = io->d;
+    int64_t first = sk_start(x, f), end = sk_start(x, f + 1);
     double inv = mmi_catmark_face_weight(end - first);
     for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
         int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
         double sum[SK_BLOCK] = {0.0};
         for (int64_t k = first; k < end; ++k) {
             int64_t r = x->verts[k] * d + c0;
-            for (int j = 0; j < SK_BLOCK && j < w; ++j) sum[j] += sk_load(io->P, io->f64, r + j);
+            for (int j = 0; j < SK_BLOCK && j < w; ++j) sum[j] += sk_load(io->P, f64, r + j);
         }
         for (int j = 0; j < SK_BLOCK && j < w; ++j)
-            sk_store(io->Y, io->f64, (x->nv + f) * d + c0 + j, sum[j] * inv);
+            sk_store(io->Y, f64, (x->nv + f) * d + c0 + j, sum[j] * inv);
     }
 }
 
 /* Edge point e (Alg. 5) from its two sides' faces (their points already in
  * Y), or from its ends alone on a boundary edge (§5.3): mmi_catmark_edge_mask.
- * Loads before stores by blocks of components, as for the face points. */
-MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t e)
+ * Its ends and faces come from the build's row of e (sk_edge_row). Loads
+ * before stores by blocks of components, as for the face points. */
+MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
-    uint32_t s0 = x->edge_sides[2 * e], s1 = x->edge_sides[2 * e + 1];
-    int boundary = s1 == MMI_SK_NONE;
-    int64_t d = io->d, a = x->verts[s0] * d, b = x->verts[sk_next(x, s0)] * d;
+    const uint32_t *row = g->edge_rows + 4 * e;
+    uint32_t ra = row[0], rb = row[1], r0 = row[2], r1 = row[3];
+    int boundary = r1 == MMI_SK_NONE;
+    int64_t a = ra * d, b = rb * d;
     int64_t y = (x->nv + x->nf + e) * d;
-    int64_t f0 = (x->nv + sk_face(x, s0)) * d, f1 = boundary ? 0 : (x->nv + sk_face(x, s1)) * d;
+    int64_t f0 = (x->nv + r0) * d, f1 = boundary ? 0 : (x->nv + r1) * d;
     mmi_edge_mask m = mmi_catmark_edge_mask(boundary);
     for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
         int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
         double v[SK_BLOCK];
         for (int j = 0; j < SK_BLOCK && j < w; ++j) {
             int64_t c = c0 + j;
-            v[j] = m.end * (sk_load(io->P, io->f64, a + c) + sk_load(io->P, io->f64, b + c));
+            v[j] = m.end * (sk_load(io->P, f64, a + c) + sk_load(io->P, f64, b + c));
             if (!boundary)
-                v[j] += m.side * (sk_load(io->Y, io->f64, f0 + c) + sk_load(io->Y, io->f64, f1 + c));
+                v[j] += m.side * (sk_load(io->Y, f64, f0 + c) + sk_load(io->Y, f64, f1 + c));
         }
-        for (int j = 0; j < SK_BLOCK && j < w; ++j) sk_store(io->Y, io->f64, y + c0 + j, v[j]);
+        for (int j = 0; j < SK_BLOCK && j < w; ++j) sk_store(io->Y, f64, y + c0 + j, v[j]);
     }
-}
-
-/* What vertex v's walk reads of its face f = Mᵀ's entry q: the corners
- * after and before v's corner κ (their vertices), f, and the side codes of
- * κ's out and in edges. */
-typedef struct sk_ring_step {
-    uint32_t out, in, f, so, si;
-} sk_ring_step;
-
-MM_HD sk_ring_step sk_ring_step_of(const mmi_sk_points0_args *g, int64_t q)
-{
-    const mmi_sk_level *x = &g->x;
-    int64_t f = g->vt.faces[q];
-    int64_t k = sk_start(x, f) + g->vt.slots[q] - 1, pk = sk_prev_in(x, f, k);
-    sk_ring_step r = {x->verts[sk_next_in(x, f, k)], x->verts[pk], (uint32_t)f, x->side[k],
-                      x->side[pk]};
-    return r;
 }
 
 /* Updated vertex v of level 0 (§4.3), a gather over its column of Mᵀ with
@@ -86,15 +71,14 @@ MM_HD sk_ring_step sk_ring_step_of(const mmi_sk_points0_args *g, int64_t q)
  * face points and its boundary neighbours. With a ring, also v's kind and its ring sums at
  * level 1 for catmark_quad_points.h: S1 = Σ of its new edge points (the two
  * boundary ones on the boundary), S2 = Σ of its new face points, both
- * already in Y. The walk finds SK_BLOCK faces' corners at a time before it
- * sums their data in order: each face's lookup is a chain of dependent
- * loads (Mᵀ, the face's start, its corners), and one face after the other
- * they were the longest wait of a small cage's level-0 step on a GPU. */
-MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t v)
+ * already in Y. Each face's corners come from the build's ring step of its
+ * entry (sk_ring_step_rule), SK_BLOCK faces' at a time before their data is
+ * summed in order. */
+MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
-    int64_t d = io->d, first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
+    int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
     int64_t eb = x->nv + x->nf;
     for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
         int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
@@ -102,9 +86,9 @@ MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t v)
         double s1[SK_BLOCK] = {0.0}, rim1[SK_BLOCK] = {0.0};
         int64_t sharp = 0;
         for (int64_t i0 = 0; i0 < nf; i0 += SK_BLOCK) {
-            sk_ring_step at[SK_BLOCK];
+            mmi_sk_ring_step at[SK_BLOCK];
             for (int b = 0; b < SK_BLOCK; ++b)
-                if (i0 + b < nf) at[b] = sk_ring_step_of(g, first + i0 + b);
+                if (i0 + b < nf) at[b] = g->vt.steps[first + i0 + b];
             for (int b = 0; b < SK_BLOCK && i0 + b < nf; ++b) {
                 int64_t out = at[b].out * d + c0, in = at[b].in * d + c0;
                 int64_t fp = (x->nv + at[b].f) * d + c0;
@@ -113,28 +97,28 @@ MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t v)
                 int b_out = (at[b].so >> 1) & 1, b_in = (at[b].si >> 1) & 1;
                 sharp += b_out + b_in;
                 for (int j = 0; j < SK_BLOCK && j < w; ++j) {
-                    double p_out = sk_load(io->P, io->f64, out + j);
+                    double p_out = sk_load(io->P, f64, out + j);
                     ring[j] += p_out;
-                    faces[j] += sk_load(io->Y, io->f64, fp + j);
+                    faces[j] += sk_load(io->Y, f64, fp + j);
                     if (b_out) rim[j] += p_out;
-                    if (b_in) rim[j] += sk_load(io->P, io->f64, in + j);
+                    if (b_in) rim[j] += sk_load(io->P, f64, in + j);
                     if (!io->ring) continue;
-                    double e_out = sk_load(io->Y, io->f64, ep_out + j);
+                    double e_out = sk_load(io->Y, f64, ep_out + j);
                     s1[j] += e_out;
                     if (b_out) rim1[j] += e_out;
-                    if (b_in) rim1[j] += sk_load(io->Y, io->f64, ep_in + j);
+                    if (b_in) rim1[j] += sk_load(io->Y, f64, ep_in + j);
                 }
             }
         }
         mmi_vertex_rule rule = mmi_vertex_rule_of(nf, sharp, g->corners);
         mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, (double)nf);
         for (int j = 0; j < SK_BLOCK && j < w; ++j) {
-            double p = sk_load(io->P, io->f64, v * d + c0 + j);
-            sk_store(io->Y, io->f64, v * d + c0 + j,
+            double p = sk_load(io->P, f64, v * d + c0 + j);
+            sk_store(io->Y, f64, v * d + c0 + j,
                      m.vertex * p + m.edge * ring[j] + m.face * faces[j] + m.crease * rim[j]);
             if (!io->ring) continue;
-            sk_store(io->ring, io->f64, v * 2 * d + c0 + j, sharp > 0 ? rim1[j] : s1[j]);
-            sk_store(io->ring, io->f64, v * 2 * d + d + c0 + j, faces[j]);
+            sk_store(io->ring, f64, v * 2 * d + c0 + j, sharp > 0 ? rim1[j] : s1[j]);
+            sk_store(io->ring, f64, v * 2 * d + d + c0 + j, faces[j]);
         }
         if (io->ring && c0 == 0) io->kinds[v] = mmi_kind_of(nf, rule);
     }

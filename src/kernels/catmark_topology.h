@@ -29,6 +29,34 @@ MM_HD void sk_face_of(const mmi_sk_args *g, int64_t f)
         g->out_face_of[k] = (uint32_t)f;
 }
 
+/* Level 0's tables for its point rules (catmark_points.h), made once by a
+ * build: each thread of those rules then finds what it gathers in one load
+ * (a small cage's level-0 step was a chain of dependent loads per thread:
+ * Mᵀ, the face's start, its corners, then the data). Ring step q: Mᵀ's
+ * entry q, vertex v's face f and its corner κ there. */
+MM_HD void sk_ring_step_rule(const mmi_sk_args *g, int64_t q)
+{
+    const mmi_sk_level *x = &g->lv[0];
+    int64_t f = g->vt_faces[q];
+    int64_t k = sk_start(x, f) + g->vt_slots[q] - 1, pk = sk_prev_in(x, f, k);
+    mmi_sk_ring_step r = {x->verts[sk_next_in(x, f, k)], x->verts[pk], (uint32_t)f, x->side[k],
+                          x->side[pk]};
+    g->out_steps[q] = r;
+}
+
+/* Edge e's row: its ends a (its first side's corner) and b, and its sides'
+ * faces (the second MMI_SK_NONE on the boundary). */
+MM_HD void sk_edge_row(const mmi_sk_args *g, int64_t e)
+{
+    const mmi_sk_level *x = &g->lv[0];
+    uint32_t s0 = x->edge_sides[2 * e], s1 = x->edge_sides[2 * e + 1];
+    uint32_t *r = g->out_edge_rows + 4 * e;
+    r[0] = x->verts[s0];
+    r[1] = x->verts[sk_next(x, s0)];
+    r[2] = (uint32_t)sk_face(x, s0);
+    r[3] = s1 == MMI_SK_NONE ? MMI_SK_NONE : (uint32_t)sk_face(x, s1);
+}
+
 /* The ends of an edge key: min and max. */
 MM_HD uint32_t sk_key_min(const mmi_sk_args *g, uint64_t key)
 {

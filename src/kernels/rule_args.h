@@ -13,12 +13,22 @@
 #include "corner_level.h"
 #include "meshmat/context.h"
 
+/* What Catmull-Clark's level-0 vertex rule reads of face f around vertex v
+ * (Mᵀ's entry for v and f): the corners after and before v's corner κ
+ * (their vertices), f, and the side codes of κ's out and in edges. */
+typedef struct mmi_sk_ring_step {
+    uint32_t out, in, f, so, si;
+} mmi_sk_ring_step;
+
 /* Mᵀ of level 0: vertex v's faces faces[ptr[v] … ptr[v + 1] − 1] and its
- * 1-based slot in each, for the level-0 rules that gather around a vertex. */
+ * 1-based slot in each, for the level-0 rules that gather around a vertex;
+ * for Catmull-Clark also each entry's ring step, made once by the build
+ * (NULL elsewhere). */
 typedef struct mmi_sk_vertex_faces {
     const int64_t *ptr;
     const uint32_t *faces;
     const int32_t *slots;
+    const mmi_sk_ring_step *steps;
 } mmi_sk_vertex_faces;
 
 /* What a vertex-data rule reads and writes besides its levels. */
@@ -62,6 +72,9 @@ typedef struct mmi_sk_points0_args {
     mmi_sk_level x;           /* level 0                                           */
     mmi_sk_vertex_faces vt;   /* its Mᵀ                                            */
     mmi_sk_data data;
+    const uint32_t *edge_rows; /* Catmull-Clark: edge e's ends and faces (a, b, f_0,
+                                 f_1) at 4e, f_1 = MMI_SK_NONE on the boundary,
+                                 made once by the build; NULL elsewhere           */
 } mmi_sk_points0_args;
 
 /* Level l + 1's points from level l's below level 0 (l ≥ 1): one pass over

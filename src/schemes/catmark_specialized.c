@@ -39,6 +39,44 @@ static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
     return mmi_sk_quad_points(ctx, g, sk_quad_point_count(g));
 }
 
+/* Level 0's tables for its point rules (catmark_topology.h), kept as level
+ * 0's extra arrays: each entry of Mᵀ's ring step (slot 0) and each edge's
+ * ends and faces (slot 1). */
+enum { RING_STEP_WORDS = sizeof(mmi_sk_ring_step) / sizeof(uint32_t) };
+
+static mm_status level0_ready(mm_context ctx, mmi_sp_state *s)
+{
+    mm_status st = MM_OK;
+    const mmi_sp_level *x = &s->lv[0];
+    MM_TRY(mmi_sp_alloc_extra(ctx, s, 0, 0, RING_STEP_WORDS * x->n.nnz));
+    MM_TRY(mmi_sp_alloc_extra(ctx, s, 0, 1, 4 * x->n.edges));
+    mmi_sk_args g = {0};
+    g.lv[0] = mmi_sp_view(s, 0);
+    g.vt_faces = s->Mt->rows;
+    g.vt_slots = (const int32_t *)s->Mt->values;
+    g.out_steps = (mmi_sk_ring_step *)x->extra[0].p;
+    g.out_edge_rows = x->extra[1].p;
+    g.rule = MMI_SK_RING_STEPS;
+    g.count = x->n.nnz;
+    MM_TRY(mmi_sk_run(ctx, &g));
+    g.rule = MMI_SK_EDGE_ROWS;
+    g.count = x->n.edges;
+    MM_TRY(mmi_sk_run(ctx, &g));
+done:
+    return st;
+}
+
+/* Level 1's vertex data by level 0's gathers (catmark_points.h), over the
+ * tables level0_ready made. */
+static mm_status level0_points(mm_context ctx, const mmi_sp_state *s,
+                               const mmi_sk_points0_args *g)
+{
+    mmi_sk_points0_args a = *g;
+    a.vt.steps = (const mmi_sk_ring_step *)s->lv[0].extra[0].p;
+    a.edge_rows = s->lv[0].extra[1].p;
+    return mmi_sk_level0_points(ctx, &a);
+}
+
 const mmi_sp_scheme mmi_catmark_steps = {
     .scheme = MM_SCHEME_CATMULL_CLARK,
     .order = 4,
@@ -51,6 +89,7 @@ const mmi_sp_scheme mmi_catmark_steps = {
     .ring_sums = 2,
     .final_rows = 1,
     .topology = topology,
-    .level0_points = mmi_sk_level0_points,
+    .level0_ready = level0_ready,
+    .level0_points = level0_points,
     .points = points,
 };

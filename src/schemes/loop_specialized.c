@@ -25,9 +25,11 @@ static mm_status topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends,
 
 /* Level 1's vertex data: the edge points and the updated vertices (and the
  * ring sums of level 0's vertices). */
-static mm_status level0_points(mm_context ctx, const mmi_sk_points0_args *g)
+static mm_status level0_points(mm_context ctx, const mmi_sp_state *s,
+                               const mmi_sk_points0_args *g)
 {
     mm_status st = MM_OK;
+    (void)s;
     MM_TRY(mmi_lk_edge_points(ctx, g, g->x.ne));
     MM_TRY(mmi_lk_vertex_points(ctx, g, g->x.nv));
 done:

@@ -100,7 +100,7 @@ mmi_sk_level mmi_sp_view(const mmi_sp_state *s, int l)
  * level 0's rules read it). */
 static mmi_sk_vertex_faces vertex_faces(const mmi_sp_state *s)
 {
-    mmi_sk_vertex_faces vt = {NULL, NULL, NULL};
+    mmi_sk_vertex_faces vt = {NULL, NULL, NULL, NULL};
     if (s->Mt) {
         vt.ptr = s->Mt->ptr;
         vt.faces = s->Mt->rows;
@@ -295,6 +295,7 @@ static mm_status start(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *op
     MM_TRY(mmi_matrix_transpose(ctx, mesh->M, &s->Mt));
     MM_TRY(check_input(ctx, mesh, s, report));
     MM_TRY(level_counts(ctx, s));
+    if (s->scheme->level0_ready) MM_TRY(s->scheme->level0_ready(ctx, s));
     if (s->tagged) MM_TRY(sharp_set(ctx, mesh, s));
 done:
     mmi_sp_free_u32(ctx, &report, 2);
@@ -380,8 +381,8 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
                         fin && l == L - 2 ? last->data : NULL, fin && l == L - 1};
     if (l == 0) {
         mmi_sk_points0_args g = {s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER,
-                                 mmi_sp_view(s, 0), vertex_faces(s), data};
-        MM_TRY(k->level0_points(ctx, &g));
+                                 mmi_sp_view(s, 0), vertex_faces(s), data, NULL};
+        MM_TRY(k->level0_points(ctx, s, &g));
     } else {
         if (k->ready) MM_TRY(k->ready(ctx, s, l));
         if (faces) MM_TRY(alloc_level(ctx, s, l + 1, 0));

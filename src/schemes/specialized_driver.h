@@ -100,8 +100,12 @@ typedef struct mmi_sp_scheme {
      * of level l + 1; keep_ends: its edge list, where child_edges is −1. */
     mm_status (*topology)(mm_context ctx, mmi_sp_state *s, int l, int keep_ends,
                           const mmi_sk_child_args *g);
+    /* Optional: what level 0's point rules read besides level 0's topology
+     * and Mᵀ, made once at the end of level 0's set-up. */
+    mm_status (*level0_ready)(mm_context ctx, mmi_sp_state *s);
     /* Level 1's vertex data from level 0's. */
-    mm_status (*level0_points)(mm_context ctx, const mmi_sk_points0_args *g);
+    mm_status (*level0_points)(mm_context ctx, const mmi_sp_state *s,
+                               const mmi_sk_points0_args *g);
     /* Optional: what level l's point rules (l ≥ 1) read and no topology step
      * has kept, made before the step allocates anything else. */
     mm_status (*ready)(mm_context ctx, mmi_sp_state *s, int l);

@@ -113,9 +113,11 @@ done:
 
 /* Level 1's vertex data: the face points and the updated vertices (and the
  * ring sums of level 0's vertices). */
-static mm_status level0_points(mm_context ctx, const mmi_sk_points0_args *g)
+static mm_status level0_points(mm_context ctx, const mmi_sp_state *s,
+                               const mmi_sk_points0_args *g)
 {
     mm_status st = MM_OK;
+    (void)s;
     MM_TRY(mmi_s3_face_points(ctx, g, g->x.nf));
     MM_TRY(mmi_s3_vertex_points(ctx, g, g->x.nv));
 done:
