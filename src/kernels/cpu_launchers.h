@@ -17,6 +17,12 @@
         for (int64_t i = begin; i < end; ++i) rule(g, i, g->data.d, g->data.f64); \
     }
 
+/* MMI_CPU_LAUNCHER (cpu_for.h) for a vertex-data rule: x_cpu over the range
+ * above, and x, the launcher pair's dispatch. */
+#define MMI_SK_DATA_LAUNCHER(x, Args, rule)                                       \
+    MMI_SK_DATA_RANGE(x##_range, Args, rule)                                     \
+    MMI_CPU_LAUNCHER_OF(x, Args, x##_range)
+
 /* Defines x_cpu(ctx, g, count): the range points over count elements, then,
  * where g->out_faces is set (the fused route's last step), the range faces
  * over faces_of(g) elements, after it where the CUDA launcher makes both in

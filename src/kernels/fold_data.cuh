@@ -55,4 +55,12 @@ static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, cons
     return mmi_cuda_check(ctx, cudaGetLastError(), what);
 }
 
+/* MMI_CUDA_LAUNCHER (grid_for.cuh) for a vertex-data rule, folded: the
+ * twin of cpu_launchers.h's MMI_SK_DATA_LAUNCHER. */
+#define MMI_CUDA_DATA_LAUNCHER(x, Args, rule, what)                     \
+    mm_status x##_cuda(mm_context ctx, const Args *g, int64_t count)    \
+    {                                                                   \
+        return mmi_data_for<Args, rule>(ctx, g, count, what);           \
+    }
+
 #endif

@@ -45,25 +45,30 @@ MM_HD void lk_vertex_step(uint32_t kind, double p, double s1, double out[2])
 /* Edge point e (mmi_loop_edge_mask) from its ends and the corners c and d
  * opposite it in its two triangles (G(a, b) and G(b, a) of eq. 30: the
  * corner before each side); from its ends alone on a boundary edge. Y row
- * |V| + e. */
-MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e)
+ * |V| + e. Width d and type f64 as arguments (constants on CUDA,
+ * fold_data.cuh); a block of components' loads before their stores (Y may
+ * alias P for all the compiler knows, catmark_points.h). */
+MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
     uint32_t s0 = x->edge_sides[2 * e], s1 = x->edge_sides[2 * e + 1];
-    int64_t d = io->d, a = x->verts[s0] * d, b = x->verts[lk_next(s0)] * d, y = (x->nv + e) * d;
-    mmi_edge_mask m = mmi_loop_edge_mask(s1 == MMI_SK_NONE);
-    if (s1 == MMI_SK_NONE) {
-        for (int64_t c = 0; c < d; ++c)
-            sk_store(io->Y, io->f64, y + c,
-                     m.end * (sk_load(io->P, io->f64, a + c) + sk_load(io->P, io->f64, b + c)));
-        return;
+    int boundary = s1 == MMI_SK_NONE;
+    int64_t a = x->verts[s0] * d, b = x->verts[lk_next(s0)] * d, y = (x->nv + e) * d;
+    int64_t o0 = boundary ? 0 : x->verts[lk_prev(s0)] * d;
+    int64_t o1 = boundary ? 0 : x->verts[lk_prev(s1)] * d;
+    mmi_edge_mask m = mmi_loop_edge_mask(boundary);
+    for (int64_t c0 = 0; c0 < d; c0 += LK_BLOCK) {
+        int w = d - c0 < LK_BLOCK ? (int)(d - c0) : LK_BLOCK;
+        double v[LK_BLOCK];
+        for (int j = 0; j < LK_BLOCK && j < w; ++j) {
+            int64_t c = c0 + j;
+            v[j] = m.end * (sk_load(io->P, f64, a + c) + sk_load(io->P, f64, b + c));
+            if (!boundary)
+                v[j] += m.side * (sk_load(io->P, f64, o0 + c) + sk_load(io->P, f64, o1 + c));
+        }
+        for (int j = 0; j < LK_BLOCK && j < w; ++j) sk_store(io->Y, f64, y + c0 + j, v[j]);
     }
-    int64_t o0 = x->verts[lk_prev(s0)] * d, o1 = x->verts[lk_prev(s1)] * d;
-    for (int64_t c = 0; c < d; ++c)
-        sk_store(io->Y, io->f64, y + c,
-                 m.end * (sk_load(io->P, io->f64, a + c) + sk_load(io->P, io->f64, b + c)) +
-                     m.side * (sk_load(io->P, io->f64, o0 + c) + sk_load(io->P, io->f64, o1 + c)));
 }
 
 /* Updated vertex v of level 0 by lk_vertex_step, its S1 gathered over its
@@ -72,12 +77,12 @@ MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e)
  * side gives its other end to the boundary sum. Its rule from the boundary
  * edges around it (mmi_vertex_rule_of). With a ring, also v's kind and S1
  * at level 1. */
-MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t v)
+MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
-    int64_t d = io->d, first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
+    int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
     int64_t sharp = lk_boundary_sides(x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, g->corners));
@@ -90,15 +95,15 @@ MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t v)
             int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
             for (int j = 0; j < LK_BLOCK; ++j) {
                 if (j >= w) break;
-                if (!boundary || b_out) s1[j] += sk_load(io->P, io->f64, out + j);
-                if (b_in) s1[j] += sk_load(io->P, io->f64, in + j);
+                if (!boundary || b_out) s1[j] += sk_load(io->P, f64, out + j);
+                if (b_in) s1[j] += sk_load(io->P, f64, in + j);
             }
         }
         for (int j = 0; j < LK_BLOCK; ++j) {
             if (j >= w) break;
             double out[2];
-            lk_vertex_step(kind, sk_load(io->P, io->f64, v * d + c0 + j), s1[j], out);
-            sk_store(io->Y, io->f64, v * d + c0 + j, out[0]);
+            lk_vertex_step(kind, sk_load(io->P, f64, v * d + c0 + j), s1[j], out);
+            sk_store(io->Y, f64, v * d + c0 + j, out[0]);
             if (ring) ring[v * d + c0 + j] = out[1];
         }
     }

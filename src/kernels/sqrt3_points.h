@@ -47,18 +47,26 @@ MM_HD void s3_vertex_step(uint32_t kind, int odd, double p, double s, double out
     }
 }
 
-/* Face point f (eq. 26, mmi_sqrt3_face_weight), Y row |V| + f. */
-MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t f)
+/* Face point f (eq. 26, mmi_sqrt3_face_weight), Y row |V| + f. Width d and
+ * type f64 as arguments (constants on CUDA, fold_data.cuh); a block of
+ * components' loads before their stores (catmark_points.h). */
+MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t f, int64_t d, int f64)
 {
     const uint32_t *verts = g->x.verts;
     const mmi_sk_data *io = &g->data;
-    int64_t d = io->d, a = verts[3 * f] * d, b = verts[3 * f + 1] * d, c = verts[3 * f + 2] * d;
+    int64_t a = verts[3 * f] * d, b = verts[3 * f + 1] * d, c = verts[3 * f + 2] * d;
     int64_t y = (g->x.nv + f) * d;
     double w = mmi_sqrt3_face_weight();
-    for (int64_t i = 0; i < d; ++i)
-        sk_store(io->Y, io->f64, y + i,
-                 (sk_load(io->P, io->f64, a + i) + sk_load(io->P, io->f64, b + i) +
-                  sk_load(io->P, io->f64, c + i)) * w);
+    for (int64_t i0 = 0; i0 < d; i0 += S3_BLOCK) {
+        int n = d - i0 < S3_BLOCK ? (int)(d - i0) : S3_BLOCK;
+        double v[S3_BLOCK];
+        for (int j = 0; j < S3_BLOCK && j < n; ++j) {
+            int64_t i = i0 + j;
+            v[j] = (sk_load(io->P, f64, a + i) + sk_load(io->P, f64, b + i) +
+                    sk_load(io->P, f64, c + i)) * w;
+        }
+        for (int j = 0; j < S3_BLOCK && j < n; ++j) sk_store(io->Y, f64, y + i0 + j, v[j]);
+    }
 }
 
 /* The vertices corner k of v (in triangle (v, p_next, p_prev)) adds to v's
@@ -83,11 +91,11 @@ MM_HD int s3_ring_corners(const mmi_sk_points0_args *g, int64_t k, int boundary,
  * its column of Mᵀ (s3_ring_corners): its rule from the boundary edges
  * around it (mmi_vertex_rule_of; √3 has no EDGE_AND_CORNER corners). With
  * a ring, also v's kind and ring sum at level 1. */
-MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t v)
+MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
-    int64_t d = io->d, first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
+    int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
     int64_t sharp = lk_boundary_sides(&g->x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, 0));
@@ -100,14 +108,14 @@ MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t v)
             for (int m = 0; m < n; ++m)
                 for (int j = 0; j < S3_BLOCK; ++j) {
                     if (j >= w) break;
-                    s[j] += sk_load(io->P, io->f64, r[m] * d + c0 + j);
+                    s[j] += sk_load(io->P, f64, r[m] * d + c0 + j);
                 }
         }
         for (int j = 0; j < S3_BLOCK; ++j) {
             if (j >= w) break;
             double out[2];
-            s3_vertex_step(kind, 0, sk_load(io->P, io->f64, v * d + c0 + j), s[j], out);
-            sk_store(io->Y, io->f64, v * d + c0 + j, out[0]);
+            s3_vertex_step(kind, 0, sk_load(io->P, f64, v * d + c0 + j), s[j], out);
+            sk_store(io->Y, f64, v * d + c0 + j, out[0]);
             if (ring) ring[v * d + c0 + j] = out[1];
         }
     }
