@@ -12,6 +12,11 @@
  * - the vertices of level l − 1 by their ring sums (lk_vertex_step), with no
  *   walk around them.
  *
+ * As Catmull-Clark's (catmark_quad_points.h), the step before the last takes
+ * each vertex it moves two levels down at once instead of keeping its sum
+ * (mmi_sk_data's final), and the last step then leaves those vertices
+ * (old_done): no ring sums pass between the last two steps.
+ *
  * Inner edge 2|E| + 3f + c = (m_c, m_{c−1}) lies in 4f + c (opposite v_c)
  * and in the centre (opposite m_{c+1}): Figure 13 gives 3/8 (m_c + m_{c−1}) +
  * 1/8 (v_c + m_{c+1}).
@@ -34,8 +39,9 @@ typedef struct lk_tri_ids {
 
 /* What lk_tri_face_points reads of level l − 1 besides P: its triangles'
  * side codes and vertices, the sides of its edges, and where it writes level
- * l + 1 (ring NULL when no level follows). The arrays never overlap, hence
- * restrict. */
+ * l + 1 (ring NULL when no level follows; final, the last level's data,
+ * where the step before the last writes the rows of the vertices it moves).
+ * The arrays never overlap, hence restrict. */
 typedef struct lk_tri_in {
     const uint32_t *MM_RESTRICT side;
     const uint32_t *MM_RESTRICT verts;
@@ -44,7 +50,25 @@ typedef struct lk_tri_in {
     void *MM_RESTRICT Y;
     double *MM_RESTRICT ring;
     uint32_t *MM_RESTRICT kinds;
+    void *MM_RESTRICT final;
 } lk_tri_in;
+
+/* What a vertex's step out = (v', S1') (lk_vertex_step with kind) leaves for
+ * the levels below, row r of in's columns: its ring sum and (i = 0, kinds
+ * not NULL) its kind, or with final its row of the last level, one step
+ * further. */
+MM_HD void lk_vertex_keep(const lk_tri_in *in, uint32_t kind, int64_t r, const double out[2],
+                          int64_t i, int64_t d, int f64)
+{
+    if (in->ring) {
+        in->ring[r * d] = out[1];
+        if (i == 0 && in->kinds) in->kinds[r] = kind;
+    } else if (in->final) {
+        double next[2];
+        lk_vertex_step(kind, out[0], out[1], next);
+        sk_store(in->final, f64, r * d, next[0]);
+    }
+}
 
 /* What the triangle of e_c's first side reads from across e_c (corner k1
  * at v_{c+1}, MMI_SK_NONE on the boundary): m' and m'', the edge points of
@@ -56,7 +80,7 @@ typedef struct lk_across {
 
 /* The points on e_c = corner k's out side, written by the triangle of e_c's
  * first side (so its code), component i: m_c and the points of e_c's
- * halves. Inside, with a = the face across: the half at v_c is 3/8 (v_c +
+ * halves (and what m_c leaves below, lk_vertex_keep). Inside, with a = the face across: the half at v_c is 3/8 (v_c +
  * m_c) + 1/8 (m_{c−1} + a.qn), the half at v_{c+1} 3/8 (m_c + v_{c+1}) + 1/8
  * (m_{c+1} + a.qi) (Figure 13), and m_c has valence 6 with S1 = v_c +
  * v_{c+1} + m_{c−1} + m_{c+1} + a.qi + a.qn. On the boundary: midpoints,
@@ -84,9 +108,7 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk
         lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + a.qi + a.qn, out);
     }
     sk_store(in->Y, f64, m * d, out[0]);
-    if (!in->ring) return;
-    in->ring[m * d] = out[1];
-    if (i == 0) in->kinds[m] = kind;
+    lk_vertex_keep(in, kind, m, out, i, d, f64);
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1, P of
@@ -105,6 +127,7 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
     col.P = sk_column(in->P, f64, i);
     col.Y = sk_column(in->Y, f64, i);
     col.ring = in->ring ? in->ring + i : NULL;
+    col.final = in->final ? sk_column(in->final, f64, i) : NULL;
     int64_t k = 3 * f;
     uint32_t s[3], own[3];
     double v[3], m[3];
@@ -146,7 +169,7 @@ MM_HD void lk_tri_face(const mmi_sk_points_args *g, int64_t f, int64_t i, int64_
     const mmi_sk_data *io = &g->data;
     lk_tri_ids at = {x->nv, y->nv, y->nv + 2 * x->ne};
     lk_tri_in in = {x->side, x->verts, x->edge_sides, io->P, io->Y,
-                    io->ring_next ? (double *)io->ring : NULL, io->kinds};
+                    io->ring_next ? (double *)io->ring : NULL, io->kinds, io->final};
     lk_tri_face_points(&in, at, f, i, d, f64);
 }
 
@@ -157,16 +180,20 @@ MM_HD void lk_tri_face_element(const mmi_sk_points_args *g, int64_t i, int64_t d
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from
- * level l by its ring sum. */
+ * level l by its ring sum, and what it leaves below (lk_vertex_keep). */
 MM_HD void lk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
-    int64_t v = i / d;
+    int64_t v = i / d, c = i % d;
+    uint32_t kind = io->kinds[v];
     double out[2];
-    lk_vertex_step(io->kinds[v], sk_load(io->P, f64, i), ring[i], out);
+    lk_vertex_step(kind, sk_load(io->P, f64, i), ring[i], out);
     sk_store(io->Y, f64, i, out[0]);
-    if (io->ring_next) ring[i] = out[1];
+    lk_tri_in col = {0};
+    col.ring = io->ring_next ? ring + c : NULL;
+    col.final = io->final ? sk_column(io->final, f64, c) : NULL;
+    lk_vertex_keep(&col, kind, v, out, c, d, f64);
 }
 
 #endif

@@ -37,7 +37,8 @@ done:
 }
 
 /* Level l + 1's vertex data below level 0: the triangles and then the
- * vertices of level l − 1 (loop_tri_points.h), each writing its own rows;
+ * vertices of level l − 1 (loop_tri_points.h), each writing its own rows,
+ * unless the step before took those vertices down already (old_done);
  * with faces, the pass over level l − 1's triangles also writes their
  * grandchildren, level l + 1's triangles (lk_grandchild_tris; level l's are
  * not stored). */
@@ -48,7 +49,7 @@ static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
     const mmi_sk_level *w = &g->lv[l - 1];
     (void)s;
     MM_TRY(mmi_lk_tri_faces(ctx, g, w->nf * g->data.d));
-    MM_TRY(mmi_lk_old_vertices(ctx, g, w->nv * g->data.d));
+    if (!g->data.old_done) MM_TRY(mmi_lk_old_vertices(ctx, g, w->nv * g->data.d));
 done:
     return st;
 }
@@ -64,6 +65,7 @@ const mmi_sp_scheme mmi_loop_steps = {
     .points_stage = "loop_points",
     .next_counts = mmi_loop_next_counts,
     .ring_sums = 1,
+    .final_rows = 1,
     .ring_f64 = 1,
     .topology = topology,
     .level0_points = level0_points,
