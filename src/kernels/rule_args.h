@@ -43,7 +43,7 @@ typedef struct mmi_sk_data {
                         NULL for one level                                      */
     int ring_next;
     uint32_t *kinds; /* per vertex: mmi_kind_of (src/rules/masks.h)              */
-    void *final;     /* the step before the last (Catmull-Clark, Loop; no ring_next):
+    void *final;     /* the step before the last (every scheme; no ring_next):
                         the last level's data, where each vertex of level l + 1
                         that the step moves by its ring sums gets its row two
                         levels down (one more step of the same rule) instead of

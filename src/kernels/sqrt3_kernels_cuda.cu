@@ -92,7 +92,8 @@ __global__ void __launch_bounds__(256)
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
          i += (int64_t)gridDim.x * blockDim.x)
         s3_tri_face_points(&v, &x, &xl, g.data.P, g.data.Y, (double *)g.data.ring,
-                           g.data.ring_next, g.data.kinds, i / d, i % d, d, f64);
+                           g.data.ring_next, g.data.kinds, g.data.final, (g.level + 1) & 1,
+                           i / d, i % d, d, f64);
 }
 
 /* The triangle faces with out_faces for positions (d = 3), the last step: thread
@@ -118,7 +119,8 @@ __global__ void __launch_bounds__(256, S3_LAST_STEP_BLOCKS)
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
         s3_grandchild_count(&g), g.out_faces, [&](int64_t u, int, uint32_t *o) {
             s3_tri_face_points(&v, &w, &x, g.data.P, g.data.Y, (double *)g.data.ring,
-                               g.data.ring_next, g.data.kinds, lk_tri_of(u), lk_slot_of(u), 3, F);
+                               g.data.ring_next, g.data.kinds, g.data.final, (g.level + 1) & 1,
+                               lk_tri_of(u), lk_slot_of(u), 3, F);
             s3_grandchild_tris(&v, &w, &x, u, o);
         });
 }

@@ -12,6 +12,12 @@
  * - the vertices of level l − 1 by their carried ring sums
  *   (s3_vertex_step), with no walk around them.
  *
+ * As Catmull-Clark's (catmark_quad_points.h), the step before the last takes
+ * each vertex it moves two levels down at once instead of keeping its sum
+ * (mmi_sk_data's final; odd_next the parity of the level after, whose
+ * boundary rule the second step follows), and the last step then leaves
+ * those vertices (old_done).
+ *
  * Every point has one owner: no shares, no atomics (DESIGN §3). */
 #ifndef MESHMAT_KERNELS_SQRT3_TRI_POINTS_H
 #define MESHMAT_KERNELS_SQRT3_TRI_POINTS_H
@@ -21,6 +27,24 @@
 
 /* The kind of a face point born at level l at level l + 1: valence 6. */
 #define S3_KIND_BORN mmi_kind_of(6, MMI_RULE_SMOOTH)
+
+/* What a vertex's step out = (v', S') leaves for the levels below, component
+ * i of row r, with kind its kind one level down: its ring sum and kind
+ * (ring not NULL), or with final its row of the last level, one more step
+ * of parity odd_next. */
+MM_HD void s3_vertex_keep(double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
+                          void *MM_RESTRICT final, uint32_t kind, int odd_next, int64_t r,
+                          const double out[2], int64_t i, int64_t d, int f64)
+{
+    if (ring) {
+        ring[r * d + i] = out[1];
+        if (i == 0 && kinds) kinds[r] = kind;
+    } else if (final) {
+        double next[2];
+        s3_vertex_step(kind, odd_next, out[0], out[1], next);
+        sk_store(final, f64, r * d + i, next[0]);
+    }
+}
 
 /* Level l − 1 did not split (on an open mesh: l − 1 is even): f's children
  * at level l are (v_c, fp(h_c), q), or (v_c, v_{c+1}, q) on a boundary
@@ -42,8 +66,8 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
                                const mmi_s3_level *xl, const void *MM_RESTRICT P,
                                void *MM_RESTRICT Y,
                                double *MM_RESTRICT ring, int ring_next,
-                               uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
-                               int f64)
+                               uint32_t *MM_RESTRICT kinds, void *MM_RESTRICT final,
+                               int odd_next, int64_t f, int64_t i, int64_t d, int f64)
 {
     int64_t born = x->nv, faces = xl->nv;
     const void *Pc = sk_column(P, f64, i);
@@ -95,8 +119,8 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
         out[1] = next_sum;
     }
     sk_store(Yc, f64, (born + f) * d, out[0]);
-    if (ring_next) ring[(born + f) * d + i] = out[1];
-    if (ring_next && i == 0) kinds[born + f] = S3_KIND_BORN;
+    s3_vertex_keep(ring_next ? ring : NULL, kinds, final, S3_KIND_BORN, odd_next, born + f, out,
+                   i, d, f64);
 }
 
 /* Level l − 1 split (l even): f's children at level l (s3_child) get their
@@ -107,8 +131,8 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
 MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
                                const void *MM_RESTRICT P, void *MM_RESTRICT Y,
                                double *MM_RESTRICT ring, int ring_next,
-                               uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
-                               int f64)
+                               uint32_t *MM_RESTRICT kinds, void *MM_RESTRICT final,
+                               int odd_next, int64_t f, int64_t i, int64_t d, int f64)
 {
     int64_t born = x->nv, faces = xl->nv, p = -1, q = -1;
     double sum = 0.0;
@@ -123,37 +147,42 @@ MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
     }
     int64_t xr = born + f;
     double xp = sk_load(P, f64, xr * d + i);
+    double *keep = ring_next ? ring : NULL;
     if (p < 0) {
         double out[2];
         s3_vertex_step(S3_KIND_BORN, 0, xp, sum, out);
         sk_store(Y, f64, xr * d + i, out[0]);
-        if (ring_next) ring[xr * d + i] = out[1];
-        if (ring_next && i == 0) kinds[xr] = S3_KIND_BORN;
+        s3_vertex_keep(keep, kinds, final, S3_KIND_BORN, odd_next, xr, out, i, d, f64);
         return;
     }
     int64_t yr = s3_y_point(x, f);
     double yp = sk_load(P, f64, yr * d + i);
     sk_store(Y, f64, xr * d + i, xp);
     sk_store(Y, f64, yr * d + i, yp);
-    if (!ring_next) return;
-    ring[xr * d + i] = sk_load(P, f64, p * d + i) + yp;
-    ring[yr * d + i] = xp + sk_load(P, f64, q * d + i);
-    if (i == 0) kinds[xr] = kinds[yr] = mmi_kind_of(0, MMI_RULE_CREASE);
+    if (!keep && !final) return;
+    double ox[2] = {xp, sk_load(P, f64, p * d + i) + yp};
+    double oy[2] = {yp, xp + sk_load(P, f64, q * d + i)};
+    uint32_t crease = mmi_kind_of(0, MMI_RULE_CREASE);
+    s3_vertex_keep(keep, kinds, final, crease, odd_next, xr, ox, i, d, f64);
+    s3_vertex_keep(keep, kinds, final, crease, odd_next, yr, oy, i, d, f64);
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1 (x,
  * level l's counts in xl, level l − 2 in up), P of level l, Y of level
- * l + 1; ring_next when a level follows. The arrays never overlap, hence restrict; d and f64 are
- * passed so that a CUDA kernel can fold them as constants. */
+ * l + 1; ring_next when a level follows, final (odd_next: l + 1's parity)
+ * on the step before the last. The arrays never overlap, hence restrict; d
+ * and f64 are passed so that a CUDA kernel can fold them as constants. */
 MM_HD void s3_tri_face_points(const mmi_s3_level *up, const mmi_s3_level *x,
                               const mmi_s3_level *xl, const void *MM_RESTRICT P,
-                              void *MM_RESTRICT Y,
-                              double *MM_RESTRICT ring, int ring_next,
-                              uint32_t *MM_RESTRICT kinds, int64_t f, int64_t i, int64_t d,
-                              int f64)
+                              void *MM_RESTRICT Y, double *MM_RESTRICT ring, int ring_next,
+                              uint32_t *MM_RESTRICT kinds, void *MM_RESTRICT final,
+                              int odd_next, int64_t f, int64_t i, int64_t d, int f64)
 {
-    if (s3_splits(x)) s3_split_tri_points(x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
-    else s3_whole_tri_points(up, x, xl, P, Y, ring, ring_next, kinds, f, i, d, f64);
+    if (s3_splits(x))
+        s3_split_tri_points(x, xl, P, Y, ring, ring_next, kinds, final, odd_next, f, i, d, f64);
+    else
+        s3_whole_tri_points(up, x, xl, P, Y, ring, ring_next, kinds, final, odd_next, f, i, d,
+                            f64);
 }
 
 /* Element f d + c of the triangle faces: component c around triangle f. */
@@ -161,19 +190,24 @@ MM_HD void s3_tri_face(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
     s3_tri_face_points(s3_level_above(g), &g->lv[g->level - 1], &g->lv[g->level], io->P, io->Y,
-                       (double *)io->ring, io->ring_next, io->kinds, i / d, i % d, d, f64);
+                       (double *)io->ring, io->ring_next, io->kinds, io->final,
+                       (g->level + 1) & 1, i / d, i % d, d, f64);
 }
 
 /* Component c of vertex v of level l − 1 (i = v d + c), one level down from
- * level l by its ring sum (odd: l's parity). */
+ * level l by its ring sum (odd: l's parity), and what it leaves below
+ * (s3_vertex_keep: its kind does not change). */
 MM_HD void s3_old_vertex(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
+    int64_t v = i / d;
+    uint32_t kind = io->kinds[v];
     double out[2];
-    s3_vertex_step(io->kinds[i / d], g->level & 1, sk_load(io->P, f64, i), ring[i], out);
+    s3_vertex_step(kind, g->level & 1, sk_load(io->P, f64, i), ring[i], out);
     sk_store(io->Y, f64, i, out[0]);
-    if (io->ring_next) ring[i] = out[1];
+    s3_vertex_keep(io->ring_next ? ring : NULL, NULL, io->final, kind, (g->level + 1) & 1, v,
+                   out, i % d, d, f64);
 }
 
 /* The elements of the grandchildren pass: the corners of level l − 1. */

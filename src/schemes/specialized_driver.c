@@ -314,9 +314,16 @@ static void free_rings(mm_context ctx, mmi_sp_rings *r)
  * the last two steps: a scheme's choice, never with the sharp set's
  * corrections (they read the sums), from level 1 on (level 0's gathers keep
  * their sums). */
+int mmi_sp_always(const mmi_sp_state *s)
+{
+    (void)s;
+    return 1;
+}
+
 static int final_rows(const mmi_sp_state *s)
 {
-    return s->scheme->final_rows && !s->tagged && s->opts.levels >= 3;
+    return s->scheme->final_rows && s->scheme->final_rows(s) && !s->tagged &&
+           s->opts.levels >= 3;
 }
 
 /* The ring sums of an evaluation of X: vertices of level L − 2, the last

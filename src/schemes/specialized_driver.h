@@ -92,9 +92,10 @@ typedef struct mmi_sp_scheme {
                              mm_subdiv_counts *next);
     int ring_sums;           /* sums per vertex and component                   */
     int ring_f64;            /* sums in float64, else in the data's type        */
-    int final_rows;          /* the points pass takes mmi_sk_data's final and
-                                old_done (the step before the last writes the
-                                last level's rows of the vertices it moves)    */
+    /* Whether the points pass takes mmi_sk_data's final and old_done (the
+     * step before the last writes the last level's rows of the vertices it
+     * moves): where the last step reads no ring sums (NULL: never). */
+    int (*final_rows)(const mmi_sp_state *s);
     /* Level l + 1's faces from level l into g's arrays (level l + 1's M, its
      * side codes and edge sides where kept), with what else the scheme keeps
      * of level l + 1; keep_ends: its edge list, where child_edges is −1. */
@@ -119,6 +120,9 @@ typedef struct mmi_sp_scheme {
 } mmi_sp_scheme;
 
 extern const mmi_sp_scheme mmi_catmark_steps, mmi_loop_steps, mmi_sqrt3_steps;
+
+/* A scheme's final_rows where its last step never reads ring sums. */
+int mmi_sp_always(const mmi_sp_state *s);
 
 int64_t mmi_sp_u32_bytes(int64_t n);
 mm_status mmi_sp_alloc_u32(mm_context ctx, uint32_t **p, int64_t n);

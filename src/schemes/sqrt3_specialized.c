@@ -148,7 +148,7 @@ static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
     t.data = g->data;
     t.out_faces = g->out_faces;
     MM_TRY(mmi_s3_tri_faces(ctx, &t, t.lv[l - 1].nf * g->data.d));
-    MM_TRY(mmi_s3_old_vertices(ctx, &t, t.lv[l - 1].nv * g->data.d));
+    if (!g->data.old_done) MM_TRY(mmi_s3_old_vertices(ctx, &t, t.lv[l - 1].nv * g->data.d));
 done:
     return st;
 }
@@ -159,6 +159,15 @@ done:
 static int folds(const mmi_sp_state *s)
 {
     return 2 * s->lv[0].n.edges == s->lv[0].n.nnz;
+}
+
+/* The last step reads the carried sums of level L − 2's boundary vertices
+ * where level L − 1 splits (x and y, s3_whole_tri_points): the step before
+ * the last writes the last level's rows instead of the sums only where no
+ * level splits, on a closed mesh. */
+static int final_rows(const mmi_sp_state *s)
+{
+    return folds(s);
 }
 
 const mmi_sp_scheme mmi_sqrt3_steps = {
@@ -172,6 +181,7 @@ const mmi_sp_scheme mmi_sqrt3_steps = {
     .next_counts = mmi_sqrt3_next_counts,
     .ring_sums = 1,
     .ring_f64 = 1,
+    .final_rows = final_rows,
     .topology = topology,
     .level0_points = level0_points,
     .ready = ready,
