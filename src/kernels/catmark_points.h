@@ -9,10 +9,6 @@
 #include "../rules/catmark_masks.h"
 #include "catmark_kernels.h"
 
-/* Components are accumulated in blocks of this many (any d); the loops over
- * a block have this constant bound so the sums stay in registers. */
-#define SK_BLOCK 4
-
 /* Face point f = the mean of its corners (eq. 3, Alg. 4): Y row |V| + f.
  * The loads of a block of components come before its stores: Y may alias P
  * for all the compiler knows, so a store between them would make each
@@ -38,8 +34,8 @@ MM_HD void sk_face_point(const mmi_sk_points0_args *g, int64_t f, int64_t d, int
 
 /* Edge point e (Alg. 5) from its two sides' faces (their points already in
  * Y), or from its ends alone on a boundary edge (§5.3): mmi_catmark_edge_mask.
- * Its ends and faces come from the build's row of e (sk_edge_row). Loads
- * before stores by blocks of components, as for the face points. */
+ * Its ends and faces come from the build's row of e (sk_edge_row); the sum
+ * is sk_edge_sum's. */
 MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
@@ -51,17 +47,7 @@ MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int
     int64_t y = (x->nv + x->nf + e) * d;
     int64_t f0 = (x->nv + r0) * d, f1 = boundary ? 0 : (x->nv + r1) * d;
     mmi_edge_mask m = mmi_catmark_edge_mask(boundary);
-    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
-        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double v[SK_BLOCK];
-        for (int j = 0; j < SK_BLOCK && j < w; ++j) {
-            int64_t c = c0 + j;
-            v[j] = m.end * (sk_load(io->P, f64, a + c) + sk_load(io->P, f64, b + c));
-            if (!boundary)
-                v[j] += m.side * (sk_load(io->Y, f64, f0 + c) + sk_load(io->Y, f64, f1 + c));
-        }
-        for (int j = 0; j < SK_BLOCK && j < w; ++j) sk_store(io->Y, f64, y + c0 + j, v[j]);
-    }
+    sk_edge_sum(io->Y, y, io->P, a, b, io->Y, f0, f1, !boundary, m.end, m.side, d, f64);
 }
 
 /* Updated vertex v of level 0 (§4.3), a gather over its column of Mᵀ with

@@ -94,4 +94,31 @@ MM_HD char *sk_column(const void *X, int f64, int64_t i)
     return (char *)X + i * (f64 ? (int64_t)sizeof(double) : (int64_t)sizeof(float));
 }
 
+/* The level-0 gathers accumulate components in blocks of this many (any d);
+ * the loops over a block have this constant bound so the sums stay in
+ * registers. */
+#define SK_BLOCK 4
+
+/* An edge point (Catmull-Clark's Alg. 5, Loop's eq. 30) into Y at y (the
+ * offset of its component 0): end (A_a + A_b) + side (S_s0 + S_s1), the
+ * side rows left out on the boundary (sides 0); a, b, s0, s1 offsets of
+ * component 0. Each block of components is loaded before any is stored: Y
+ * may alias A and S for all the compiler knows, so a store between them
+ * would make each component's loads wait for the previous one's store. */
+MM_HD void sk_edge_sum(void *Y, int64_t y, const void *A, int64_t a, int64_t b, const void *S,
+                       int64_t s0, int64_t s1, int sides, double end, double side, int64_t d,
+                       int f64)
+{
+    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
+        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
+        double v[SK_BLOCK];
+        for (int j = 0; j < SK_BLOCK && j < w; ++j) {
+            int64_t c = c0 + j;
+            v[j] = end * (sk_load(A, f64, a + c) + sk_load(A, f64, b + c));
+            if (sides) v[j] += side * (sk_load(S, f64, s0 + c) + sk_load(S, f64, s1 + c));
+        }
+        for (int j = 0; j < SK_BLOCK && j < w; ++j) sk_store(Y, f64, y + c0 + j, v[j]);
+    }
+}
+
 #endif

@@ -10,10 +10,6 @@
 #include "../rules/loop_masks.h"
 #include "loop_kernels.h"
 
-/* Components are accumulated in blocks of this many (any d); the loops over
- * a block have this constant bound so the sums stay in registers. */
-#define LK_BLOCK 4
-
 /* One vertex one level down from p and its ring sum S1 (the sum of its edge
  * neighbours; for a crease vertex of its two neighbours b along the crease):
  * out = (v', S1'), with the weights of its rule (mmi_loop_vertex_mask). The
@@ -45,9 +41,8 @@ MM_HD void lk_vertex_step(uint32_t kind, double p, double s1, double out[2])
 /* Edge point e (mmi_loop_edge_mask) from its ends and the corners c and d
  * opposite it in its two triangles (G(a, b) and G(b, a) of eq. 30: the
  * corner before each side); from its ends alone on a boundary edge. Y row
- * |V| + e. Width d and type f64 as arguments (constants on CUDA,
- * fold_data.cuh); a block of components' loads before their stores (Y may
- * alias P for all the compiler knows, catmark_points.h). */
+ * |V| + e (sk_edge_sum). Width d and type f64 as arguments (constants on
+ * CUDA, fold_data.cuh). */
 MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
@@ -58,17 +53,7 @@ MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int
     int64_t o0 = boundary ? 0 : x->verts[lk_prev(s0)] * d;
     int64_t o1 = boundary ? 0 : x->verts[lk_prev(s1)] * d;
     mmi_edge_mask m = mmi_loop_edge_mask(boundary);
-    for (int64_t c0 = 0; c0 < d; c0 += LK_BLOCK) {
-        int w = d - c0 < LK_BLOCK ? (int)(d - c0) : LK_BLOCK;
-        double v[LK_BLOCK];
-        for (int j = 0; j < LK_BLOCK && j < w; ++j) {
-            int64_t c = c0 + j;
-            v[j] = m.end * (sk_load(io->P, f64, a + c) + sk_load(io->P, f64, b + c));
-            if (!boundary)
-                v[j] += m.side * (sk_load(io->P, f64, o0 + c) + sk_load(io->P, f64, o1 + c));
-        }
-        for (int j = 0; j < LK_BLOCK && j < w; ++j) sk_store(io->Y, f64, y + c0 + j, v[j]);
-    }
+    sk_edge_sum(io->Y, y, io->P, a, b, io->P, o0, o1, !boundary, m.end, m.side, d, f64);
 }
 
 /* Updated vertex v of level 0 by lk_vertex_step, its S1 gathered over its
@@ -86,20 +71,20 @@ MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, i
     int64_t sharp = lk_boundary_sides(x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, g->corners));
-    for (int64_t c0 = 0; c0 < d; c0 += LK_BLOCK) {
-        int w = d - c0 < LK_BLOCK ? (int)(d - c0) : LK_BLOCK;
-        double s1[LK_BLOCK] = {0.0};
+    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
+        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
+        double s1[SK_BLOCK] = {0.0};
         for (int64_t i = 0; i < nf; ++i) {
             int64_t k = lk_corner_at(&g->vt, first + i), pk = lk_prev(k);
             int64_t out = x->verts[lk_next(k)] * d + c0, in = x->verts[pk] * d + c0;
             int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
-            for (int j = 0; j < LK_BLOCK; ++j) {
+            for (int j = 0; j < SK_BLOCK; ++j) {
                 if (j >= w) break;
                 if (!boundary || b_out) s1[j] += sk_load(io->P, f64, out + j);
                 if (b_in) s1[j] += sk_load(io->P, f64, in + j);
             }
         }
-        for (int j = 0; j < LK_BLOCK; ++j) {
+        for (int j = 0; j < SK_BLOCK; ++j) {
             if (j >= w) break;
             double out[2];
             lk_vertex_step(kind, sk_load(io->P, f64, v * d + c0 + j), s1[j], out);

@@ -9,10 +9,6 @@
 #include "../rules/sqrt3_masks.h"
 #include "sqrt3_kernels.h"
 
-/* Components are accumulated in blocks of this many (any d); the loops over
- * a block have this constant bound so the sums stay in registers. */
-#define S3_BLOCK 4
-
 /* One vertex one level down from p and its ring sum S (the sum of its n
  * neighbours; for a boundary (crease) vertex of its two boundary
  * neighbours): out = (v', S'), odd the parity of the level refined, with
@@ -57,15 +53,15 @@ MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t f, int64_t d, int
     int64_t a = verts[3 * f] * d, b = verts[3 * f + 1] * d, c = verts[3 * f + 2] * d;
     int64_t y = (g->x.nv + f) * d;
     double w = mmi_sqrt3_face_weight();
-    for (int64_t i0 = 0; i0 < d; i0 += S3_BLOCK) {
-        int n = d - i0 < S3_BLOCK ? (int)(d - i0) : S3_BLOCK;
-        double v[S3_BLOCK];
-        for (int j = 0; j < S3_BLOCK && j < n; ++j) {
+    for (int64_t i0 = 0; i0 < d; i0 += SK_BLOCK) {
+        int n = d - i0 < SK_BLOCK ? (int)(d - i0) : SK_BLOCK;
+        double v[SK_BLOCK];
+        for (int j = 0; j < SK_BLOCK && j < n; ++j) {
             int64_t i = i0 + j;
             v[j] = (sk_load(io->P, f64, a + i) + sk_load(io->P, f64, b + i) +
                     sk_load(io->P, f64, c + i)) * w;
         }
-        for (int j = 0; j < S3_BLOCK && j < n; ++j) sk_store(io->Y, f64, y + i0 + j, v[j]);
+        for (int j = 0; j < SK_BLOCK && j < n; ++j) sk_store(io->Y, f64, y + i0 + j, v[j]);
     }
 }
 
@@ -99,19 +95,19 @@ MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, i
     int64_t sharp = lk_boundary_sides(&g->x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, 0));
-    for (int64_t c0 = 0; c0 < d; c0 += S3_BLOCK) {
-        int w = d - c0 < S3_BLOCK ? (int)(d - c0) : S3_BLOCK;
-        double s[S3_BLOCK] = {0.0};
+    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
+        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
+        double s[SK_BLOCK] = {0.0};
         for (int64_t i = 0; i < nf; ++i) {
             int64_t k = lk_corner_at(&g->vt, first + i), r[2];
             int n = s3_ring_corners(g, k, boundary, r);
             for (int m = 0; m < n; ++m)
-                for (int j = 0; j < S3_BLOCK; ++j) {
+                for (int j = 0; j < SK_BLOCK; ++j) {
                     if (j >= w) break;
                     s[j] += sk_load(io->P, f64, r[m] * d + c0 + j);
                 }
         }
-        for (int j = 0; j < S3_BLOCK; ++j) {
+        for (int j = 0; j < SK_BLOCK; ++j) {
             if (j >= w) break;
             double out[2];
             s3_vertex_step(kind, 0, sk_load(io->P, f64, v * d + c0 + j), s[j], out);
