@@ -309,17 +309,17 @@ static void free_rings(mm_context ctx, mmi_sp_rings *r)
     r->sums = NULL;
 }
 
-/* Whether the step before the last writes the last level's rows of the
- * vertices it moves (mmi_sk_data's final), so that no ring sums pass between
- * the last two steps: a scheme's choice, never with the sharp set's
- * corrections (they read the sums), from level 1 on (level 0's gathers keep
- * their sums). */
 int mmi_sp_always(const mmi_sp_state *s)
 {
     (void)s;
     return 1;
 }
 
+/* Whether the step before the last writes the last level's rows of the
+ * vertices it moves (mmi_sk_data's final), so that no ring sums pass between
+ * the last two steps: a scheme's choice, never with the sharp set's
+ * corrections (they read the sums), from level 1 on (level 0's gathers keep
+ * their sums). */
 static int final_rows(const mmi_sp_state *s)
 {
     return s->scheme->final_rows && s->scheme->final_rows(s) && !s->tagged &&
