@@ -54,19 +54,20 @@ typedef struct lk_tri_in {
 } lk_tri_in;
 
 /* What a vertex's step out = (v', S1') (lk_vertex_step with kind) leaves for
- * the levels below, row r of in's columns: its ring sum and (i = 0, kinds
- * not NULL) its kind, or with final its row of the last level, one step
- * further. */
-MM_HD void lk_vertex_keep(const lk_tri_in *in, uint32_t kind, int64_t r, const double out[2],
+ * the levels below, row r of columns ring and final (component i): its ring
+ * sum and (i = 0, kinds not NULL) its kind, or with final its row of the
+ * last level, one step further. */
+MM_HD void lk_vertex_keep(double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
+                          void *MM_RESTRICT final, uint32_t kind, int64_t r, const double out[2],
                           int64_t i, int64_t d, int f64)
 {
-    if (in->ring) {
-        in->ring[r * d] = out[1];
-        if (i == 0 && in->kinds) in->kinds[r] = kind;
-    } else if (in->final) {
+    if (ring) {
+        ring[r * d] = out[1];
+        if (i == 0 && kinds) kinds[r] = kind;
+    } else if (final) {
         double next[2];
         lk_vertex_step(kind, out[0], out[1], next);
-        sk_store(in->final, f64, r * d, next[0]);
+        sk_store(final, f64, r * d, next[0]);
     }
 }
 
@@ -80,12 +81,13 @@ typedef struct lk_across {
 
 /* The points on e_c = corner k's out side, written by the triangle of e_c's
  * first side (so its code), component i: m_c and the points of e_c's
- * halves (and what m_c leaves below, lk_vertex_keep). Inside, with a = the face across: the half at v_c is 3/8 (v_c +
- * m_c) + 1/8 (m_{c−1} + a.qn), the half at v_{c+1} 3/8 (m_c + v_{c+1}) + 1/8
- * (m_{c+1} + a.qi) (Figure 13), and m_c has valence 6 with S1 = v_c +
- * v_{c+1} + m_{c−1} + m_{c+1} + a.qi + a.qn. On the boundary: midpoints,
- * and m_c lies in three triangles with boundary neighbours v_c and
- * v_{c+1}. in's P, Y and ring start at component i (sk_column). */
+ * halves (and what m_c leaves below, lk_vertex_keep). Inside, with a = the
+ * face across: the half at v_c is 3/8 (v_c + m_c) + 1/8 (m_{c−1} + a.qn),
+ * the half at v_{c+1} 3/8 (m_c + v_{c+1}) + 1/8 (m_{c+1} + a.qi) (Figure
+ * 13), and m_c has valence 6 with S1 = v_c + v_{c+1} + m_{c−1} + m_{c+1} +
+ * a.qi + a.qn. On the boundary: midpoints, and m_c lies in three triangles
+ * with boundary neighbours v_c and v_{c+1}. in's P, Y, ring and final start
+ * at component i (sk_column). */
 MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk_across a,
                              double pv, double pvn, double pm, double pmi, double pmn, int64_t i,
                              int64_t d, int f64)
@@ -108,7 +110,7 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk
         lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + a.qi + a.qn, out);
     }
     sk_store(in->Y, f64, m * d, out[0]);
-    lk_vertex_keep(in, kind, m, out, i, d, f64);
+    lk_vertex_keep(in->ring, in->kinds, in->final, kind, m, out, i, d, f64);
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1, P of
@@ -190,10 +192,8 @@ MM_HD void lk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int 
     double out[2];
     lk_vertex_step(kind, sk_load(io->P, f64, i), ring[i], out);
     sk_store(io->Y, f64, i, out[0]);
-    lk_tri_in col = {0};
-    col.ring = io->ring_next ? ring + c : NULL;
-    col.final = io->final ? sk_column(io->final, f64, c) : NULL;
-    lk_vertex_keep(&col, kind, v, out, c, d, f64);
+    lk_vertex_keep(io->ring_next ? ring + c : NULL, NULL,
+                   io->final ? sk_column(io->final, f64, c) : NULL, kind, v, out, c, d, f64);
 }
 
 #endif

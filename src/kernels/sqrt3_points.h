@@ -45,7 +45,7 @@ MM_HD void s3_vertex_step(uint32_t kind, int odd, double p, double s, double out
 
 /* Face point f (eq. 26, mmi_sqrt3_face_weight), Y row |V| + f. Width d and
  * type f64 as arguments (constants on CUDA, fold_data.cuh); a block of
- * components' loads before their stores (catmark_points.h). */
+ * components' loads before their stores (as sk_edge_sum's, corner_level.h). */
 MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t f, int64_t d, int f64)
 {
     const uint32_t *verts = g->x.verts;
