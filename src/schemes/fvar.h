@@ -39,8 +39,9 @@ typedef struct mmi_fvar_topology {
     mmi_fvar_copies copies;
 } mmi_fvar_topology;
 
-/* The value mesh of channel `values` of mesh (a 2-manifold without faces that
- * repeat a vertex; hf: its faces on the host) under options o (boundary
+/* The value mesh of channel `values` of mesh (hf: its faces on the host;
+ * refused, MM_ERR_INVALID_ARGUMENT: faces that repeat a vertex on a mesh
+ * that is not a 2-manifold) under options o (boundary
  * resolved: EDGE_ONLY or EDGE_AND_CORNER), with Far's rules for
  * o->fvar_interp as its tags. alias (NULL: none): the channel's values that
  * are copies of others (a refined channel's, below), read as those. */
@@ -52,8 +53,8 @@ void mmi_fvar_topology_free(mm_context ctx, mmi_fvar_topology *t);
 /* Every channel of mesh refined onto out, mesh's refinement under o (the
  * options mm_subdivide ran with). √3 (no face-varying rules to follow: its
  * faces are made across edges, so a seam would change them), MM_BOUNDARY_NONE
- * and meshes that are not 2-manifolds are refused (MM_ERR_INVALID_ARGUMENT,
- * naming the channel). */
+ * and faces that repeat a vertex on a mesh that is not a 2-manifold are
+ * refused (MM_ERR_INVALID_ARGUMENT, naming the channel). */
 mm_status mmi_subdiv_fvar(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o, mm_mesh out);
 
 /* mm_subdivide's body; with_fvar 0 leaves the mesh's channels out (the

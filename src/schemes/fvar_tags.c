@@ -14,7 +14,17 @@
  * around its vertex that name it; it is "disjoint" (Far: a discontinuous edge
  * inside it; always a corner) when those faces are open on more than two
  * sides, a side being open where its edge is a boundary or discontinuous at
- * either end. */
+ * either end.
+ *
+ * Where the mesh is not a 2-manifold (a vertex on an edge of more than two
+ * faces or of inconsistent orientation, or joining several fans of faces:
+ * Vtr's non-manifold vertices), FVarLevel makes every value of a mismatched
+ * vertex a corner, and a discontinuous edge's new values midpoints of each
+ * face's two values. The value mesh keeps the mesh's topology there (no
+ * split: a matched vertex, one value over edges that all match, is the mesh
+ * around it and so takes the mesh's own rule, which mm_subdivide's
+ * non-manifold tags give the value mesh too), tags those values as corners
+ * and every side of such an edge infinitely sharp. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,16 +62,18 @@ static fvar_switches switches_of(const mm_subdiv_options *o)
  * orderVertexFacesAndEdges): from the face of the vertex's first corner, or
  * on a boundary from the corner whose leaving side is on the boundary, on to
  * the face across each corner's entering side. first[v] … first[v + 1] - 1
- * index ordered[]. *apart: whether a vertex's corners make more than one fan
- * (on a 2-manifold's edges, the walk ends before it sees them all; it may
- * say so of a face that repeats a vertex, which it does not follow). */
+ * index ordered[]. listed[v] set on entry (a vertex on an edge that is not a
+ * 2-manifold's, whose corners the walk cannot follow), or set here where the
+ * walk ends before it sees them all (its corners make more than one fan; or
+ * a face repeats the vertex, which the walk does not follow): v's corners in
+ * corner order, Vtr's order at a non-manifold vertex. */
 static mm_status corners_around(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
-                                int64_t *first, uint32_t *ordered, int *apart)
+                                uint8_t *listed, int64_t *first, uint32_t *ordered)
 {
     mm_status st = MM_OK;
     int64_t nv = hf->num_vertices, n = hf->nnz, ne = E->num_edges;
     uint32_t *side = NULL, *across = NULL, *fill = NULL;
-    int several = 0;
+    int any = 0;
     MM_TRY(mmi_host_array(ctx, 2 * ne, sizeof *side, (void **)&side));
     MM_TRY(mmi_host_array(ctx, n, sizeof *across, (void **)&across));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *fill, (void **)&fill));
@@ -91,15 +103,20 @@ static mm_status corners_around(mm_context ctx, const mmi_host_faces *hf, const 
         }
     for (int64_t v = 0; v < nv; ++v) {
         uint32_t k = fill[v];
-        for (int64_t i = first[v]; i < first[v + 1]; ++i) {
+        for (int64_t i = first[v]; i < first[v + 1] && !listed[v]; ++i) {
             ordered[i] = k;
             /* at the boundary or round to the start before the last corner */
-            several |= (across[k] == UINT32_MAX || across[k] == fill[v]) && i + 1 < first[v + 1];
+            if ((across[k] == UINT32_MAX || across[k] == fill[v]) && i + 1 < first[v + 1])
+                listed[v] = 1;
             if (across[k] == UINT32_MAX) break; /* the boundary: every corner seen */
             k = across[k];
         }
+        any |= listed[v];
     }
-    *apart = several;
+    if (!any) goto done;
+    for (int64_t v = 0; v < nv; ++v) fill[v] = (uint32_t)first[v];
+    for (int64_t k = 0; k < n; ++k)
+        if (listed[hf->rows[k]]) ordered[fill[hf->rows[k]]++] = (uint32_t)k;
 done:
     mmi_host_array_free(ctx, fill, nv, sizeof *fill);
     mmi_host_array_free(ctx, across, n, sizeof *across);
@@ -112,10 +129,15 @@ done:
  * numbered as they first appear, but for Far's shortcut with two values so
  * far, which takes a value other than the first for a new one (a value met
  * again after another is then a sibling of its own). Each corner's pair =
- * the vertex's first pair + its sibling. */
+ * the vertex's first pair + its sibling. At a non-manifold vertex (nm[v])
+ * one pair per value, without the shortcut: its corners are in face order,
+ * not a walk, and two of its faces must share a value edge exactly where
+ * they name the same values (Far's test of a discontinuous edge there); its
+ * values are corners or one value, so which sibling Far numbers a corner
+ * does not change the data. */
 static mm_status make_pairs(mm_context ctx, const mmi_host_faces *hf, const int64_t *first,
-                            const uint32_t *ordered, const uint32_t *cv, mmi_fvar_topology *t,
-                            uint32_t **pair_vertex)
+                            const uint32_t *ordered, const uint8_t *nm, const uint32_t *cv,
+                            mmi_fvar_topology *t, uint32_t **pair_vertex)
 {
     mm_status st = MM_OK;
     int64_t nv = hf->num_vertices, n = hf->nnz, pairs = 0;
@@ -132,7 +154,7 @@ static mm_status make_pairs(mm_context ctx, const mmi_host_faces *hf, const int6
                 unique[pairs + count++] = value;
             } else if (value == cv[ordered[i - 1]]) {
                 sibling = t->corner_pair[ordered[i - 1]] - pairs;
-            } else if (count == 1 || (count == 2 && unique[pairs] != value)) {
+            } else if (!nm[v] && (count == 1 || (count == 2 && unique[pairs] != value))) {
                 sibling = count;
                 unique[pairs + count++] = value;
             } else {
@@ -254,9 +276,10 @@ static void gather(const mmi_host_faces *hf, const mmi_edges *E, const uint32_t 
         }
 }
 
-/* Far's corners among the values of vertex v (pairs [p0, p1)), as
- * pair_sharp: infinitely sharp, or the vertex's own sharpness. */
-static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float vsharp,
+/* Far's corners among the values of vertex v (pairs [p0, p1); nm: v is not
+ * a 2-manifold's), as pair_sharp: infinitely sharp, or the vertex's own
+ * sharpness. */
+static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float vsharp, int nm,
                             const vertex_facts *vf, const span *sp, int64_t p0, int64_t p1,
                             float *pair_sharp)
 {
@@ -274,7 +297,7 @@ static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float
         pair_sharp[p0] = own;
         return;
     }
-    int all = sw->linear_boundaries || vertex_inf || (sw->dependent && n > 2) ||
+    int all = sw->linear_boundaries || vertex_inf || nm || (sw->dependent && n > 2) ||
               (sw->darts && n == 1 && !vf->boundary);
     float dependent[2] = {0.0f, 0.0f};
     if (!all && sw->dependent && n == 2) {
@@ -294,21 +317,40 @@ static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float
     }
 }
 
-/* The value mesh's sharp edges: every side of a sharp edge (every side,
- * infinitely sharp, when the channel is linear everywhere). */
+/* Whether edge e is not a 2-manifold's: more than two faces on it, or two
+ * passing it the same way. */
+static int nonmanifold_edge(const mmi_edges *E, int64_t e)
+{
+    return mmi_edge_is_nonmanifold(E->forward[e], E->backward[e]) ||
+           mmi_edge_is_flipped(E->forward[e], E->backward[e]);
+}
+
+/* The sharpness of the value mesh's side over edge e: infinite where the
+ * channel is linear everywhere, or on an edge that is not a 2-manifold's
+ * (Far sharpens it: its new values are midpoints whether or not they match
+ * across it, and two of its faces that share a value edge would otherwise
+ * join smoothly); else the edge's own. */
+static float side_sharpness(const mmi_edges *E, const float *edge_sharp, int linear_all,
+                            int64_t e)
+{
+    return linear_all || nonmanifold_edge(E, e) ? MMI_SHARP_INFINITE : edge_sharp[e];
+}
+
+/* The value mesh's sharp edges: every side of a sharp edge, side_sharpness. */
 static mm_status value_creases(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E,
                                const float *edge_sharp, int linear_all, mmi_fvar_topology *t)
 {
     mm_status st = MM_OK;
     int64_t n = 0;
-    for (int64_t k = 0; k < hf->nnz; ++k) n += linear_all || edge_sharp[E->corner_edge[k]] > 0.0f;
+    for (int64_t k = 0; k < hf->nnz; ++k)
+        n += side_sharpness(E, edge_sharp, linear_all, E->corner_edge[k]) > 0.0f;
     t->num_creases = n;
     MM_TRY(mmi_host_array(ctx, 2 * n, sizeof *t->crease_ends, (void **)&t->crease_ends));
     MM_TRY(mmi_host_array(ctx, n, sizeof *t->crease_sharp, (void **)&t->crease_sharp));
     n = 0;
     for (int64_t f = 0; f < hf->num_faces; ++f)
         for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k) {
-            float s = linear_all ? MMI_SHARP_INFINITE : edge_sharp[E->corner_edge[k]];
+            float s = side_sharpness(E, edge_sharp, linear_all, E->corner_edge[k]);
             if (!(s > 0.0f)) continue;
             int64_t next = k + 1 < hf->ptr[f + 1] ? k + 1 : hf->ptr[f];
             t->crease_ends[2 * n] = t->corner_pair[k];
@@ -355,17 +397,19 @@ static int64_t next_around(const int64_t *first, uint32_t v, int64_t i)
 
 /* The fans of the values at vertices with a disjoint value (a span open on
  * more than two sides: each fan of a value is open on two) into fans[] (NULL:
- * only counted), *count of them. */
+ * only counted), *count of them. Not at a non-manifold vertex (nm), whose
+ * corners the walk does not order and whose topology the value mesh keeps. */
 static void disjoint_fans(const mmi_edges *E, const uint8_t *kind, const int64_t *first,
-                          const uint32_t *ordered, const uint32_t *pair_vertex, const span *sp,
-                          int64_t pairs, value_fan *fans, int64_t *count)
+                          const uint32_t *ordered, const uint8_t *nm,
+                          const uint32_t *pair_vertex, const span *sp, int64_t pairs,
+                          value_fan *fans, int64_t *count)
 {
     *count = 0;
     for (int64_t p0 = 0, p1; p0 < pairs; p0 = p1) {
         uint32_t v = pair_vertex[p0];
         int disjoint = 0;
         for (p1 = p0; p1 < pairs && pair_vertex[p1] == v; ++p1) disjoint |= sp[p1].open > 2;
-        if (!disjoint) continue;
+        if (!disjoint || nm[v]) continue;
         for (int64_t i = first[v]; i < first[v + 1]; ++i) {
             if (!opens_fan(E, kind, ordered[i])) continue;
             uint32_t lead = ordered[i];
@@ -411,7 +455,7 @@ static void number_fans(const mmi_edges *E, const uint8_t *kind, const int64_t *
 
 /* The copies of number_fans for a value mesh of t's corner pairs. */
 static mm_status split_fans(mm_context ctx, const mmi_edges *E, const uint8_t *kind,
-                            const int64_t *first, const uint32_t *ordered,
+                            const int64_t *first, const uint32_t *ordered, const uint8_t *nm,
                             const uint32_t *pair_vertex, const span *sp, mmi_fvar_topology *t,
                             uint32_t *origin, int64_t *copies)
 {
@@ -420,11 +464,11 @@ static mm_status split_fans(mm_context ctx, const mmi_edges *E, const uint8_t *k
     uint8_t *taken = NULL;
     value_fan *fans = NULL;
     *copies = 0;
-    disjoint_fans(E, kind, first, ordered, pair_vertex, sp, pairs, NULL, &count);
+    disjoint_fans(E, kind, first, ordered, nm, pair_vertex, sp, pairs, NULL, &count);
     if (count == 0) return MM_OK;
     MM_TRY(mmi_host_array(ctx, count, sizeof *fans, (void **)&fans));
     MM_TRY(mmi_host_array(ctx, pairs, sizeof *taken, (void **)&taken));
-    disjoint_fans(E, kind, first, ordered, pair_vertex, sp, pairs, fans, &count);
+    disjoint_fans(E, kind, first, ordered, nm, pair_vertex, sp, pairs, fans, &count);
     qsort(fans, (size_t)count, sizeof *fans, by_lead);
     number_fans(E, kind, first, ordered, fans, count, pairs, taken, t->corner_pair, origin,
                 copies);
@@ -458,11 +502,12 @@ done:
 }
 
 /* Splits the disjoint values of t (its pairs' spans sp, their vertices
- * pair_vertex) into their fans; first, ordered: corners_around's walk. */
+ * pair_vertex) into their fans; first, ordered: corners_around's walk; nm:
+ * the non-manifold vertices, left whole. */
 static mm_status split_disjoint_values(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
                                        const mmi_edges *E, const uint8_t *kind,
                                        const int64_t *first, const uint32_t *ordered,
-                                       const uint32_t *pair_vertex, const span *sp,
+                                       const uint8_t *nm, const uint32_t *pair_vertex, const span *sp,
                                        mmi_fvar_topology *t)
 {
     mm_status st = MM_OK;
@@ -473,7 +518,7 @@ static mm_status split_disjoint_values(mm_context ctx, mm_mesh mesh, const mmi_h
     if (mesh->degenerate_faces > 0)
         MM_TRY(split_joined(ctx, hf, E, kind, t, origin, &copies));
     else
-        MM_TRY(split_fans(ctx, E, kind, first, ordered, pair_vertex, sp, t, origin, &copies));
+        MM_TRY(split_fans(ctx, E, kind, first, ordered, nm, pair_vertex, sp, t, origin, &copies));
     if (copies == 0) goto done;
     MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *value, (void **)&value));
     MM_TRY(mmi_host_array(ctx, pairs + copies, sizeof *sharp, (void **)&sharp));
@@ -498,17 +543,20 @@ done:
     return st;
 }
 
-/* MM_ERR_INVALID_ARGUMENT when the mesh is not a 2-manifold (the value mesh
- * would not follow Far's rules for such vertices, which sharpen every value):
- * an edge of it (check_edges), a vertex joining fans of faces (check_fans). */
+/* Faces that repeat a vertex, on a mesh that is not a 2-manifold: refused
+ * (MM_ERR_INVALID_ARGUMENT). The walk around a vertex does not follow such a
+ * face, so the value mesh is split over the mesh's edges (split_joined),
+ * which would also cut the non-manifold topology the value mesh keeps
+ * elsewhere: an edge (check_edges), a vertex joining fans of faces
+ * (check_fans). */
 static mm_status check_edges(mm_context ctx, const mmi_edges *E)
 {
     mm_status st = MM_OK;
     for (int64_t e = 0; e < E->num_edges; ++e)
-        if (mmi_edge_is_nonmanifold(E->forward[e], E->backward[e]) ||
-            mmi_edge_is_flipped(E->forward[e], E->backward[e]))
+        if (nonmanifold_edge(E, e))
             MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "edge %u–%u is not a 2-manifold's; "
-                    "face-varying channels are refined on 2-manifolds only", E->a[e], E->b[e]);
+                    "face-varying channels on a mesh with faces that repeat a vertex are "
+                    "refined on 2-manifolds only", E->a[e], E->b[e]);
 done:
     return st;
 }
@@ -522,10 +570,35 @@ static mm_status check_fans(mm_context ctx, const mmi_host_faces *hf, const mmi_
     for (int64_t v = 0; v < nv; ++v)
         if (fans[v] > 1)
             MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "vertex %lld joins %lld fans of faces; "
-                    "face-varying channels are refined on 2-manifolds only", (long long)v,
-                    (long long)fans[v]);
+                    "face-varying channels on a mesh with faces that repeat a vertex are "
+                    "refined on 2-manifolds only", (long long)v, (long long)fans[v]);
 done:
     mmi_host_array_free(ctx, fans, nv, sizeof *fans);
+    return st;
+}
+
+/* Vtr's non-manifold vertices into nm (|V| entries) and the order of the
+ * corners around every vertex (corners_around's first, ordered): the ends
+ * of the edges that are not a 2-manifold's, and the vertices whose corners
+ * make several fans, which the walk finds. Where faces repeat a vertex the
+ * walk does not follow them: such a mesh must be a 2-manifold (check_*),
+ * and nm stays clear. */
+static mm_status nonmanifold_vertices(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
+                                      const mmi_edges *E, uint8_t *nm, int64_t *first,
+                                      uint32_t *ordered)
+{
+    mm_status st = MM_OK;
+    int64_t nv = hf->num_vertices;
+    if (mesh->degenerate_faces > 0) {
+        MM_TRY(check_edges(ctx, E));
+        MM_TRY(check_fans(ctx, hf, E));
+    }
+    if (nv > 0) memset(nm, 0, (size_t)nv);
+    for (int64_t e = 0; e < E->num_edges; ++e)
+        if (nonmanifold_edge(E, e)) nm[E->a[e]] = nm[E->b[e]] = 1;
+    MM_TRY(corners_around(ctx, hf, E, nm, first, ordered));
+    if (mesh->degenerate_faces > 0 && nv > 0) memset(nm, 0, (size_t)nv);
+done:
     return st;
 }
 
@@ -558,10 +631,9 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     uint32_t *pair_vertex = NULL, *aliased = NULL, *ordered = NULL;
     const uint32_t *cv = NULL;
     int64_t *first = NULL;
-    int apart = 0;
     float *edge_sharp = NULL, *vsharp = NULL;
     uint64_t *ends = NULL;
-    uint8_t *kind = NULL;
+    uint8_t *kind = NULL, *nm = NULL;
     span *sp = NULL;
     vertex_facts *vf = NULL;
     int64_t nv = mesh->M->nrows, ne = 0, pairs = 0; /* pairs: before the split */
@@ -570,17 +642,13 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     MM_TRY(mmi_host_faces_get(ctx, values, &hv));
     t->num_corners = hf->nnz;
     MM_TRY(mmi_mesh_edges_build(ctx, hf, &E));
-    MM_TRY(check_edges(ctx, &E));
     ne = E.num_edges;
     MM_TRY(corner_values(ctx, &hv, alias, &cv, &aliased));
     MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *first, (void **)&first));
     MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *ordered, (void **)&ordered));
-    MM_TRY(corners_around(ctx, hf, &E, first, ordered, &apart));
-    /* the walk finds the vertices joining fans, but for faces that repeat a
-     * vertex, which it does not follow; check_fans counts them then, and
-     * words the refusal */
-    if (apart || mesh->degenerate_faces > 0) MM_TRY(check_fans(ctx, hf, &E));
-    MM_TRY(make_pairs(ctx, hf, first, ordered, cv, t, &pair_vertex));
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *nm, (void **)&nm));
+    MM_TRY(nonmanifold_vertices(ctx, mesh, hf, &E, nm, first, ordered));
+    MM_TRY(make_pairs(ctx, hf, first, ordered, nm, cv, t, &pair_vertex));
     pairs = t->num_pairs;
     MM_TRY(mmi_host_array(ctx, ne, sizeof *edge_sharp, (void **)&edge_sharp));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *vsharp, (void **)&vsharp));
@@ -598,9 +666,10 @@ mm_status mmi_fvar_topology_build(mm_context ctx, mm_mesh mesh, const mmi_host_f
     for (int64_t p0 = 0, p1; p0 < t->num_pairs; p0 = p1) {
         uint32_t v = pair_vertex[p0];
         for (p1 = p0 + 1; p1 < t->num_pairs && pair_vertex[p1] == v; ++p1) continue;
-        classify_vertex(&sw, o->boundary, vsharp[v], &vf[v], sp, p0, p1, t->pair_sharp);
+        classify_vertex(&sw, o->boundary, vsharp[v], nm[v], &vf[v], sp, p0, p1, t->pair_sharp);
     }
-    MM_TRY(split_disjoint_values(ctx, mesh, hf, &E, kind, first, ordered, pair_vertex, sp, t));
+    MM_TRY(split_disjoint_values(ctx, mesh, hf, &E, kind, first, ordered, nm, pair_vertex, sp,
+                                 t));
     MM_TRY(value_creases(ctx, hf, &E, edge_sharp, sw.linear_all, t));
 done:
     mmi_host_array_free(ctx, vf, nv, sizeof *vf);
@@ -610,6 +679,7 @@ done:
     mmi_host_array_free(ctx, vsharp, nv, sizeof *vsharp);
     mmi_host_array_free(ctx, edge_sharp, ne, sizeof *edge_sharp);
     mmi_host_array_free(ctx, pair_vertex, pairs, sizeof *pair_vertex);
+    mmi_host_array_free(ctx, nm, nv, sizeof *nm);
     mmi_host_array_free(ctx, ordered, hf->nnz, sizeof *ordered);
     mmi_host_array_free(ctx, first, nv + 1, sizeof *first);
     mmi_host_array_free(ctx, aliased, hv.nnz, sizeof *aliased);

@@ -20,9 +20,14 @@
 //               layout, an open cylinder with one seam, four charts meeting at a
 //               vertex, a seam ending inside a grid (a dart), a torus cut along
 //               two crossing loops, random charts on a cube of quads with random
-//               creases and corners, and the same on triangles for Loop: every
-//               interpolation option, levels 1-3, both boundary rules, both
-//               creasing methods where tagged, paths GENERIC and AUTO, static mode.
+//               creases and corners, and the same on triangles for Loop; and on
+//               each mesh of nonmanifold_shapes.hpp that is not a 2-manifold (a
+//               fin, a bow-tie, closed cubes sharing a corner, a Moebius strip, a
+//               face turned over), quads and triangles: one value per vertex, a
+//               chart per face, charts by place, and a fin whose three faces
+//               share values two against one: every interpolation option,
+//               levels 1-3, both boundary rules, both creasing methods where
+//               tagged, paths GENERIC and AUTO, static mode.
 //   api         mm_mesh_add_fvar's refusals (a value out of range names the face
 //               and corner; dim, type, NULL), names, √3 refused, a channel
 //               carried through mm_subdivide with its name.
@@ -32,6 +37,7 @@
 #include <functional>
 #include <map>
 
+#include "nonmanifold_shapes.hpp"
 #include "oracle_tags.hpp"
 // Check last: check.h defines a macro `fail` that would rewrite oracle::fail.
 extern "C" {
@@ -190,6 +196,15 @@ FvCase torus_cut(int nu, int nv)
     return c;
 }
 
+// Charts by place: faces grouped by a coarse cell of their centroid.
+int chart_of_place(const Shape &s, int f)
+{
+    std::array<double, 3> m = centroid(s, f);
+    unsigned h = 0;
+    for (double x : m) h = h * 31u + (unsigned)(int)std::floor(1.7 * x + 3.0);
+    return (int)(h % 5u);
+}
+
 // Random charts (faces grouped by a coarse cell of their centroid) and
 // random tags on a shape.
 FvCase random_charts(const Shape &s, const std::string &name, mm_scheme scheme, unsigned seed,
@@ -200,13 +215,87 @@ FvCase random_charts(const Shape &s, const std::string &name, mm_scheme scheme, 
     c.name = name;
     c.scheme = scheme;
     c.tags = random_tags(s, seed, holes);
-    c.channel = channel_by_key(c.shape, [&](int f, int) {
-        std::array<double, 3> m = centroid(c.shape, f);
-        unsigned h = 0;
-        for (double x : m) h = h * 31u + (unsigned)(int)std::floor(1.7 * x + 3.0);
-        return (int)(h % 5u);
-    });
+    c.channel = channel_by_key(c.shape, [&](int f, int) { return chart_of_place(c.shape, f); });
     return c;
+}
+
+// Case q on triangles for Loop: each face fanned from its first corner, each
+// triangle's corners keeping the values of q's corners they were.
+FvCase triangulated(const FvCase &q)
+{
+    FvCase t;
+    t.shape = triangulate(q.shape, q.name + " (triangles)");
+    t.name = t.shape.name;
+    t.scheme = MM_SCHEME_LOOP;
+    t.channel.values = q.channel.values;
+    size_t k = 0;
+    for (size_t f = 0; f < q.shape.counts.size(); ++f) {
+        int c = q.shape.counts[f];
+        for (int i = 1; i + 1 < c; ++i)
+            for (int j : {0, i, i + 1}) t.channel.corners.push_back(q.channel.corners[k + (size_t)j]);
+        k += (size_t)c;
+    }
+    return t;
+}
+
+// A bow-tie of two fans of two quads at vertex 0, the faces taking turns
+// between the fans (fan 0: faces 0 and 2, fan 1: faces 1 and 3, each pair
+// sharing an edge at vertex 0): a channel with a value per fan there names
+// them in face order 0, 1, 0, 1, which Far's shortcut for a vertex's second
+// value would number as three siblings, cutting the edge between faces 1
+// and 3 that the channel does not cut.
+FvCase bowtie_taking_turns()
+{
+    FvCase c;
+    Shape &s = c.shape;
+    s.name = "generated bow-tie of two fans taking turns at its vertex";
+    const double p[][3] = {{0, 0, 0},       {1, 0, 0},     {1, 1, 0.2},  {0, 1, 0},
+                           {-0.5, -1, 0.3}, {0, -1.5, 0.2}, {0.5, -1, 0.1}, {-1, 1, 0.1},
+                           {-1, 0.2, 0},    {1, -0.6, 0.2}, {0.9, -0.15, 0}};
+    for (auto &v : p) add_vertex(s, v[0], v[1], v[2]);
+    add_face(s, {0, 1, 2, 3});
+    add_face(s, {0, 4, 5, 6});
+    add_face(s, {0, 3, 7, 8});
+    add_face(s, {0, 6, 9, 10});
+    c.name = s.name + ", a value per fan";
+    c.scheme = MM_SCHEME_CATMULL_CLARK;
+    c.channel = channel_by_key(s, [](int f, int) { return f % 2; });
+    return c;
+}
+
+// Channels on a mesh that is not a 2-manifold (Far sharpens every value of a
+// vertex there that is mismatched; a matched one follows the vertex).
+std::vector<FvCase> nonmanifold_cases()
+{
+    std::vector<FvCase> out;
+    for (const Shape &s : nonmanifold_shapes()) {
+        std::vector<std::pair<std::string, std::function<int(int, int)>>> layouts = {
+            {"one value per vertex", [](int, int) { return 0; }},
+            {"a chart per face", [](int f, int) { return f; }},
+            {"charts by place", [&s](int f, int) { return chart_of_place(s, f); }}};
+        for (const auto &layout : layouts) {
+            FvCase c;
+            c.shape = s;
+            c.name = s.name + ", " + layout.first;
+            c.scheme = MM_SCHEME_CATMULL_CLARK;
+            c.channel = channel_by_key(s, layout.second);
+            out.push_back(c);
+            if (layout.first != "charts by place") out.push_back(triangulated(c));
+        }
+    }
+    // Two of the fin's three faces on its edge (0 and 1) share their values
+    // there, the third (2) has its own: the edge is discontinuous, and two of
+    // its faces still share one edge of values.
+    FvCase c;
+    c.shape = fin_shape();
+    c.name = c.shape.name + ", two faces against one";
+    c.scheme = MM_SCHEME_CATMULL_CLARK;
+    c.channel = channel_by_key(c.shape, [](int f, int) { return f == 2 ? 1 : 0; });
+    out.push_back(c);
+    out.push_back(triangulated(c));
+    out.push_back(bowtie_taking_turns());
+    out.push_back(triangulated(bowtie_taking_turns()));
+    return out;
 }
 
 void make_cases()
@@ -222,25 +311,11 @@ void make_cases()
                                   MM_SCHEME_CATMULL_CLARK, 5));
     cases.push_back(random_charts(cube_grid(3), "cube of quads, random charts, tags and holes",
                                   MM_SCHEME_CATMULL_CLARK, 9, 2));
-    for (const FvCase &q : std::vector<FvCase>{cube_cross(2), quadrants(2), dart(2)}) {
-        FvCase t;
-        t.shape = triangulate(q.shape, q.name + " (triangles)");
-        t.name = t.shape.name;
-        t.scheme = MM_SCHEME_LOOP;
-        // The triangles of face f keep f's chart: rebuild the keys per triangle
-        // by the value of its corners in the quad channel.
-        t.channel.values = q.channel.values;
-        size_t k = 0;
-        for (size_t f = 0; f < q.shape.counts.size(); ++f) {
-            int c = q.shape.counts[f];
-            for (int i = 1; i + 1 < c; ++i)
-                for (int j : {0, i, i + 1}) t.channel.corners.push_back(q.channel.corners[k + (size_t)j]);
-            k += (size_t)c;
-        }
-        cases.push_back(t);
-    }
+    for (const FvCase &q : std::vector<FvCase>{cube_cross(2), quadrants(2), dart(2)})
+        cases.push_back(triangulated(q));
     cases.push_back(random_charts(triangulate(cube_grid(2), "t"),
                                   "cube of triangles, random charts and tags", MM_SCHEME_LOOP, 11));
+    for (const FvCase &c : nonmanifold_cases()) cases.push_back(c);
 }
 
 struct Config {
