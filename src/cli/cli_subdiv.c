@@ -50,8 +50,9 @@ static const char usage[] =
     "TEXCOORD_0 / NORMAL);\n"
     "--fvar-interp picks OpenSubdiv's face-varying rule: none (smooth everywhere),\n"
     "corners-only, corners-plus1, corners-plus2, boundaries (the default: linear\n"
-    "along UV seams and boundaries) or all (linear everywhere). Channels that cannot\n"
-    "be refined (sqrt3, --boundary none, a non-manifold mesh) or written (OFF, PLY,\n"
+    "along UV seams and boundaries) or all (linear everywhere); on non-manifold\n"
+    "input, as OpenSubdiv does. Channels that cannot be refined (sqrt3, --boundary\n"
+    "none, faces that repeat a vertex on a non-manifold mesh) or written (OFF, PLY,\n"
     "glb) are dropped with a warning on stderr. Normals are interpolated like any\n"
     "channel, not recomputed.\n"
     "A PLY file's vertex properties besides x, y, z (colours, normals, quality, ...)\n"
@@ -223,7 +224,7 @@ static mm_status drop_unrefinable_fvar(mm_context ctx, mm_mesh mesh, const mm_su
 }
 
 /* mm_subdivide; when it refuses a mesh's channels (MM_ERR_INVALID_ARGUMENT,
- * e.g. on a mesh that is not a 2-manifold), warns with its reason and
+ * faces that repeat a vertex on a non-manifold mesh), warns with its reason and
  * refines the mesh without them (a refusal of another kind fails again). */
 static mm_status subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o,
                            mm_mesh *fine)

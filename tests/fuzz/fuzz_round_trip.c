@@ -109,9 +109,9 @@ static void check_subdivide(mm_context ctx, mm_mesh mesh, const mm_read_options 
     mm_mesh fine = NULL;
     mm_status st = mm_subdivide(ctx, mesh, &so, &fine);
     if (st != MM_OK) {
-        /* face-varying channels are refused (MM_ERR_INVALID_ARGUMENT) on a
-         * mesh that is not a 2-manifold and with MM_BOUNDARY_NONE
-         * (docs/face-varying.md, "Refused") */
+        /* face-varying channels are refused (MM_ERR_INVALID_ARGUMENT) with
+         * MM_BOUNDARY_NONE and where faces that repeat a vertex stand on a
+         * mesh that is not a 2-manifold (docs/face-varying.md, "Refused") */
         int channel_refused = st == MM_ERR_INVALID_ARGUMENT && mm_mesh_num_fvar(mesh) > 0;
         if (st != MM_ERR_INVALID_MESH && !channel_refused)
             fuzz_fail_on(ctx, "mm_subdivide: MM_OK, MM_ERR_INVALID_MESH or a channel's refusal",

@@ -2,7 +2,9 @@
  * tests on their inputs (tests/fuzz/regressions/<harness>-<what>; for
  * fuzz_round_trip two option bytes, then the file), so that the plain and
  * sanitizer suites keep them fixed without libFuzzer. */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mmt_mesh_io.h"
@@ -198,25 +200,51 @@ START_TEST(ply_property_name_with_a_nul_is_refused)
 END_TEST
 
 /* fuzz_round_trip-uv-on-non-manifold: a seamed UV grid whose mutation puts
- * two fans of faces at a vertex. Face-varying channels are refused on such a
- * mesh (docs/face-varying.md, "Refused": MM_ERR_INVALID_ARGUMENT naming the
- * channel and the vertex), which the harness did not yet allow; without the
- * channel the mesh refines. */
-START_TEST(uv_channel_on_a_non_manifold_mesh_is_refused_by_its_rule)
+ * two fans of faces at a vertex (2). Face-varying channels on such a mesh
+ * were refused when the harness met it; they are now refined by Far's rules
+ * for it (docs/face-varying.md; test_subdiv_fvar checks the values against
+ * Far). Here: the mesh refines with its channel, the channel's faces are the
+ * mesh's corner for corner, its ids are in range, its values finite, and the
+ * mesh refines to the same faces without it. */
+START_TEST(uv_channel_on_a_non_manifold_mesh_refines)
 {
     mm_context ctx = mmt_context();
-    mm_mesh mesh = NULL, fine = NULL;
+    mm_mesh mesh = NULL, fine = NULL, plain = NULL;
     size_t size;
     const char *data = round_trip_input("fuzz_round_trip-uv-on-non-manifold", &size);
     MMT_OK(ctx, mm_mesh_read_memory(ctx, &mesh, data, size, "uv.obj", NULL));
     ck_assert_int_eq(mm_mesh_num_fvar(mesh), 1);
     mm_subdiv_options o = mm_subdiv_options_default();
-    MMT_FAILS(ctx, mm_subdivide(ctx, mesh, &o, &fine), MM_ERR_INVALID_ARGUMENT,
-              "channel 'uv': vertex 2 joins 2 fans of faces; face-varying channels are refined "
-              "on 2-manifolds only");
-    ck_assert_ptr_null(fine);
-    MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
     MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &fine));
+    ck_assert_int_eq(mm_mesh_num_fvar(fine), 1);
+    mm_mesh uv = mm_mesh_fvar(fine, 0);
+    mm_mesh_info mi, ui;
+    MMT_OK(ctx, mm_mesh_info_get(fine, &mi));
+    MMT_OK(ctx, mm_mesh_info_get(uv, &ui));
+    ck_assert_int_eq(ui.num_faces, mi.num_faces);
+    ck_assert_int_eq(ui.nnz, mi.nnz);
+    ck_assert_int_eq(ui.precision, MM_TYPE_FLOAT64); /* the reader's default */
+    double *values = malloc((size_t)(ui.num_vertices * ui.dim) * sizeof *values);
+    uint32_t *ids = malloc((size_t)ui.nnz * sizeof *ids);
+    int64_t *offsets = malloc((size_t)(ui.num_faces + 1) * sizeof *offsets);
+    ck_assert(values && ids && offsets);
+    mm_mesh_arrays a = {0};
+    a.vertices = values;
+    a.face_offsets = offsets;
+    a.face_vertices = ids;
+    MMT_OK(ctx, mm_mesh_export(uv, &a));
+    for (int64_t k = 0; k < ui.nnz; ++k) ck_assert_uint_lt(ids[k], (uint32_t)ui.num_vertices);
+    for (int64_t i = 0; i < ui.num_vertices * ui.dim; ++i) ck_assert(isfinite(values[i]));
+    free(offsets);
+    free(ids);
+    free(values);
+    MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &plain));
+    mm_mesh_info pi;
+    MMT_OK(ctx, mm_mesh_info_get(plain, &pi));
+    ck_assert_int_eq(pi.num_faces, mi.num_faces);
+    ck_assert_int_eq(pi.num_vertices, mi.num_vertices);
+    mm_mesh_free(&plain);
     mm_mesh_free(&fine);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
@@ -232,7 +260,7 @@ int main(void)
     tcase_add_test(tc, ply_with_an_empty_face_list_is_refused_cleanly);
     tcase_add_loop_test(tc, faces_repeating_a_vertex_on_fewer_than_three_vertices_round_trip, 0, 2);
     tcase_add_test(tc, ply_property_name_with_a_nul_is_refused);
-    tcase_add_test(tc, uv_channel_on_a_non_manifold_mesh_is_refused_by_its_rule);
+    tcase_add_test(tc, uv_channel_on_a_non_manifold_mesh_refines);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }

@@ -30,7 +30,8 @@
 //               tagged, paths GENERIC and AUTO, static mode.
 //   api         mm_mesh_add_fvar's refusals (a value out of range names the face
 //               and corner; dim, type, NULL), names, √3 refused, a channel
-//               carried through mm_subdivide with its name.
+//               carried through mm_subdivide with its name; faces that repeat
+//               a vertex on a mesh that is not a 2-manifold refused.
 // MESHMAT_TEST_BACKEND=cuda runs it on the GPU.
 #include <array>
 #include <cmath>
@@ -644,6 +645,59 @@ START_TEST(far_sees_the_options)
 }
 END_TEST
 
+// A mesh that is not a 2-manifold refines its channels (generated, against
+// Far), but not when it also has faces that repeat a vertex (docs/
+// face-varying.md, "Refused"): a bow-tie at vertex 0 beside a quad listing
+// vertex 5 twice. The refusal names the channel and the vertex; the mesh
+// refines without its channel, and a channel on the bow-tie alone refines.
+START_TEST(repeats_on_a_non_manifold_mesh_refused)
+{
+    mm_context ctx = mmt_context();
+    const double xyz[] = {0, 0, 0,  1, 0, 0,  0, 1, 0,  -1, 0, 0,  0, -1, 0,
+                          2, 0, 0,  2, 1, 0,  1, 1, 0.5};
+    const int64_t offsets[] = {0, 3, 6, 10};
+    const uint32_t ids[] = {0, 1, 2, 0, 3, 4, 5, 5, 6, 7};
+    mm_mesh_desc d = {};
+    d.num_vertices = 8;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = xyz;
+    d.num_faces = 3;
+    d.face_offsets = offsets;
+    d.face_vertices = ids;
+    d.keep_repeated = 1;
+    std::vector<double> uv;
+    for (int v = 0; v < 8; ++v) uv.insert(uv.end(), {xyz[3 * v], xyz[3 * v + 1]});
+    mm_fvar_desc fd = {};
+    fd.name = "uv";
+    fd.num_values = 8;
+    fd.dim = 2;
+    fd.value_type = MM_TYPE_FLOAT64;
+    fd.values = uv.data();
+    fd.corner_values = ids;
+    mm_subdiv_options o = mm_subdiv_options_default();
+    mm_mesh mesh = NULL, out = NULL;
+    for (int faces : {3, 2}) {  // with the repeating quad, then the bow-tie alone
+        d.num_faces = faces;
+        MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+        MMT_OK(ctx, mm_mesh_add_fvar(ctx, mesh, &fd));
+        if (faces == 3) {
+            ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_ARGUMENT);
+            ck_assert_msg(strstr(mm_last_error(ctx), "channel 'uv': vertex 0 joins 2 fans") &&
+                              strstr(mm_last_error(ctx), "repeat a vertex"),
+                          "%s", mm_last_error(ctx));
+            ck_assert_ptr_null(out);
+            MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
+        }
+        MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+        ck_assert_int_eq(mm_mesh_num_fvar(out), faces == 3 ? 0 : 1);
+        mm_mesh_free(&out);
+        mm_mesh_free(&mesh);
+    }
+    mm_context_free(&ctx);
+}
+END_TEST
+
 START_TEST(add_fvar_refusals)
 {
     mm_context ctx = mmt_context();
@@ -746,6 +800,7 @@ int main(void)
     suite_add_tcase(s, g);
     TCase *a = tcase_create("api");
     tcase_add_test(a, add_fvar_refusals);
+    tcase_add_test(a, repeats_on_a_non_manifold_mesh_refused);
     suite_add_tcase(s, a);
     return mmt_run(s);
 }
