@@ -24,8 +24,9 @@
 //               each mesh of nonmanifold_shapes.hpp that is not a 2-manifold (a
 //               fin, a bow-tie, closed cubes sharing a corner, a Moebius strip, a
 //               face turned over), quads and triangles: one value per vertex, a
-//               chart per face, charts by place, and a fin whose three faces
-//               share values two against one: every interpolation option,
+//               chart per face, charts by place, a fin whose three faces
+//               share values two against one, and random charts, creases and
+//               corners on three of them: every interpolation option,
 //               levels 1-3, both boundary rules, both creasing methods where
 //               tagged, paths GENERIC and AUTO, static mode.
 //   api         mm_mesh_add_fvar's refusals (a value out of range names the face
@@ -296,6 +297,15 @@ std::vector<FvCase> nonmanifold_cases()
     out.push_back(triangulated(c));
     out.push_back(bowtie_taking_turns());
     out.push_back(triangulated(bowtie_taking_turns()));
+    // With random creases and corners: Chaikin's creasing refines a level
+    // at a time, each level's tags made from the refined mesh, which stays
+    // non-manifold where the cage was.
+    out.push_back(random_charts(kissing_cubes_shape(), "closed cubes sharing one corner, random "
+                                "charts and tags", MM_SCHEME_CATMULL_CLARK, 13));
+    out.push_back(random_charts(fin_shape(), "fin, random charts and tags",
+                                MM_SCHEME_CATMULL_CLARK, 17));
+    out.push_back(random_charts(triangulate(flipped_face_shape(), "t"), "cube of triangles, one "
+                                "face turned over, random charts and tags", MM_SCHEME_LOOP, 19));
     return out;
 }
 
