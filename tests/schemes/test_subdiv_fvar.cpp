@@ -33,6 +33,10 @@
 //               and corner; dim, type, NULL), names, √3 refused, a channel
 //               carried through mm_subdivide with its name; faces that repeat
 //               a vertex on a mesh that is not a 2-manifold refused.
+//   models      the shared robust/ meshes (bow-ties, fins, flipped faces as
+//               downloaded) up to 5000 faces, but those with faces repeating
+//               a vertex: charts by place against Far, Catmull-Clark and Loop,
+//               levels 1-2.
 // MESHMAT_TEST_BACKEND=cuda runs it on the GPU.
 #include <array>
 #include <cmath>
@@ -708,6 +712,92 @@ START_TEST(repeats_on_a_non_manifold_mesh_refused)
 }
 END_TEST
 
+// The shared robust/ meshes (downloaded meshes as they come: bow-ties, fins,
+// flipped faces), up to 5000 faces: charts by place against Far,
+// Catmull-Clark and, on triangles, Loop; levels 1-2, four options. Case i is
+// file i / 2 with Catmull-Clark (i even) or Loop. The files are only listed
+// before Check forks (reading a large one runs the library's parallel code,
+// whose threads a forked test would wait for); each test reads its own.
+std::vector<std::string> robust_files;
+
+bool repeats_a_vertex(const Shape &s)
+{
+    size_t k = 0;
+    for (int n : s.counts) {
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                if (s.ids[k + (size_t)i] == s.ids[k + (size_t)j]) return true;
+        k += (size_t)n;
+    }
+    return false;
+}
+
+// Whether two of s's vertices in faces lie where compare() cannot tell them
+// apart (it matches refined vertices by position).
+bool coincident_vertices(const Shape &s)
+{
+    PositionIndex index;
+    index.q = 1e-7 * shape_size(s);
+    std::vector<bool> used((size_t)s.nv, false);
+    for (int v : s.ids) used[(size_t)v] = true;
+    for (int v = 0; v < s.nv; ++v) {
+        if (!used[(size_t)v]) continue;
+        const double *p = &s.xyz[(size_t)(3 * v)];
+        if (index.find(p) >= 0) return true;
+        index.at[index.key(p)] = v;
+    }
+    return false;
+}
+
+START_TEST(robust_against_far)
+{
+    const std::string &file = robust_files[(size_t)_i / 2];
+    mm_scheme scheme = _i % 2 ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
+    mm_context ctx = mmt_context();
+    FvCase c;
+    c.scheme = scheme;
+    c.name = "robust/" + file;
+    ck_assert_msg(read_shape(ctx, models_root() + "/robust/" + file, c.name, c.shape), "%s",
+                  c.name.c_str());
+    const Shape &r = c.shape;
+    const char *why = NULL;
+    if (r.counts.size() > 5000) why = "more than 5000 faces";
+    else if (scheme == MM_SCHEME_LOOP &&
+             !std::all_of(r.counts.begin(), r.counts.end(), [](int n) { return n == 3; }))
+        why = "not all triangles (Loop)";
+    else if (repeats_a_vertex(r)) why = "faces that repeat a vertex (channels refused where the mesh is not a 2-manifold)";
+    else if (coincident_vertices(r)) why = "coincident vertices (the refined meshes are matched by position)";
+    if (why) {
+        mmt_skip((c.name + (scheme == MM_SCHEME_LOOP ? " (loop)" : " (catmark)")).c_str(), why);
+        mm_context_free(&ctx);
+        return;
+    }
+    c.channel = channel_by_key(r, [&r](int f, int) { return chart_of_place(r, f); });
+    int bad = 0, runs = 0;
+    for (int levels = 1; levels <= 2; ++levels)
+        for (mm_fvar_interp f : {MM_FVAR_LINEAR_NONE, MM_FVAR_LINEAR_CORNERS_PLUS1,
+                                 MM_FVAR_LINEAR_BOUNDARIES, MM_FVAR_LINEAR_ALL}) {
+            Config g = {MM_PATH_AUTO, MM_MODE_DYNAMIC, MM_BOUNDARY_EDGE_ONLY,
+                        MM_CREASING_UNIFORM, f, levels};
+            std::string err = compare(ctx, c, g);
+            ++runs;
+            if (!err.empty()) {
+                std::fprintf(stderr, "FAIL: %s: %s\n", label(c, g).c_str(), err.c_str());
+                ++bad;
+            }
+        }
+    std::string err;
+    mm_mesh mesh = make_tagged_mesh(ctx, r, Tags(), &err);
+    bool nm = mesh && is_nonmanifold(ctx, mesh);
+    mm_mesh_free(&mesh);
+    std::printf("%s, charts by place (%s, %s): %d of %d configurations agree with Far\n",
+                c.name.c_str(), scheme == MM_SCHEME_LOOP ? "loop" : "catmark",
+                nm ? "not a 2-manifold" : "a 2-manifold", runs - bad, runs);
+    mm_context_free(&ctx);
+    ck_assert_msg(bad == 0, "%d of %d configurations differ from Far", bad, runs);
+}
+END_TEST
+
 START_TEST(add_fvar_refusals)
 {
     mm_context ctx = mmt_context();
@@ -808,6 +898,15 @@ int main(void)
     tcase_set_timeout(g, 600);
     tcase_add_loop_test(g, generated_against_far, 0, (int)cases.size());
     suite_add_tcase(s, g);
+    robust_files = list_dir(models_root() + "/robust", "");
+    if (!robust_files.empty()) {
+        TCase *m = mmt_models_tcase();
+        tcase_set_timeout(m, 600);
+        tcase_add_loop_test(m, robust_against_far, 0, 2 * (int)robust_files.size());
+        suite_add_tcase(s, m);
+    } else {
+        mmt_skip_models("channels on the shared robust/ meshes against Far");
+    }
     TCase *a = tcase_create("api");
     tcase_add_test(a, add_fvar_refusals);
     tcase_add_test(a, repeats_on_a_non_manifold_mesh_refused);
