@@ -667,47 +667,40 @@ END_TEST
 START_TEST(repeats_on_a_non_manifold_mesh_refused)
 {
     mm_context ctx = mmt_context();
-    const double xyz[] = {0, 0, 0,  1, 0, 0,  0, 1, 0,  -1, 0, 0,  0, -1, 0,
-                          2, 0, 0,  2, 1, 0,  1, 1, 0.5};
-    const int64_t offsets[] = {0, 3, 6, 10};
-    const uint32_t ids[] = {0, 1, 2, 0, 3, 4, 5, 5, 6, 7};
-    mm_mesh_desc d = {};
-    d.num_vertices = 8;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = xyz;
-    d.num_faces = 3;
-    d.face_offsets = offsets;
-    d.face_vertices = ids;
-    d.keep_repeated = 1;
-    std::vector<double> uv;
-    for (int v = 0; v < 8; ++v) uv.insert(uv.end(), {xyz[3 * v], xyz[3 * v + 1]});
-    mm_fvar_desc fd = {};
-    fd.name = "uv";
-    fd.num_values = 8;
-    fd.dim = 2;
-    fd.value_type = MM_TYPE_FLOAT64;
-    fd.values = uv.data();
-    fd.corner_values = ids;
+    FvCase c;
+    c.scheme = MM_SCHEME_CATMULL_CLARK;
+    c.name = "bow-tie beside a quad repeating a vertex";
+    const double p[][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0},  {-1, 0, 0},
+                           {0, -1, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 0.5}};
+    for (auto &v : p) add_vertex(c.shape, v[0], v[1], v[2]);
+    add_face(c.shape, {0, 1, 2});
+    add_face(c.shape, {0, 3, 4});
+    add_face(c.shape, {5, 5, 6, 7});
+    c.channel = channel_by_key(c.shape, [](int, int) { return 0; });
     mm_subdiv_options o = mm_subdiv_options_default();
-    mm_mesh mesh = NULL, out = NULL;
-    for (int faces : {3, 2}) {  // with the repeating quad, then the bow-tie alone
-        d.num_faces = faces;
-        MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
-        MMT_OK(ctx, mm_mesh_add_fvar(ctx, mesh, &fd));
-        if (faces == 3) {
-            ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_ARGUMENT);
-            ck_assert_msg(strstr(mm_last_error(ctx), "channel 'uv': vertex 0 joins 2 fans") &&
-                              strstr(mm_last_error(ctx), "repeat a vertex"),
-                          "%s", mm_last_error(ctx));
-            ck_assert_ptr_null(out);
-            MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
-        }
-        MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
-        ck_assert_int_eq(mm_mesh_num_fvar(out), faces == 3 ? 0 : 1);
-        mm_mesh_free(&out);
-        mm_mesh_free(&mesh);
-    }
+    mm_mesh out = NULL;
+    std::string err;
+    mm_mesh mesh = make_fvar_mesh(ctx, c, &err);
+    ck_assert_msg(mesh != NULL, "%s", err.c_str());
+    ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_ARGUMENT);
+    ck_assert_msg(strstr(mm_last_error(ctx), "channel 'uv': vertex 0 joins 2 fans") &&
+                      strstr(mm_last_error(ctx), "repeat a vertex"),
+                  "%s", mm_last_error(ctx));
+    ck_assert_ptr_null(out);
+    MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+    mm_mesh_free(&out);
+    mm_mesh_free(&mesh);
+    // The bow-tie alone refines its channel.
+    c.shape.counts.pop_back();
+    c.shape.ids.resize(6);
+    c.channel.corners.resize(6);
+    mesh = make_fvar_mesh(ctx, c, &err);
+    ck_assert_msg(mesh != NULL, "%s", err.c_str());
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+    ck_assert_int_eq(mm_mesh_num_fvar(out), 1);
+    mm_mesh_free(&out);
+    mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }
 END_TEST
