@@ -1,6 +1,7 @@
 """Face-varying channels and limit evaluation from Python: a cube whose faces are
 charts of their own (every edge a seam) refines its UVs bilinearly face by face
-(hand-derived: corners kept, edge midpoints, face centres); a channel without
+(hand-derived: corners kept, edge midpoints, face centres), and so does a fin of
+three quads on one edge (not a 2-manifold); a channel without
 seams holding the positions refines as the positions; Subdivision.eval_limit
 equals limit() of subdivide()'s result; bad channels raise."""
 
@@ -41,6 +42,32 @@ def test_cube_of_charts_refines_face_by_face(cube, interp):
             assert {p for p in got if p in want} == want  # centres and midpoints
         else:
             assert got == want
+
+
+@pytest.mark.parametrize("interp", ["boundaries", "all"])
+def test_fin_of_charts_refines_face_by_face(ctx, interp):
+    """Three quads on one edge (not a 2-manifold), each its own chart: every
+    value at the fin's vertices is a corner and every edge a seam (Far's rules
+    there), so the refined values are the charts' corners, edge midpoints and
+    centres, as on the cube."""
+    fin = np.array([[0, 1, 2, 3], [1, 0, 4, 5], [0, 1, 6, 7]])
+    xyz = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0.1, 1], [1, 0.1, 1],
+                    [1, 0, -1], [0, 0.2, -1]], float)
+    values, corners = _charts(fin)
+    with meshmat.Mesh.from_arrays(fin, xyz, ctx=ctx) as mesh:
+        assert mesh.stats()["nonmanifold_edges"] == 1
+        mesh.add_channel("uv", values, corners)
+        with meshmat.subdivide(mesh, 1, fvar_interp=interp) as fine:
+            uv, ids = fine.channels["uv"]
+            assert ids.size == fine.info["nnz"] == 48
+            got = {tuple(np.round(uv[i], 12)) for i in ids}
+    want = set()
+    for f in range(3):
+        sq = values[4 * f:4 * f + 4]
+        want |= {tuple(np.round(sq.mean(axis=0), 12))}
+        want |= {tuple(np.round((sq[k] + sq[(k + 1) % 4]) / 2, 12)) for k in range(4)}
+        want |= {tuple(np.round(p, 12)) for p in sq}
+    assert got == want
 
 
 def test_seamless_channel_follows_the_vertices(cube):
