@@ -29,6 +29,13 @@ MM_HD int mmi_edge_is_flipped(uint32_t forward, uint32_t backward)
     return forward + backward == 2 && forward != 1;
 }
 
+/* An edge that is not a 2-manifold's (Vtr's non-manifold edge, which Far
+ * sharpens): non-manifold or flipped. */
+MM_HD int mmi_edge_breaks_manifold(uint32_t forward, uint32_t backward)
+{
+    return mmi_edge_is_nonmanifold(forward, backward) || mmi_edge_is_flipped(forward, backward);
+}
+
 /* The fan node of edge e = (a, b) seen from its end v: 2e at a, 2e + 1 at b,
  * i.e. one node per off-diagonal non-zero of E. */
 MM_HD uint32_t mmi_fan_node(uint32_t e, uint32_t v, uint32_t b)

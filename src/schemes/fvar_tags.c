@@ -321,8 +321,7 @@ static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float
  * passing it the same way. */
 static int nonmanifold_edge(const mmi_edges *E, int64_t e)
 {
-    return mmi_edge_is_nonmanifold(E->forward[e], E->backward[e]) ||
-           mmi_edge_is_flipped(E->forward[e], E->backward[e]);
+    return mmi_edge_breaks_manifold(E->forward[e], E->backward[e]);
 }
 
 /* The sharpness of the value mesh's side over edge e: infinite where the

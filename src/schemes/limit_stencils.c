@@ -44,8 +44,7 @@ static int64_t next_corner(const mmi_host_faces *hf, uint32_t f, int64_t k, int6
 
 static int edge_is_manifold(const mmi_edges *E, uint32_t e)
 {
-    return !mmi_edge_is_nonmanifold(E->forward[e], E->backward[e]) &&
-           !mmi_edge_is_flipped(E->forward[e], E->backward[e]);
+    return !mmi_edge_breaks_manifold(E->forward[e], E->backward[e]);
 }
 
 static mm_status refuse_vertex(mm_context ctx, int64_t v, const char *why)
