@@ -20,6 +20,19 @@ def _charts(faces):
     return values, np.arange(4 * len(faces), dtype=np.uint32)
 
 
+def _face_by_face(values, faces, corners=True):
+    """The values a channel of charts (_charts) takes refined once face by face:
+    each chart's centre and edge midpoints, and (corners) its corners."""
+    want = set()
+    for f in range(faces):
+        sq = values[4 * f:4 * f + 4]
+        want |= {tuple(np.round(sq.mean(axis=0), 12))}
+        want |= {tuple(np.round((sq[k] + sq[(k + 1) % 4]) / 2, 12)) for k in range(4)}
+        if corners:
+            want |= {tuple(np.round(p, 12)) for p in sq}
+    return want
+
+
 @pytest.mark.parametrize("interp", ["boundaries", "all", "corners_only", "none"])
 def test_cube_of_charts_refines_face_by_face(cube, interp):
     values, corners = _charts(CUBE_FACES)
@@ -31,13 +44,7 @@ def test_cube_of_charts_refines_face_by_face(cube, interp):
         got = {tuple(np.round(uv[i], 12)) for i in ids}
         # Every corner is a chart's corner; with a value in one face, "none" alone
         # lets it move (a smooth boundary), so its corners are not kept there.
-        want = set()
-        for f in range(6):
-            sq = values[4 * f:4 * f + 4]
-            want |= {tuple(np.round(sq.mean(axis=0), 12))}
-            want |= {tuple(np.round((sq[k] + sq[(k + 1) % 4]) / 2, 12)) for k in range(4)}
-            if interp != "none":
-                want |= {tuple(np.round(p, 12)) for p in sq}
+        want = _face_by_face(values, 6, corners=interp != "none")
         if interp == "none":
             assert {p for p in got if p in want} == want  # centres and midpoints
         else:
@@ -61,13 +68,7 @@ def test_fin_of_charts_refines_face_by_face(ctx, interp):
             uv, ids = fine.channels["uv"]
             assert ids.size == fine.info["nnz"] == 48
             got = {tuple(np.round(uv[i], 12)) for i in ids}
-    want = set()
-    for f in range(3):
-        sq = values[4 * f:4 * f + 4]
-        want |= {tuple(np.round(sq.mean(axis=0), 12))}
-        want |= {tuple(np.round((sq[k] + sq[(k + 1) % 4]) / 2, 12)) for k in range(4)}
-        want |= {tuple(np.round(p, 12)) for p in sq}
-    assert got == want
+    assert got == _face_by_face(values, 3)
 
 
 def test_seamless_channel_follows_the_vertices(cube):
