@@ -65,6 +65,10 @@ typedef struct mm_weld_report {
  *   merged is dropped; creases now on one edge, or corners on one vertex, keep
  *   the last one (as mm_mesh_new does); a hole on a dropped face is dropped;
  *   the others follow their face. The boundary rule is kept.
+ * Face-varying channels (mm_mesh_add_fvar) follow the corners: each kept
+ *   face keeps the values of its kept corners, in order, so a channel's
+ *   seams stay where they were; the values themselves are unchanged (one
+ *   that only removed corners named stays, unreferenced). Names are kept.
  * Properties: deterministic; the sort keys are 64-bit hashes of the values
  *   (exact) or of the cells (tolerance), and every candidate is compared on
  *   its values, so a hash collision never merges different points. Cost:
@@ -74,7 +78,8 @@ typedef struct mm_weld_report {
  *   faces O(c²) for order c. Workspace in backend memory: 40 bytes per
  *   vertex (and the sort's own: 32 per vertex on the CPU, CUB's on CUDA)
  *   and 16 per face; the tags are re-mapped on the host (then |V| + |F| ids
- *   are copied there).
+ *   are copied there), and so are the channels (the faces, the new ids and
+ *   each channel's corners and values are copied there).
  * Errors: MM_ERR_INVALID_ARGUMENT (NULL mesh or out, another context's mesh,
  *   a negative or non-finite tolerance), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
  * Example: the unit cube as 12 triangles of 36 vertex copies: exact weld →

@@ -112,9 +112,6 @@ mm_status cli_read(mm_context ctx, const cli_common *c, const char *path, mm_mes
     int stl = n >= 4 && strcasecmp(path + n - 4, ".stl") == 0;
     if (st == MM_OK) cli_warn_reader_fvar(path, *mesh);
     if (st != MM_OK || c->weld == CLI_WELD_NEVER || (c->weld == CLI_WELD_STL && !stl)) return st;
-    char what[1024];
-    snprintf(what, sizeof what, "weld %s", path);
-    cli_warn_fvar_lost(what, *mesh, "mm_mesh_weld does not carry them");
     mm_weld_options w = mm_weld_options_default();
     w.tolerance = c->weld_tolerance;
     mm_weld_report r;

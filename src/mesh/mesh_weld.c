@@ -237,6 +237,7 @@ mm_status mmi_mesh_weld(mm_context ctx, mm_mesh mesh, const mm_weld_options *opt
     r.vertices_out = m->X->n;
     MM_TRY(weld_faces(ctx, mesh, &w, &g, r.vertices_out, &m->M, &r));
     MM_TRY(mmi_weld_tags(ctx, mesh, g.new_id, g.face_scan, m, &r));
+    MM_TRY(mmi_weld_fvar(ctx, mesh, g.new_id, m));
     MM_TRY(mmi_mesh_copy_vertex_properties(ctx, mesh, m));
     if (report != NULL) *report = r;
 done:

@@ -623,6 +623,82 @@ START_TEST(tags_are_remapped)
 }
 END_TEST
 
+/* A channel follows the corners the weld keeps (weld.h): the soup of
+ * tags_are_remapped (two triangles, a sliver that collapses) and a quad
+ * whose first two corners merge, each corner naming a value of its own (k,
+ * 10 k for corner k). Kept: (0 1 2), (3 4 5) and the quad's corners 9, 11,
+ * 12; the sliver (6 7 8) and corner 10 go. The values stay, all 13. */
+START_TEST(channels_follow_the_kept_corners)
+{
+    mm_context ctx = mmt_context();
+    const double x[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0};
+    const int64_t offsets[] = {0, 3, 6, 9, 13};
+    const uint32_t ids[] = {0, 1, 2, 3, 4, 5, 0, 6, 1, 1, 3, 4, 2};
+    double uv[26];
+    uint32_t corners[13];
+    for (int k = 0; k < 13; ++k) uv[2 * k] = k, uv[2 * k + 1] = 10.0 * k, corners[k] = 12 - k;
+    mm_mesh_desc d = {0};
+    d.num_vertices = 7;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = x;
+    d.num_faces = 4;
+    d.face_offsets = offsets;
+    d.face_vertices = ids;
+    mm_fvar_desc fd = {0};
+    fd.name = "uv";
+    fd.num_values = 13;
+    fd.dim = 2;
+    fd.value_type = MM_TYPE_FLOAT64;
+    fd.values = uv;
+    fd.corner_values = corners;
+    mm_mesh m = NULL, out = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &m, &d));
+    MMT_OK(ctx, mm_mesh_add_fvar(ctx, m, &fd));
+    /* a second channel: float32, one column, the corners' own ids */
+    float w[13];
+    uint32_t same[13];
+    for (int k = 0; k < 13; ++k) w[k] = (float)k, same[k] = (uint32_t)k;
+    fd.name = "w";
+    fd.dim = 1;
+    fd.value_type = MM_TYPE_FLOAT32;
+    fd.values = w;
+    fd.corner_values = same;
+    MMT_OK(ctx, mm_mesh_add_fvar(ctx, m, &fd));
+    mm_weld_report r;
+    MMT_OK(ctx, mm_mesh_weld(ctx, m, NULL, &out, &r));
+    ck_assert_int_eq(r.faces_out, 3);
+    ck_assert_int_eq(r.faces_reduced, 1);
+    ck_assert_int_eq(mm_mesh_num_fvar(out), 2);
+    ck_assert_str_eq(mm_mesh_fvar_name(out, 0), "uv");
+    ck_assert_str_eq(mm_mesh_fvar_name(out, 1), "w");
+    const int64_t kept[] = {0, 1, 2, 3, 4, 5, 9, 11, 12};
+    mmt_host_mesh h, uvh, wh;
+    mmt_host_mesh_get(ctx, out, &h);
+    mmt_host_mesh_get(ctx, mm_mesh_fvar(out, 0), &uvh);
+    mmt_host_mesh_get(ctx, mm_mesh_fvar(out, 1), &wh);
+    ck_assert_int_eq(h.info.nnz, 9);
+    ck_assert_int_eq(uvh.info.nnz, 9);
+    ck_assert_int_eq(uvh.info.num_faces, 3);
+    ck_assert_int_eq(uvh.info.num_vertices, 13);
+    ck_assert_int_eq(wh.info.precision, MM_TYPE_FLOAT32);
+    for (int i = 0; i < 4; ++i) ck_assert_int_eq(uvh.offsets[i], h.offsets[i]);
+    for (int i = 0; i < 9; ++i) {
+        int64_t k = kept[i];
+        ck_assert_uint_eq(uvh.ids[i], 12 - (uint32_t)k);
+        ck_assert(((const double *)uvh.vertices)[2 * uvh.ids[i]] == (double)(12 - k));
+        ck_assert(((const double *)uvh.vertices)[2 * uvh.ids[i] + 1] == 10.0 * (double)(12 - k));
+        ck_assert(((const float *)wh.vertices)[wh.ids[i]] == (float)k);
+    }
+    mmt_host_mesh_free(&wh);
+    mmt_host_mesh_free(&uvh);
+    mmt_host_mesh_free(&h);
+    mm_mesh_free(&out);
+    mm_mesh_free(&m);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 START_TEST(bad_arguments_are_refused)
 {
     mm_context ctx = mmt_context();
@@ -691,6 +767,17 @@ START_TEST(allocation_failures_are_clean)
     d.num_holes = 1;
     d.hole_faces = ids + 1;
     MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    /* and a channel, which the weld carries through host copies */
+    static const double uv[] = {0, 0, 1, 0, 0, 1, 1, 1};
+    static const uint32_t corners[] = {0, 1, 2, 3, 2, 1};
+    mm_fvar_desc fd = {0};
+    fd.name = "uv";
+    fd.num_values = 4;
+    fd.dim = 2;
+    fd.value_type = MM_TYPE_FLOAT64;
+    fd.values = uv;
+    fd.corner_values = corners;
+    MMT_OK(ctx, mm_mesh_add_fvar(ctx, mesh, &fd));
     sweep_arg a = {mesh, 0.0};
     ck_assert_int_ge(mmt_sweep_allocations(ctx, weld_attempt, &a), 5);
     a.tol = 0.5;
@@ -717,6 +804,7 @@ int main(void)
     tcase_add_test(tc, empty_mesh_and_one_triangle);
     tcase_add_test(tc, other_dimensions);
     tcase_add_test(tc, tags_are_remapped);
+    tcase_add_test(tc, channels_follow_the_kept_corners);
     tcase_add_test(tc, bad_arguments_are_refused);
     tcase_add_test(tc, allocation_failures_are_clean);
     suite_add_tcase(s, tc);
