@@ -623,6 +623,20 @@ START_TEST(tags_are_remapped)
 }
 END_TEST
 
+/* Adds channel name (n values of dim columns of type t) to m. */
+static void add_channel(mm_context ctx, mm_mesh m, const char *name, int64_t n, int64_t dim,
+                        mm_type t, const void *values, const uint32_t *corners)
+{
+    mm_fvar_desc fd = {0};
+    fd.name = name;
+    fd.num_values = n;
+    fd.dim = dim;
+    fd.value_type = t;
+    fd.values = values;
+    fd.corner_values = corners;
+    MMT_OK(ctx, mm_mesh_add_fvar(ctx, m, &fd));
+}
+
 /* A channel follows the corners the weld keeps (weld.h): the soup of
  * tags_are_remapped (two triangles, a sliver that collapses) and a quad
  * whose first two corners merge, each corner naming a value of its own (k,
@@ -637,34 +651,13 @@ START_TEST(channels_follow_the_kept_corners)
     double uv[26];
     uint32_t corners[13];
     for (int k = 0; k < 13; ++k) uv[2 * k] = k, uv[2 * k + 1] = 10.0 * k, corners[k] = 12 - k;
-    mm_mesh_desc d = {0};
-    d.num_vertices = 7;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = x;
-    d.num_faces = 4;
-    d.face_offsets = offsets;
-    d.face_vertices = ids;
-    mm_fvar_desc fd = {0};
-    fd.name = "uv";
-    fd.num_values = 13;
-    fd.dim = 2;
-    fd.value_type = MM_TYPE_FLOAT64;
-    fd.values = uv;
-    fd.corner_values = corners;
-    mm_mesh m = NULL, out = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &m, &d));
-    MMT_OK(ctx, mm_mesh_add_fvar(ctx, m, &fd));
+    mm_mesh m = make_mesh(ctx, 7, 3, x, 4, offsets, ids), out = NULL;
+    add_channel(ctx, m, "uv", 13, 2, MM_TYPE_FLOAT64, uv, corners);
     /* a second channel: float32, one column, the corners' own ids */
     float w[13];
     uint32_t same[13];
     for (int k = 0; k < 13; ++k) w[k] = (float)k, same[k] = (uint32_t)k;
-    fd.name = "w";
-    fd.dim = 1;
-    fd.value_type = MM_TYPE_FLOAT32;
-    fd.values = w;
-    fd.corner_values = same;
-    MMT_OK(ctx, mm_mesh_add_fvar(ctx, m, &fd));
+    add_channel(ctx, m, "w", 13, 1, MM_TYPE_FLOAT32, w, same);
     mm_weld_report r;
     MMT_OK(ctx, mm_mesh_weld(ctx, m, NULL, &out, &r));
     ck_assert_int_eq(r.faces_out, 3);
@@ -770,14 +763,7 @@ START_TEST(allocation_failures_are_clean)
     /* and a channel, which the weld carries through host copies */
     static const double uv[] = {0, 0, 1, 0, 0, 1, 1, 1};
     static const uint32_t corners[] = {0, 1, 2, 3, 2, 1};
-    mm_fvar_desc fd = {0};
-    fd.name = "uv";
-    fd.num_values = 4;
-    fd.dim = 2;
-    fd.value_type = MM_TYPE_FLOAT64;
-    fd.values = uv;
-    fd.corner_values = corners;
-    MMT_OK(ctx, mm_mesh_add_fvar(ctx, mesh, &fd));
+    add_channel(ctx, mesh, "uv", 4, 2, MM_TYPE_FLOAT64, uv, corners);
     sweep_arg a = {mesh, 0.0};
     ck_assert_int_ge(mmt_sweep_allocations(ctx, weld_attempt, &a), 5);
     a.tol = 0.5;
