@@ -25,8 +25,9 @@
 //               fin, a bow-tie, closed cubes sharing a corner, a Moebius strip, a
 //               face turned over), quads and triangles: one value per vertex, a
 //               chart per face, charts by place, a fin whose three faces
-//               share values two against one, and random charts, creases and
-//               corners on three of them: every interpolation option,
+//               share values two against one, random charts, creases and
+//               corners on three of them, and a cube and a grid glued at
+//               random vertices or edges: every interpolation option,
 //               levels 1-3, both boundary rules, both creasing methods where
 //               tagged, paths GENERIC and AUTO, static mode.
 //   api         mm_mesh_add_fvar's refusals (a value out of range names the face
@@ -269,6 +270,57 @@ FvCase bowtie_taking_turns()
     return c;
 }
 
+// A cube of 2 × 2 quads a side and an open grid beside it, glued by seed:
+// a vertex of one onto a vertex of the other (a bow-tie), or an edge of one
+// onto an edge of the other, either way round (an edge of three or four
+// faces, or one two faces pass the same way), twice. A merge that would make
+// a face repeat a vertex is skipped. The glued vertices' own rows stay,
+// unreferenced (refined as Far refines them: kept).
+Shape glued(unsigned seed)
+{
+    Shape s = cube_grid(2, seed), g = grid("g", 3, 2);
+    int base = s.nv;
+    for (int v = 0; v < g.nv; ++v)
+        add_vertex(s, g.xyz[(size_t)(3 * v)] + 4.0, g.xyz[(size_t)(3 * v + 1)],
+                   g.xyz[(size_t)(3 * v + 2)]);
+    size_t k = 0;
+    for (int c : g.counts) {
+        s.counts.push_back(c);
+        for (int i = 0; i < c; ++i) s.ids.push_back(base + g.ids[k + (size_t)i]);
+        k += (size_t)c;
+    }
+    std::mt19937 rng(seed);
+    auto pick_edge = [&](size_t first_face, size_t faces, int *a, int *b) {
+        size_t f = first_face + rng() % faces, at = 0;
+        for (size_t i = 0; i < f; ++i) at += (size_t)s.counts[i];
+        int c = s.counts[f], i = (int)(rng() % (unsigned)c);
+        *a = s.ids[at + (size_t)i];
+        *b = s.ids[at + (size_t)((i + 1) % c)];
+    };
+    size_t cube_faces = s.counts.size() - g.counts.size();
+    for (int step = 0; step < 2; ++step) {
+        int a0, a1, b0, b1;
+        pick_edge(0, cube_faces, &a0, &a1);
+        pick_edge(cube_faces, g.counts.size(), &b0, &b1);
+        if (rng() % 2) std::swap(b0, b1);
+        std::map<int, int> to = {{b0, a0}};
+        if (rng() % 2) to[b1] = a1;  // the edge too, else the vertex alone
+        std::vector<int> ids = s.ids;
+        for (int &v : ids)
+            if (to.count(v)) v = to[v];
+        bool repeats = false;
+        size_t at = 0;
+        for (int c : s.counts) {
+            for (int i = 0; i < c; ++i)
+                for (int j = i + 1; j < c; ++j) repeats |= ids[at + (size_t)i] == ids[at + (size_t)j];
+            at += (size_t)c;
+        }
+        if (!repeats) s.ids = ids;
+    }
+    s.name = "generated cube and grid glued (seed " + std::to_string(seed) + ")";
+    return s;
+}
+
 // Channels on a mesh that is not a 2-manifold (Far sharpens every value of a
 // vertex there that is mismatched; a matched one follows the vertex).
 std::vector<FvCase> nonmanifold_cases()
@@ -301,6 +353,16 @@ std::vector<FvCase> nonmanifold_cases()
     out.push_back(triangulated(c));
     out.push_back(bowtie_taking_turns());
     out.push_back(triangulated(bowtie_taking_turns()));
+    for (unsigned seed = 1; seed <= 12; ++seed) {
+        FvCase g;
+        g.shape = glued(seed);
+        g.scheme = MM_SCHEME_CATMULL_CLARK;
+        g.name = g.shape.name + ", charts by place";
+        const Shape &gs = g.shape;
+        g.channel = channel_by_key(gs, [&gs](int f, int) { return chart_of_place(gs, f); });
+        out.push_back(g);
+        if (seed % 3 == 0) out.push_back(triangulated(g));
+    }
     // With random creases and corners: Chaikin's creasing refines a level
     // at a time, each level's tags made from the refined mesh, which stays
     // non-manifold where the cage was.
