@@ -315,10 +315,13 @@ MM_API void mm_subdiv_free(mm_subdiv *s);
  *   mesh or X; sqrt(3); an unknown scheme or boundary rule; X not float32 or
  *   float64, or not |V| rows; X NULL and the mesh without vertex data),
  *   MM_ERR_INVALID_MESH (faces repeating a vertex; Loop on a face that is not
- *   a triangle; a vertex that is not a 2-manifold one: on an edge of more
- *   than two faces or passed twice the same way, or whose faces form several
- *   fans, where Far's edge order is arbitrary; the message names the vertex
- *   or face), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ *   a triangle; with T1 or T2 asked for, a vertex that is not a 2-manifold
+ *   one: on an edge of more than two faces or passed twice the same way, or
+ *   whose faces form several fans, where Far's edge order is arbitrary; the
+ *   message names the vertex or face), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
+ *   Positions alone (T1 = T2 = NULL) are evaluated at such a vertex too: Far
+ *   sharpens it into a corner (it stays), or inside a fin (on two edges of
+ *   more faces, no boundary) a crease along those two edges.
  *   Example: a 3 × 3 grid of quads refined once (EDGE_ONLY): an inner
  *   vertex of valence 4 goes to 4/9 p + 1/9 Σ edge neighbours + 1/36 Σ
  *   diagonal neighbours; a boundary vertex to 2/3 p + 1/6 (its two

@@ -3,10 +3,15 @@
  * OpenSubdiv's order (Vtr::Level::orderVertexFacesAndEdges: from the
  * boundary edge leaving the vertex, else from the edge leaving it in its
  * first face, counter-clockwise), its rule found from the sharpness around
- * it as Far's factory finds it, and its three masks written as rows. */
+ * it as Far's factory finds it, and its three masks written as rows. A
+ * vertex that is not a 2-manifold one has no such order; positions alone
+ * are still defined there (Far sharpens such a vertex into a corner, or in
+ * a fin a crease along its two edges of more faces, whose position masks
+ * read only the crease ends): its edges are listed in corner order. */
 #include "../core/error.h"
 #include "../mesh/host_array.h"
 #include "../mesh/mesh_edges.h"
+#include "../mesh/mesh_fans.h"
 #include "../mesh/mesh_impl.h"
 #include "../mesh/mesh_stats.h"
 #include "../rules/crease.h"
@@ -25,6 +30,9 @@ typedef struct topology {
     float *vertex_sharp; /* per vertex: tags                                       */
     int64_t *count;      /* per vertex: its corners                                */
     int64_t *start;      /* per vertex: the corner its walk starts from            */
+    uint8_t *unordered;  /* per vertex: not a 2-manifold one (NULL: none)          */
+    int64_t *first;      /* with unordered: per vertex, its first in corners_of    */
+    uint32_t *corners_of; /* with unordered: the corners of each vertex, in order  */
 } topology;
 
 /* A vertex's ring in Far's order: the far end and sharpness of each edge,
@@ -52,7 +60,7 @@ static mm_status refuse_vertex(mm_context ctx, int64_t v, const char *why)
     return mmi_fail(ctx, MM_ERR_INVALID_MESH,
                     "vertex %lld %s: OpenSubdiv orders such a vertex's edges arbitrarily, so its "
                     "limit tangents are not defined; meshmat refuses it (mesh_stats counts "
-                    "them; subdivide the cage, whose result carries such topology as creases)",
+                    "them; limit positions alone, without T1 and T2, are evaluated there)",
                     (long long)v, why);
 }
 
@@ -165,6 +173,65 @@ static mm_status walk(mm_context ctx, const topology *t, uint32_t v, ring *r)
     return MM_OK;
 }
 
+/* The vertices that are not 2-manifold ones (on an edge that is not a
+ * 2-manifold's, or whose faces form several fans) into t->unordered, and
+ * their corners in corner order (t->first, t->corners_of); none: both NULL. */
+static mm_status find_unordered(mm_context ctx, topology *t)
+{
+    mm_status st = MM_OK;
+    const mmi_host_faces *hf = &t->hf;
+    const mmi_edges *E = &t->E;
+    int64_t nv = hf->num_vertices, any = 0, *fans = NULL, *at = NULL;
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *fans, (void **)&fans));
+    MM_TRY(mmi_vertex_fans(ctx, hf, E, fans));
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *t->unordered, (void **)&t->unordered));
+    for (int64_t v = 0; v < nv; ++v) t->unordered[v] = fans[v] > 1;
+    for (int64_t e = 0; e < E->num_edges; ++e)
+        if (!edge_is_manifold(E, (uint32_t)e)) t->unordered[E->a[e]] = t->unordered[E->b[e]] = 1;
+    for (int64_t v = 0; v < nv; ++v) any += t->unordered[v];
+    if (any == 0) {
+        mmi_host_array_free(ctx, t->unordered, nv, sizeof *t->unordered);
+        t->unordered = NULL;
+        goto done;
+    }
+    MM_TRY(mmi_host_array(ctx, nv + 1, sizeof *t->first, (void **)&t->first));
+    MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *t->corners_of, (void **)&t->corners_of));
+    MM_TRY(mmi_host_array(ctx, nv, sizeof *at, (void **)&at));
+    t->first[0] = 0;
+    for (int64_t v = 0; v < nv; ++v) t->first[v + 1] = t->first[v] + t->count[v], at[v] = t->first[v];
+    for (int64_t k = 0; k < hf->nnz; ++k) t->corners_of[at[hf->rows[k]]++] = (uint32_t)k;
+done:
+    mmi_host_array_free(ctx, at, nv, sizeof *at);
+    mmi_host_array_free(ctx, fans, nv, sizeof *fans);
+    return st;
+}
+
+/* Adds edge e, whose far end is u, to v's ring once (an edge is its pair
+ * of ends: no face repeats a vertex here). */
+static void add_edge(const topology *t, uint32_t e, uint32_t u, ring *r)
+{
+    for (int64_t i = 0; i < r->edges; ++i)
+        if (r->vertex[i] == u) return;
+    r->vertex[r->edges] = u, r->sharp[r->edges++] = t->edge_sharp[e];
+}
+
+/* v's ring where it is not a 2-manifold vertex: its edges (each corner's
+ * leaving and entering sides) in corner order, and its faces (their
+ * opposite corners, which no position mask of a corner or a crease reads). */
+static void unordered_ring(const topology *t, uint32_t v, ring *r)
+{
+    const mmi_host_faces *hf = &t->hf;
+    r->edges = r->faces = 0;
+    for (int64_t i = t->first[v]; i < t->first[v + 1]; ++i) {
+        int64_t k = t->corners_of[i];
+        uint32_t f = t->face_of[k];
+        int64_t next = next_corner(hf, f, k, 1), before = next_corner(hf, f, k, hf->ptr[f + 1] - hf->ptr[f] - 1);
+        add_edge(t, t->E.corner_edge[k], hf->rows[next], r);
+        add_edge(t, t->E.corner_edge[before], hf->rows[before], r);
+        r->opposite[r->faces++] = hf->rows[next_corner(hf, f, k, 2)];
+    }
+}
+
 /* Far's rule for the vertex (the factory's DetermineVertexVertexRule over
  * its sharp edges; EDGE_AND_CORNER makes a vertex of one face a corner) and
  * the ring positions of its first and last sharp edge. */
@@ -241,8 +308,8 @@ static mm_status allocate(mm_context ctx, const topology *t, int tangents, mmi_l
 {
     mm_status st = MM_OK;
     int64_t nv = t->hf.num_vertices;
-    *most = 1;
-    for (int64_t v = 0; v < nv; ++v) *most = t->count[v] + 1 > *most ? t->count[v] + 1 : *most;
+    *most = 1; /* a ring's edges: one more than its corners, two per corner unordered */
+    for (int64_t v = 0; v < nv; ++v) *most = 2 * t->count[v] + 1 > *most ? 2 * t->count[v] + 1 : *most;
     /* a row holds at most its vertex, its edges and its faces */
     s->room = 2 * nv + 2 * t->hf.nnz;
     for (int m = 0; m < (tangents ? MMI_LIMIT_MASKS : 1); ++m) {
@@ -264,6 +331,7 @@ mm_status mmi_limit_stencils_build(mm_context ctx, mm_mesh mesh, mm_scheme schem
     mm_status st = MM_OK;
     topology t = {0};
     ring r = {0};
+    mm_mesh tagged = NULL;
     int64_t most = 0, nv = mesh->M->nrows, ne = 0, nnz = 0;
     *s = (mmi_limit_stencils){0};
     s->nv = nv;
@@ -277,11 +345,18 @@ mm_status mmi_limit_stencils_build(mm_context ctx, mm_mesh mesh, mm_scheme schem
     MM_TRY(mmi_host_array(ctx, nv, sizeof *t.count, (void **)&t.count));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *t.start, (void **)&t.start));
     MM_TRY(corners(ctx, scheme, &t));
-    MM_TRY(sharpness(ctx, mesh, &t));
+    /* positions alone: what is not a 2-manifold sharpened as Far sharpens it */
+    if (!tangents) MM_TRY(find_unordered(ctx, &t));
+    if (t.unordered) MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, &tagged));
+    MM_TRY(sharpness(ctx, tagged ? tagged : mesh, &t));
     MM_TRY(allocate(ctx, &t, tangents, s, &r, &most));
     for (int64_t v = 0; v < nv; ++v) {
-        MM_TRY(walk(ctx, &t, (uint32_t)v, &r));
+        int unordered = t.unordered && t.unordered[v];
+        if (unordered) unordered_ring(&t, (uint32_t)v, &r);
+        else MM_TRY(walk(ctx, &t, (uint32_t)v, &r));
         mmi_limit_ring lr = classify(&r, t.vertex_sharp[v], boundary);
+        if (unordered && lr.rule != MMI_RULE_CORNER && lr.rule != MMI_RULE_CREASE)
+            MM_TRY(refuse_vertex(ctx, v, "is not a 2-manifold vertex, and not sharpened"));
         for (int m = 0; m < (tangents ? MMI_LIMIT_MASKS : 1); ++m)
             write_row(s, m, scheme, (uint32_t)v, &r, &lr);
     }
@@ -290,6 +365,10 @@ done:
     mmi_host_array_free(ctx, r.opposite, most, sizeof *r.opposite);
     mmi_host_array_free(ctx, r.sharp, most, sizeof *r.sharp);
     mmi_host_array_free(ctx, r.vertex, most, sizeof *r.vertex);
+    mmi_host_array_free(ctx, t.corners_of, nnz, sizeof *t.corners_of);
+    mmi_host_array_free(ctx, t.first, t.first ? nv + 1 : 0, sizeof *t.first);
+    mmi_host_array_free(ctx, t.unordered, nv, sizeof *t.unordered);
+    mm_mesh_free(&tagged);
     mmi_host_array_free(ctx, t.start, nv, sizeof *t.start);
     mmi_host_array_free(ctx, t.count, nv, sizeof *t.count);
     mmi_host_array_free(ctx, t.vertex_sharp, nv, sizeof *t.vertex_sharp);

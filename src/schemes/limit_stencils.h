@@ -25,10 +25,12 @@ typedef struct mmi_limit_stencils {
  * (EDGE_ONLY, EDGE_AND_CORNER or NONE, which evaluates as EDGE_ONLY:
  * OpenSubdiv's limit ignores holes); the tangents' when tangents != 0.
  * Refused (MM_ERR_INVALID_MESH, naming the element): faces that repeat a
- * vertex, Loop on a face that is not a triangle, a vertex that is not a
- * 2-manifold one (on an edge of more than two faces or passed twice the
- * same way, or whose faces form several fans: OpenSubdiv leaves the order
- * of its edges arbitrary there). A vertex in no face keeps its point and
+ * vertex, Loop on a face that is not a triangle, and with tangents a vertex
+ * that is not a 2-manifold one (on an edge of more than two faces or passed
+ * twice the same way, or whose faces form several fans: OpenSubdiv leaves
+ * the order of its edges arbitrary there); without tangents such a vertex
+ * gets the position mask of the rule Far sharpens it to (a corner, or a
+ * crease inside a fin), which needs no order. A vertex in no face keeps its point and
  * has zero tangents, as in Far. *out is zeroed first; free it with
  * mmi_limit_stencils_free, also after a failure. */
 mm_status mmi_limit_stencils_build(mm_context ctx, mm_mesh mesh, mm_scheme scheme,

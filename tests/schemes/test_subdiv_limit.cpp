@@ -21,13 +21,15 @@
 // Also: float32 data against float64; normals against a finite-difference
 // estimate on a dense refinement (independent of Far: the fan of a vertex
 // three levels further down); the limit of level L against the limit of
-// level L + 3 at the same vertex; bad input; and (models test case) the
-// OpenSubdiv regression shapes of ../shared/models/opensubdiv.
+// level L + 3 at the same vertex; positions alone on meshes that are not
+// 2-manifolds against Far (their tangents refused); bad input; and (models
+// test case) the OpenSubdiv regression shapes of ../shared/models/opensubdiv.
 // MESHMAT_TEST_BACKEND=cuda runs it on the GPU (the stencils apply there).
 #include <opensubdiv/far/primvarRefiner.h>
 
 #include <unordered_map>
 
+#include "nonmanifold_shapes.hpp"
 #include "oracle_tags.hpp"
 extern "C" {
 #include "test_util.h"
@@ -117,9 +119,10 @@ std::vector<double> export_dense(mm_dense X)
 }
 
 // mm_subdivide to `levels`, then mm_subdiv_limit of the result (X: NULL,
-// or the result's points as float32 when f32).
+// or the result's points as float32 when f32; positions alone unless
+// tangents).
 std::string meshmat_limit(mm_context ctx, const Case &c, mm_boundary b, mm_creasing cr, int levels,
-                          Limit &out, bool f32 = false)
+                          Limit &out, bool f32 = false, bool tangents = true)
 {
     std::string err;
     mm_mesh cage = make_tagged_mesh(ctx, c.shape, c.tags, &err);
@@ -160,12 +163,12 @@ std::string meshmat_limit(mm_context ctx, const Case &c, mm_boundary b, mm_creas
         if (mm_dense_import(ctx, &X, info.num_vertices, 3, MM_TYPE_FLOAT32, xf.data()) != MM_OK)
             err = std::string("mm_dense_import: ") + mm_last_error(ctx);
     }
-    if (err.empty() && mm_subdiv_limit(ctx, m, &o, X, &P, &T1, &T2) != MM_OK)
+    if (err.empty() && mm_subdiv_limit(ctx, m, &o, X, &P, tangents ? &T1 : NULL,
+                                       tangents ? &T2 : NULL) != MM_OK)
         err = std::string("mm_subdiv_limit: ") + mm_last_error(ctx);
     if (err.empty()) {
         out.p = export_dense(P);
-        out.t1 = export_dense(T1);
-        out.t2 = export_dense(T2);
+        if (tangents) out.t1 = export_dense(T1), out.t2 = export_dense(T2);
     }
     mm_dense_free(&P);
     mm_dense_free(&T1);
@@ -379,6 +382,81 @@ START_TEST(generated_against_far)
     mm_context_free(&ctx);
     ck_assert_msg(failed.empty(), "%zu configurations failed; first: %s", failed.size(),
                   failed.empty() ? "" : failed[0].c_str());
+}
+END_TEST
+
+// Three strips of two quads sharing a bent chain of two edges (0-1-2): vertex
+// 1 lies inside the fin (two edges of three faces, no boundary), so Far
+// leaves it unsharpened and it takes the crease rule along the chain.
+Shape bent_fin()
+{
+    Shape s;
+    s.name = "generated fin along a bent chain of two edges";
+    const double chain[3][3] = {{0, 0, 0}, {1, 0, 0.3}, {2, 0.1, 0}};
+    const double side[3][3] = {{0, 1, 0.1}, {0.1, -0.5, 0.87}, {-0.1, -0.5, -0.87}};
+    for (auto &p : chain) add_vertex(s, p[0], p[1], p[2]);
+    for (int k = 0; k < 3; ++k) {
+        int b = s.nv;
+        for (auto &p : chain) add_vertex(s, p[0] + side[k][0], p[1] + side[k][1], p[2] + side[k][2]);
+        add_face(s, {0, 1, b + 1, b});
+        add_face(s, {1, 2, b + 2, b + 1});
+    }
+    return s;
+}
+
+// Meshes that are not 2-manifolds (nonmanifold_shapes.hpp: a fin, a bow-tie,
+// closed cubes sharing a corner, a Moebius strip, a face turned over; a fin
+// along a bent chain; and the same as triangles for Loop): limit positions
+// alone, at levels 1-3, against Far's Limit(src, dst) on the level (its
+// vertices there are corners, or inside a fin creases along its edges of
+// three faces); asking for the tangents too is refused, naming a vertex.
+START_TEST(nonmanifold_positions_against_far)
+{
+    std::vector<Case> nm;
+    std::vector<Shape> shapes = nonmanifold_shapes();
+    shapes.push_back(bent_fin());
+    for (const Shape &s : shapes) {
+        nm.push_back({s, Tags(), MM_SCHEME_CATMULL_CLARK});
+        nm.push_back({triangulate(s, s.name + " (triangles)"), Tags(), MM_SCHEME_LOOP});
+    }
+    mm_context ctx = mmt_context();
+    int bad = 0, runs = 0;
+    for (const Case &c : nm)
+        for (int levels = 1; levels <= 3; ++levels)
+            for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER}) {
+                Limit m;
+                double tol = 1e-12 * shape_size(c.shape);
+                std::string err = meshmat_limit(ctx, c, b, MM_CREASING_UNIFORM, levels, m, false, false);
+                Far::TopologyRefiner *r = err.empty() ? far_refiner(m.level, &m.tags, c.scheme, b,
+                                                                     MM_CREASING_UNIFORM, 0)
+                                                      : nullptr;
+                if (err.empty() && !r) err = "Far refuses the level";
+                if (err.empty()) {
+                    std::vector<FarVtx> x((size_t)m.nv), p((size_t)m.nv);
+                    for (int64_t v = 0; v < m.nv; ++v)
+                        for (int k = 0; k < 3; ++k) x[(size_t)v].p[k] = m.x[(size_t)(3 * v + k)];
+                    Far::PrimvarRefinerReal<double>(*r).Limit(x.data(), p);
+                    for (int64_t v = 0; v < m.nv && err.empty(); ++v) {
+                        double e = dist(&m.p[(size_t)(3 * v)], p[(size_t)v].p);
+                        if (!(e <= tol)) err = fmt_vertex("position", v, e, tol);
+                    }
+                }
+                delete r;
+                Limit t;
+                if (err.empty() &&
+                    meshmat_limit(ctx, c, b, MM_CREASING_UNIFORM, levels, t).find("vertex ") == std::string::npos)
+                    err = "the tangents were not refused, naming a vertex";
+                ++runs;
+                if (!err.empty()) {
+                    std::fprintf(stderr, "FAIL: %s [%s L%d]: %s\n", c.shape.name.c_str(),
+                                 b == MM_BOUNDARY_EDGE_ONLY ? "edge-only" : "edge-and-corner", levels,
+                                 err.c_str());
+                    ++bad;
+                }
+            }
+    std::printf("non-manifold limit positions: %d of %d runs agree with Far\n", runs - bad, runs);
+    mm_context_free(&ctx);
+    ck_assert_msg(bad == 0, "%d of %d runs differ from Far", bad, runs);
 }
 END_TEST
 
@@ -683,6 +761,7 @@ int main(void)
     tcase_set_timeout(gen, 600);
     tcase_add_loop_test(gen, generated_against_far, 0, (int)cases.size());
     tcase_add_test(gen, float32_data);
+    tcase_add_test(gen, nonmanifold_positions_against_far);
     tcase_add_test(gen, normals_finite_differences);
     tcase_add_loop_test(gen, eval_limit_equals_limit_of_subdivide, 0, (int)cases.size());
     suite_add_tcase(s, gen);
