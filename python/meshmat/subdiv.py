@@ -206,30 +206,31 @@ class Subdivision(Handle):
         return Matrix(ptr, self._ctx, needs=(self,), borrowed=True)
 
 
-def limit(mesh, scheme="catmark", *, boundary="of_mesh", x=None, device=None):
+def limit(mesh, scheme="catmark", *, boundary="of_mesh", x=None, device=None, tangents=True):
     """Limit positions and tangents (P, T1, T2) of every vertex of mesh taken as a refined
     level with its tags (mm_subdiv_limit; e.g. subdivide's result), for its vertices or
     x (|V|, d), by OpenSubdiv's limit masks: scheme "catmark" or "loop". x and device
-    as Subdivision.eval's x0 and device."""
+    as Subdivision.eval's x0 and device. tangents=False: P alone, which is defined also
+    at vertices that are not 2-manifold ones (where the tangents are refused)."""
     opts = lib.mm_subdiv_options_default()
     opts.scheme = _choice(_capi.SCHEMES, scheme, "scheme")
     opts.boundary = _choice(_capi.BOUNDARIES, boundary, "boundary")
     ctx = mesh.ctx
     with Operands(ctx) as ops:
         X = None if x is None else ops.input(x, "x")[0]
-        out = [ctypes.c_void_p() for _ in range(3)]
+        out = [ctypes.c_void_p() for _ in range(3 if tangents else 1)]
+        refs = [ctypes.byref(o) for o in out] + [None] * (3 - len(out))
         status = lib.mm_subdiv_limit(ctx.ptr, mesh.ptr, ctypes.byref(opts),
-                                     None if X is None else X.ptr,
-                                     *[ctypes.byref(o) for o in out])
+                                     None if X is None else X.ptr, *refs)
         made = [device_result(ctx, o.value, True) if o.value else None for o in out]
         ctx.check(status)
     if _wants_device(device, ops):
-        return tuple(made)
+        return tuple(made) if tangents else made[0]
     result = []
     for D in made:
         with D:
             result.append(D.numpy())
-    return tuple(result)
+    return tuple(result) if tangents else result[0]
 
 
 def _wants_device(device, ops):

@@ -71,6 +71,22 @@ def test_fin_of_charts_refines_face_by_face(ctx, interp):
     assert got == _face_by_face(values, 3)
 
 
+def test_limit_positions_on_a_fin(ctx):
+    """Three quads on one edge: the limit positions alone are defined (the fin's
+    ends are corners Far keeps in place); its tangents are refused, naming a
+    vertex."""
+    fin = np.array([[0, 1, 2, 3], [1, 0, 4, 5], [0, 1, 6, 7]])
+    xyz = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0.1, 1], [1, 0.1, 1],
+                    [1, 0, -1], [0, 0.2, -1]], float)
+    with meshmat.Mesh.from_arrays(fin, xyz, ctx=ctx) as mesh:
+        with meshmat.subdivide(mesh, 1) as fine:
+            p = meshmat.limit(fine, "catmark", tangents=False)
+            assert p.shape == (fine.info["num_vertices"], 3)
+            np.testing.assert_allclose(p[:2], xyz[:2], atol=1e-15)
+            with pytest.raises(meshmat.InvalidMeshError, match="vertex"):
+                meshmat.limit(fine, "catmark")
+
+
 def test_seamless_channel_follows_the_vertices(cube):
     faces = np.asarray(CUBE_FACES)
     cube.add_channel("xyz", CUBE_VERTICES, faces.reshape(-1))
