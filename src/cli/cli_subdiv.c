@@ -60,7 +60,9 @@ static const char usage[] =
     "types (integers rounded: colours stay uchar); OBJ, OFF and glb drop them with\n"
     "a warning on stderr.\n"
     "--limit (catmull-clark, loop) moves the result's vertices to their limit\n"
-    "positions and writes the limit surface's unit normals as its normals (vn).\n";
+    "positions and writes the limit surface's unit normals as its normals (vn); on\n"
+    "a mesh that is not a 2-manifold, whose tangents are not defined there, the\n"
+    "positions alone, with a warning.\n";
 
 typedef struct progress_state {
     double last;
@@ -311,13 +313,28 @@ static mm_status set_limit_normals(mm_context ctx, mm_mesh fine, mm_dense T1, mm
  * on the refined mesh, which carries the last level's tags) and the limit
  * normals as its channel "normal" (from the tangents' x, y, z columns; the
  * columns after them, a PLY file's other vertex properties, move to their
- * limits too). */
-static mm_status move_to_limit(mm_context ctx, mm_mesh fine, const mm_subdiv_options *o)
+ * limits too). Where the tangents are refused and the positions are not (a
+ * vertex that is not a 2-manifold one: docs/limit.md), the positions alone,
+ * any "normal" channel dropped, with a warning; *normals says which. */
+static mm_status move_to_limit(mm_context ctx, mm_mesh fine, const mm_subdiv_options *o,
+                               int *normals)
 {
     mm_dense P = NULL, T1 = NULL, T2 = NULL;
+    char why[512];
     mm_status st = mm_subdiv_limit(ctx, fine, o, NULL, &P, &T1, &T2);
+    *normals = st == MM_OK;
+    if (st == MM_ERR_INVALID_MESH) {
+        snprintf(why, sizeof why, "%s", mm_last_error(ctx));
+        st = mm_subdiv_limit(ctx, fine, o, NULL, &P, NULL, NULL);
+        for (int k = mm_mesh_num_fvar(fine) - 1; st == MM_OK && k >= 0; --k)
+            if (strcmp(mm_mesh_fvar_name(fine, k), "normal") == 0)
+                st = mm_mesh_remove_fvar(ctx, fine, k);
+        if (st == MM_OK)
+            fprintf(stderr, "meshmat: warning: subdiv: --limit wrote limit positions without "
+                    "normals (%s)\n", why);
+    }
     if (st == MM_OK) st = mm_dense_scale_add(ctx, NULL, P, 0.0, mm_mesh_vertices(fine));
-    if (st == MM_OK) st = set_limit_normals(ctx, fine, T1, T2);
+    if (st == MM_OK && *normals) st = set_limit_normals(ctx, fine, T1, T2);
     mm_dense_free(&P), mm_dense_free(&T1), mm_dense_free(&T2);
     return st;
 }
@@ -382,7 +399,8 @@ int cli_subdiv(int argc, char **argv)
     p.last = t1;
     if (st == MM_OK) st = drop_unrefinable_fvar(ctx, mesh, &o);
     if (st == MM_OK) st = subdivide(ctx, mesh, &o, &fine);
-    if (st == MM_OK && limit) st = move_to_limit(ctx, fine, &o);
+    int normals = 0;
+    if (st == MM_OK && limit) st = move_to_limit(ctx, fine, &o, &normals);
     if (st == MM_OK) st = mm_context_synchronize(ctx);
     double t2 = cli_now_ms();
     mm_write_options wo = mm_write_options_default();
@@ -426,7 +444,7 @@ int cli_subdiv(int argc, char **argv)
         if (mm_mesh_num_fvar(fine) > 0)
             printf("  carried face-varying channels: %s (--fvar-interp %s%s)\n",
                    cli_fvar_list(fine, names, sizeof names), fvar_interps[o.fvar_interp],
-                   limit ? "; normal: the limit normals" : "");
+                   normals ? "; normal: the limit normals" : "");
         printf("  read %.2f ms, subdivide %.2f ms, write %.2f ms\n", t1 - t0, t2 - t1, t3 - t2);
         print_stages(ctx);
     }

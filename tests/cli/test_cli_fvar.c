@@ -348,6 +348,19 @@ START_TEST(limit_writes_positions_and_normals)
     snprintf(args, sizeof args, "subdiv --levels 1 --scheme sqrt3 --limit %s -o %s", in, path);
     ck_assert_int_eq(mmt_cli(out, sizeof out, args), 2);
     ck_assert_ptr_nonnull(strstr(out, "--limit needs --scheme catmull-clark or loop"));
+    /* three triangles on one edge (with vn): the limit positions alone, the
+     * normals dropped with a warning naming the vertex (its tangents are not
+     * defined; test_subdiv_limit checks the positions against Far) */
+    tmp(in, sizeof in, "fin.obj");
+    write_file(in, "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\nvn 0 0 1\n"
+                   "f 1//1 2//1 3//1\nf 2//1 1//1 4//1\nf 1//1 2//1 5//1\n");
+    snprintf(args, sizeof args, "subdiv --levels 1 --limit %s -o %s", in, path);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
+    ck_assert_ptr_nonnull(strstr(out, "warning: subdiv: --limit wrote limit positions without "
+                                      "normals (mm_subdiv_limit: vertex "));
+    ck_assert_ptr_nonnull(strstr(out, "15 vertices, 9 faces (limit positions)"));
+    ck_assert_int_eq(count_lines(path, "vn "), 0);
+    ck_assert_int_eq(count_lines(path, "v "), 15);
 }
 END_TEST
 
