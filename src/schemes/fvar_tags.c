@@ -506,7 +506,8 @@ done:
 static mm_status split_disjoint_values(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
                                        const mmi_edges *E, const uint8_t *kind,
                                        const int64_t *first, const uint32_t *ordered,
-                                       const uint8_t *nm, const uint32_t *pair_vertex, const span *sp,
+                                       const uint8_t *nm, const uint32_t *pair_vertex,
+                                       const span *sp,
                                        mmi_fvar_topology *t)
 {
     mm_status st = MM_OK;

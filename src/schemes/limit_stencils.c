@@ -198,7 +198,10 @@ static mm_status find_unordered(mm_context ctx, topology *t)
     MM_TRY(mmi_host_array(ctx, hf->nnz, sizeof *t->corners_of, (void **)&t->corners_of));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *at, (void **)&at));
     t->first[0] = 0;
-    for (int64_t v = 0; v < nv; ++v) t->first[v + 1] = t->first[v] + t->count[v], at[v] = t->first[v];
+    for (int64_t v = 0; v < nv; ++v) {
+        t->first[v + 1] = t->first[v] + t->count[v];
+        at[v] = t->first[v];
+    }
     for (int64_t k = 0; k < hf->nnz; ++k) t->corners_of[at[hf->rows[k]]++] = (uint32_t)k;
 done:
     mmi_host_array_free(ctx, at, nv, sizeof *at);
@@ -225,7 +228,8 @@ static void unordered_ring(const topology *t, uint32_t v, ring *r)
     for (int64_t i = t->first[v]; i < t->first[v + 1]; ++i) {
         int64_t k = t->corners_of[i];
         uint32_t f = t->face_of[k];
-        int64_t next = next_corner(hf, f, k, 1), before = next_corner(hf, f, k, hf->ptr[f + 1] - hf->ptr[f] - 1);
+        int64_t next = next_corner(hf, f, k, 1);
+        int64_t before = next_corner(hf, f, k, hf->ptr[f + 1] - hf->ptr[f] - 1);
         add_edge(t, t->E.corner_edge[k], hf->rows[next], r);
         add_edge(t, t->E.corner_edge[before], hf->rows[before], r);
         r->opposite[r->faces++] = hf->rows[next_corner(hf, f, k, 2)];
@@ -309,7 +313,8 @@ static mm_status allocate(mm_context ctx, const topology *t, int tangents, mmi_l
     mm_status st = MM_OK;
     int64_t nv = t->hf.num_vertices;
     *most = 1; /* a ring's edges: one more than its corners, two per corner unordered */
-    for (int64_t v = 0; v < nv; ++v) *most = 2 * t->count[v] + 1 > *most ? 2 * t->count[v] + 1 : *most;
+    for (int64_t v = 0; v < nv; ++v)
+        if (2 * t->count[v] + 1 > *most) *most = 2 * t->count[v] + 1;
     /* a row holds at most its vertex, its edges and its faces */
     s->room = 2 * nv + 2 * t->hf.nnz;
     for (int m = 0; m < (tangents ? MMI_LIMIT_MASKS : 1); ++m) {

@@ -239,7 +239,8 @@ FvCase triangulated(const FvCase &q)
     for (size_t f = 0; f < q.shape.counts.size(); ++f) {
         int c = q.shape.counts[f];
         for (int i = 1; i + 1 < c; ++i)
-            for (int j : {0, i, i + 1}) t.channel.corners.push_back(q.channel.corners[k + (size_t)j]);
+            for (int j : {0, i, i + 1})
+                t.channel.corners.push_back(q.channel.corners[k + (size_t)j]);
         k += (size_t)c;
     }
     return t;
@@ -312,7 +313,8 @@ Shape glued(unsigned seed)
         size_t at = 0;
         for (int c : s.counts) {
             for (int i = 0; i < c; ++i)
-                for (int j = i + 1; j < c; ++j) repeats |= ids[at + (size_t)i] == ids[at + (size_t)j];
+                for (int j = i + 1; j < c; ++j)
+                    repeats |= ids[at + (size_t)i] == ids[at + (size_t)j];
             at += (size_t)c;
         }
         if (!repeats) s.ids = ids;
@@ -820,8 +822,10 @@ START_TEST(robust_against_far)
     else if (scheme == MM_SCHEME_LOOP &&
              !std::all_of(r.counts.begin(), r.counts.end(), [](int n) { return n == 3; }))
         why = "not all triangles (Loop)";
-    else if (repeats_a_vertex(r)) why = "faces that repeat a vertex (channels refused where the mesh is not a 2-manifold)";
-    else if (coincident_vertices(r)) why = "coincident vertices (the refined meshes are matched by position)";
+    else if (repeats_a_vertex(r))
+        why = "faces that repeat a vertex (channels refused where the mesh is not a 2-manifold)";
+    else if (coincident_vertices(r))
+        why = "coincident vertices (the refined meshes are matched by position)";
     if (why) {
         mmt_skip((c.name + (scheme == MM_SCHEME_LOOP ? " (loop)" : " (catmark)")).c_str(), why);
         mm_context_free(&ctx);
