@@ -173,21 +173,29 @@ static mm_status walk(mm_context ctx, const topology *t, uint32_t v, ring *r)
     return MM_OK;
 }
 
-/* The vertices that are not 2-manifold ones (on an edge that is not a
- * 2-manifold's, or whose faces form several fans) into t->unordered, and
- * their corners in corner order (t->first, t->corners_of); none: both NULL. */
-static mm_status find_unordered(mm_context ctx, topology *t)
+/* Far's sharpening of what is not a 2-manifold, after the tags (as the
+ * factory applies it): edges of more than two faces or passed twice the same
+ * way infinitely sharp, and the vertices mmi_mesh_vtr_edges says Far
+ * sharpens (on such an edge, in several fans or in no face, but inside a
+ * fin) corners of sharpness 10. Those vertices and the ends of those edges,
+ * which the walk cannot order, into t->unordered, with their corners in
+ * corner order (t->first, t->corners_of); none: both NULL. */
+static mm_status sharpen_unordered(mm_context ctx, mm_mesh mesh, topology *t)
 {
     mm_status st = MM_OK;
     const mmi_host_faces *hf = &t->hf;
     const mmi_edges *E = &t->E;
-    int64_t nv = hf->num_vertices, any = 0, *fans = NULL, *at = NULL;
-    MM_TRY(mmi_host_array(ctx, nv, sizeof *fans, (void **)&fans));
-    MM_TRY(mmi_vertex_fans(ctx, hf, E, fans));
+    mmi_side_edges S = {0};
+    int64_t nv = hf->num_vertices, any = 0, sharpened = 0, *at = NULL;
     MM_TRY(mmi_host_array(ctx, nv, sizeof *t->unordered, (void **)&t->unordered));
-    for (int64_t v = 0; v < nv; ++v) t->unordered[v] = fans[v] > 1;
+    MM_TRY(mmi_mesh_vtr_edges(ctx, mesh, &S, t->unordered, &sharpened));
+    for (int64_t v = 0; v < nv; ++v)
+        if (t->unordered[v]) t->vertex_sharp[v] = MMI_SHARP_INFINITE;
     for (int64_t e = 0; e < E->num_edges; ++e)
-        if (!edge_is_manifold(E, (uint32_t)e)) t->unordered[E->a[e]] = t->unordered[E->b[e]] = 1;
+        if (!edge_is_manifold(E, (uint32_t)e)) {
+            t->edge_sharp[e] = MMI_SHARP_INFINITE;
+            t->unordered[E->a[e]] = t->unordered[E->b[e]] = 1;
+        }
     for (int64_t v = 0; v < nv; ++v) any += t->unordered[v];
     if (any == 0) {
         mmi_host_array_free(ctx, t->unordered, nv, sizeof *t->unordered);
@@ -205,7 +213,7 @@ static mm_status find_unordered(mm_context ctx, topology *t)
     for (int64_t k = 0; k < hf->nnz; ++k) t->corners_of[at[hf->rows[k]]++] = (uint32_t)k;
 done:
     mmi_host_array_free(ctx, at, nv, sizeof *at);
-    mmi_host_array_free(ctx, fans, nv, sizeof *fans);
+    mmi_side_edges_release(ctx, &S);
     return st;
 }
 
@@ -336,7 +344,6 @@ mm_status mmi_limit_stencils_build(mm_context ctx, mm_mesh mesh, mm_scheme schem
     mm_status st = MM_OK;
     topology t = {0};
     ring r = {0};
-    mm_mesh tagged = NULL;
     int64_t most = 0, nv = mesh->M->nrows, ne = 0, nnz = 0;
     *s = (mmi_limit_stencils){0};
     s->nv = nv;
@@ -350,10 +357,9 @@ mm_status mmi_limit_stencils_build(mm_context ctx, mm_mesh mesh, mm_scheme schem
     MM_TRY(mmi_host_array(ctx, nv, sizeof *t.count, (void **)&t.count));
     MM_TRY(mmi_host_array(ctx, nv, sizeof *t.start, (void **)&t.start));
     MM_TRY(corners(ctx, scheme, &t));
+    MM_TRY(sharpness(ctx, mesh, &t));
     /* positions alone: what is not a 2-manifold sharpened as Far sharpens it */
-    if (!tangents) MM_TRY(find_unordered(ctx, &t));
-    if (t.unordered) MM_TRY(mmi_mesh_nonmanifold_tags(ctx, mesh, &tagged));
-    MM_TRY(sharpness(ctx, tagged ? tagged : mesh, &t));
+    if (!tangents) MM_TRY(sharpen_unordered(ctx, mesh, &t));
     MM_TRY(allocate(ctx, &t, tangents, s, &r, &most));
     for (int64_t v = 0; v < nv; ++v) {
         int unordered = t.unordered && t.unordered[v];
@@ -373,7 +379,6 @@ done:
     mmi_host_array_free(ctx, t.corners_of, nnz, sizeof *t.corners_of);
     mmi_host_array_free(ctx, t.first, t.first ? nv + 1 : 0, sizeof *t.first);
     mmi_host_array_free(ctx, t.unordered, nv, sizeof *t.unordered);
-    mm_mesh_free(&tagged);
     mmi_host_array_free(ctx, t.start, nv, sizeof *t.start);
     mmi_host_array_free(ctx, t.count, nv, sizeof *t.count);
     mmi_host_array_free(ctx, t.vertex_sharp, nv, sizeof *t.vertex_sharp);
