@@ -68,9 +68,8 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
 }
 
 /* mmi_sk_quad_points where every face of level l − 1 is a quad, a block of
- * F faces × d components at a time (one thread each), with the vertices of
- * level l − 1 in the same proportion (their streaming loads and stores fill
- * the time the faces' gathers wait):
+ * F faces at a time, with the vertices of level l − 1 in the same proportion
+ * (their streaming loads and stores fill the time the faces' gathers wait):
  * - each face's points go to shared memory first and are copied out whole
  *   (its quads' face points and spoke edge points, its face vertex: one run of
  *   rows each), so they reach L2 as full sectors rather than as d-value
@@ -84,22 +83,35 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  *   consecutive across the lanes): their stores fill the time the gathers
  *   wait, where a kernel of their own ran after them at the speed of the
  *   stores alone.
- * D = 3 (positions: d a constant, F = kStagedFaces) or 0 (any other width
- * up to kStagedMaxWidth, read at run time, F = kStagedThreads / d). Shared
+ * A thread takes C components of one face: C = 1 (F = kStagedThreads / d
+ * faces a block, 85 for positions) or, for positions (D = 3) on a level of
+ * at least kPositionLevel faces, C = 3: the face's side codes and ids are
+ * then read and computed once, not once per lane, where the kernel was
+ * issue-bound (spot's last step to 48.0M quads: 302M → 206M instructions,
+ * 449 → 399 µs on the H200), in kPositionFaces faces a block (a multiple of
+ * 4: a face's siblings, across its inner edges, are in the block, whose
+ * owned edges then take the other side's data from shared memory). On
+ * smaller levels C = 3 left too few threads to hide the gathers' latency.
+ * D = 0: any other width up to kStagedMaxWidth, read at run time. Shared
  * memory per block: 18 F d values (faces and spokes 4 each, the face vertex
  * 1, the loaded rows 9) and 8 F words. */
 static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
+static const int kPositionFaces = 128;
+static const int64_t kPositionLevel = (int64_t)1 << 18;
 
-/* F for width d (D = 0). */
-static __host__ __device__ unsigned staged_faces(int64_t d)
+/* F for width d, C components a thread and values of `size` bytes (C = 3 in
+ * float64: half as many faces, within the 48 KiB of shared memory a launch
+ * gets unasked). */
+static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
+    if (c == 3) return kPositionFaces * 4 / size;
     return d == 3 ? kStagedFaces : kStagedThreads / (unsigned)d;
 }
 
 template <typename T>
-static size_t staged_bytes(int64_t d)
+static size_t staged_bytes(int64_t d, unsigned c)
 {
-    int64_t f = staged_faces(d);
+    int64_t f = staged_faces(d, c, sizeof(T));
     return (size_t)(18 * f * d) * sizeof(T) + (size_t)(8 * f) * sizeof(uint32_t);
 }
 
@@ -107,28 +119,30 @@ static size_t staged_bytes(int64_t d)
  * division by a width read at run time is a long subroutine, and was the
  * most executed code of the kernel for d = 12); five blocks per SM bound the
  * registers so that half of the SM's warps can be resident (four where an
- * SM holds 1024 threads, sm_75). */
+ * SM holds 1024 threads, sm_75). C = 3: eight blocks of kPositionFaces
+ * threads, 64 registers (no spills). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define MMI_STAGED_BLOCKS_PER_SM 4
 #else
 #define MMI_STAGED_BLOCKS_PER_SM 5
 #endif
 
-template <int F64, int D>
-__global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
+template <int F64, int D, int C>
+__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kStagedThreads,
+                                  C == 3 ? 8 : MMI_STAGED_BLOCKS_PER_SM)
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     extern __shared__ __align__(16) unsigned char staged[];
     const unsigned d = D > 0 ? D : (unsigned)g.data.d;
-    const unsigned F = D == 3 ? kStagedFaces : staged_faces(d);
+    const unsigned F = staged_faces(d, C, sizeof(T));
     T *faces = (T *)staged, *spokes = faces + 4 * F * d, *verts = spokes + 4 * F * d;
     T *rows = verts + F * d; /* per face and component: pv[4], po[4], pf */
     uint32_t *owned = (uint32_t *)(rows + 9 * F * d), *twins = owned + 4 * F;
     __shared__ unsigned num_owned;
     const mmi_sk_level *x = &g.lv[g.level - 1];
     const sk_quad_in in = sk_quad_in_of(&g);
-    const unsigned local = threadIdx.x / d, c = threadIdx.x % d;
+    const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes;
     for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
         int64_t f = f0 + local;
         unsigned n = (unsigned)(x->nf - f0 < F ? x->nf - f0 : F);
@@ -139,12 +153,19 @@ __global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
             at.faces = sk_stream{faces, -4 * f0};
             at.spokes = sk_stream{spokes, -4 * f0};
             at.face_vertex = sk_stream{verts, (int64_t)local};
-            double pv[4], po[4], pf = sk_quad_load(&in, at, 4 * f, pv, po, c, d, F64);
-            T *r = rows + 9 * threadIdx.x;
-            for (int j = 0; j < 4; ++j) r[j] = (T)pv[j], r[4 + j] = (T)po[j];
-            r[8] = (T)pf;
-            sk_quad_points(&in, at, 4 * f, pv, po, pf, 0, c, d, F64);
-            for (unsigned j = 0; c == 0 && j < 4; ++j) {
+            /* every load of the thread's components before their first store */
+            double pv[C][4], po[C][4], pf[C];
+#pragma unroll
+            for (unsigned i = 0; i < C; ++i)
+                pf[i] = sk_quad_load(&in, at, 4 * f, pv[i], po[i], c0 + i, d, F64);
+#pragma unroll
+            for (unsigned i = 0; i < C; ++i) {
+                T *r = rows + 9 * (d * local + c0 + i);
+                for (int j = 0; j < 4; ++j) r[j] = (T)pv[i][j], r[4 + j] = (T)po[i][j];
+                r[8] = (T)pf[i];
+                sk_quad_points(&in, at, 4 * f, pv[i], po[i], pf[i], 0, c0 + i, d, F64);
+            }
+            for (unsigned j = 0; c0 == 0 && j < 4; ++j) {
                 uint32_t other;
                 if (!sk_owns_edge(&in, x->side[4 * f + j], 4 * f + j, &other)) continue;
                 unsigned slot = atomicAdd(&num_owned, 1u);
@@ -168,28 +189,47 @@ __global__ void __launch_bounds__(kStagedThreads, MMI_STAGED_BLOCKS_PER_SM)
         for (unsigned t = threadIdx.x; t < n * d; t += blockDim.x) yv[t] = verts[t];
         for (unsigned t = threadIdx.x; t < d * num_owned; t += blockDim.x) {
             unsigned o = owned[t / d], j = o & 3, cc = t % d;
+            uint32_t k1 = twins[t / d];
             const T *r = rows + 9 * (d * (o >> 2) + cc);
-            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], twins[t / d], r[j], r[4 + j],
-                               r[4 + ((j + 3) & 3)], r[(j + 1) & 3], r[4 + ((j + 1) & 3)], r[8], cc,
-                               d, F64);
+            /* C = 3: the other side's data, from shared memory where its
+               face is in the block (with C = 1 a block's faces are fewer, or
+               not whole sets of siblings, and the branch cost more than it
+               saved: sk_quad_owned_edge loads them) */
+            double twin[3] = {0.0, 0.0, 0.0};
+            int64_t f1 = k1 == MMI_SK_NONE ? -1 : (int64_t)(k1 >> 2) - f0;
+            if (C == 3 && f1 >= 0 && f1 < n) {
+                const T *r1 = rows + 9 * (d * f1 + cc);
+                unsigned j1 = k1 & 3;
+                twin[0] = r1[8], twin[1] = r1[4 + ((j1 + 3) & 3)], twin[2] = r1[4 + ((j1 + 1) & 3)];
+            } else if (C == 3 && k1 != MMI_SK_NONE) {
+                sk_quad_twin_load(&in, out, k1, twin, cc, d, F64);
+            }
+            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], k1, C == 3 ? twin : NULL, r[j],
+                               r[4 + j], r[4 + ((j + 3) & 3)], r[(j + 1) & 3],
+                               r[4 + ((j + 1) & 3)], r[8], cc, d, F64);
         }
         __syncthreads();
     }
 }
 
-template <int F64, int D>
+template <int F64, int D, int C>
 static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
-    int64_t d = g->data.d, faces = staged_faces(d);
+    int64_t d = g->data.d, faces = staged_faces(d, C, sizeof(T));
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
-    sk_quad_points_staged<F64, D><<<grid, (unsigned)(faces * d), staged_bytes<T>(d), stream>>>(*g);
+    unsigned threads = (unsigned)(faces * d / C);
+    sk_quad_points_staged<F64, D, C><<<grid, threads, staged_bytes<T>(d, C), stream>>>(*g);
 }
 
 static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
-        launch_staged<decltype(F)::value, decltype(D)::value>(g, stream);
+        constexpr int f64 = decltype(F)::value, width = decltype(D)::value;
+        if (width == 3 && g->lv[g->level - 1].nf >= kPositionLevel)
+            launch_staged<f64, width, width == 3 ? 3 : 1>(g, stream);
+        else
+            launch_staged<f64, width, 1>(g, stream);
     });
 }
 

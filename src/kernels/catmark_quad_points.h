@@ -127,20 +127,34 @@ MM_HD void sk_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
     }
 }
 
+/* What the points on an edge read of its other side k1 (a corner of level
+ * l − 1, not MMI_SK_NONE), component c: k1's face point and the edge points
+ * of the corners before and after k1 (level l), into twin = (pf1, pi1, pon1). */
+MM_HD void sk_quad_twin_load(const sk_quad_in *in, sk_quad_ids at, uint32_t k1, double twin[3],
+                             int64_t c, int64_t d, int f64)
+{
+    const mmi_sk_level *x = in->x;
+    int64_t n1 = sk_next(x, k1), p1 = sk_prev(x, k1);
+    twin[0] = sk_load(in->P, f64, (x->nv + sk_face(x, k1)) * d + c);
+    twin[1] = sk_load(in->P, f64, (at.eb + (in->side[p1] >> 2)) * d + c);
+    twin[2] = sk_load(in->P, f64, (at.eb + (in->side[n1] >> 2)) * d + c);
+}
+
 /* Level l + 1's points on edge e = κ's out edge, written by the face of e's
  * first side κ (so its code; k1 the other side, MMI_SK_NONE on the
  * boundary): the vertex ep(e) born at level l, and the edge points of e's
  * halves at A = v_κ and B = v_ν. pv = A, pvn = B, po = ep(e), pi, pon and pf
- * are κ's side's data (sk_quad_corner_points); the other side's face point
- * and the edge points before and after it are loaded. Inside, each side has a
+ * are κ's side's data (sk_quad_corner_points); twin is the other side's,
+ * loaded when NULL (sk_quad_twin_load; the CUDA launcher passes it from
+ * shared memory where k1's face is in the block). Inside, each side has a
  * quad at A and one at B (face points (v + po + pf + pi) / 4 and
  * (v' + pon + pf + po) / 4); a half edge's point is (its end + po + the two
  * face points beside it) / 4 (Alg. 5), and ep(e) has valence 4: S1 = A + B +
  * both faces' points, S2 = the four edge points beside e. On the boundary
  * (eq. 20): midpoints, and ep(e) moves between A and B. */
 MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so, uint32_t k1,
-                              double pv, double po, double pi, double pvn, double pon, double pf,
-                              int64_t c, int64_t d, int f64)
+                              const double twin[3], double pv, double po, double pi, double pvn,
+                              double pon, double pf, int64_t c, int64_t d, int f64)
 {
     int64_t e = so >> 2, eo = at.eb + e, ha = at.ye + 2 * e + (so & 1);
     int64_t hb = at.ye + 2 * e + 1 - (so & 1);
@@ -153,13 +167,11 @@ MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so,
         sk_store(in->Y, f64, hb * d + c, e.end * (po + pvn));
         sk_vertex_step(kind, po, pv + pvn, 0.0, out);
     } else {
-        const mmi_sk_level *x = in->x;
         mmi_edge_mask e = mmi_catmark_edge_mask(0);
         double w = mmi_catmark_face_weight(4);
-        int64_t n1 = sk_next(x, k1), p1 = sk_prev(x, k1);
-        double pf1 = sk_load(in->P, f64, (x->nv + sk_face(x, k1)) * d + c);
-        double pi1 = sk_load(in->P, f64, (at.eb + (in->side[p1] >> 2)) * d + c);
-        double pon1 = sk_load(in->P, f64, (at.eb + (in->side[n1] >> 2)) * d + c);
+        double loaded[3];
+        if (twin == NULL) sk_quad_twin_load(in, at, k1, loaded, c, d, f64), twin = loaded;
+        double pf1 = twin[0], pi1 = twin[1], pon1 = twin[2];
         double fa0 = (pv + po + pf + pi) * w, fb0 = (pvn + pon + pf + po) * w;
         double fb1 = (pvn + po + pf1 + pi1) * w, fa1 = (pv + pon1 + pf1 + po) * w;
         sk_store(in->Y, f64, ha * d + c, e.end * (pv + po) + e.side * (fa0 + fa1));
@@ -193,7 +205,7 @@ MM_HD void sk_quad_corner_points(const sk_quad_in *in, sk_quad_ids at, int64_t k
     if (!edges) return;
     uint32_t so = in->side[k], other;
     if (sk_owns_edge(in, so, k, &other))
-        sk_quad_owned_edge(in, at, so, other, pv, po, pi, pvn, pon, pf, c, d, f64);
+        sk_quad_owned_edge(in, at, so, other, NULL, pv, po, pi, pvn, pon, pf, c, d, f64);
 }
 
 /* f's face-point vertex, born at level l: valence `order`, S1 = Σ ep(e_o),

@@ -4,7 +4,8 @@
  * array, refined positions within 1e-12 (float64) or 1e-6 (float32) of the
  * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
  * shared models in the test case "models" (added when they are present);
- * Catmull-Clark's evaluation of vertex data of other widths than 3.
+ * Catmull-Clark's evaluation of vertex data of other widths than 3, and of
+ * positions on a level large enough for the launcher's rule for them.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
@@ -140,11 +141,13 @@ END_TEST
  * (mixed polygons with a boundary, several components), the precision. */
 static const int64_t widths[] = {1, 5, 12, 70};
 
-static double *eval_width(mm_context ctx, mmt_shape shape, mm_type prec, int64_t d, int64_t *count)
+/* Component-wise data of width d on mesh (which it frees) through `levels`
+ * levels, on the mesh's context. */
+static double *eval_data(mm_context ctx, mm_mesh mesh, int levels, mm_type prec, int64_t d,
+                         int64_t *count)
 {
-    mm_mesh mesh = mmt_mesh_shape(ctx, shape, prec);
     mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_CATMULL_CLARK, o.levels = 3, o.path = MM_PATH_SPECIALIZED;
+    o.scheme = MM_SCHEME_CATMULL_CLARK, o.levels = levels, o.path = MM_PATH_SPECIALIZED;
     mm_subdiv s = NULL;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
     mm_mesh_info info;
@@ -166,19 +169,68 @@ static double *eval_width(mm_context ctx, mmt_shape shape, mm_type prec, int64_t
     return got;
 }
 
+/* The largest difference between a and b (n values each), which it frees,
+ * within 1e-12 (float64) or 1e-6 (float32). */
+static void assert_close(double *a, double *b, int64_t n, mm_type prec, int64_t d)
+{
+    double worst = 0.0;
+    for (int64_t k = 0; k < n; ++k) worst = fmax(worst, fabs(a[k] - b[k]));
+    ck_assert_msg(worst <= (prec == MM_TYPE_FLOAT64 ? 1e-12 : 1e-6), "d = %lld: %g",
+                  (long long)d, worst);
+    free(a), free(b);
+}
+
 START_TEST(cuda_matches_cpu_at_any_width)
 {
     int64_t d = widths[_i / 4], na, nb;
     mmt_shape shape = (_i / 2) % 2 ? MMT_COMPONENTS : MMT_MIXED;
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    double *a = eval_width(cpu, shape, prec, d, &na), *b = eval_width(gpu, shape, prec, d, &nb);
+    double *a = eval_data(cpu, mmt_mesh_shape(cpu, shape, prec), 3, prec, d, &na);
+    double *b = eval_data(gpu, mmt_mesh_shape(gpu, shape, prec), 3, prec, d, &nb);
     ck_assert_int_eq(na, nb);
-    double worst = 0.0;
-    for (int64_t k = 0; k < na; ++k) worst = fmax(worst, fabs(a[k] - b[k]));
-    ck_assert_msg(worst <= (prec == MM_TYPE_FLOAT64 ? 1e-12 : 1e-6), "d = %lld: %g",
-                  (long long)d, worst);
-    free(a), free(b);
+    assert_close(a, b, na, prec, d);
+    mm_context_free(&cpu), mm_context_free(&gpu);
+}
+END_TEST
+
+/* The open n × n grid of unit quads, vertex id = y (n + 1) + x. */
+static mm_mesh open_grid(mm_context ctx, int n, mm_type prec)
+{
+    int64_t nv = (int64_t)(n + 1) * (n + 1), nf = (int64_t)n * n;
+    double *xyz = malloc((size_t)(3 * nv) * sizeof *xyz);
+    uint32_t *ids = malloc((size_t)(4 * nf) * sizeof *ids);
+    ck_assert(xyz != NULL && ids != NULL);
+    for (int64_t v = 0; v < nv; ++v) {
+        xyz[3 * v] = (double)(v % (n + 1)), xyz[3 * v + 1] = (double)(v / (n + 1));
+        xyz[3 * v + 2] = 0.0;
+    }
+    for (int64_t f = 0; f < nf; ++f) {
+        uint32_t a = (uint32_t)(f / n * (n + 1) + f % n);
+        ids[4 * f] = a, ids[4 * f + 1] = a + 1, ids[4 * f + 2] = a + (uint32_t)n + 2;
+        ids[4 * f + 3] = a + (uint32_t)n + 1;
+    }
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, nf, NULL, 4, ids, prec);
+    free(xyz), free(ids);
+    return mesh;
+}
+
+/* Three columns on a level of 2^18 quads: the CUDA launcher's rule for
+ * positions on large levels (one thread per face and all three components,
+ * the other side of an owned edge from shared memory where its face is in
+ * the block). An open 128 × 128 grid has 2^18 quads at level 2, which the
+ * step to level 4 reads; the steps before run the rule for smaller levels.
+ * _i: the precision. */
+START_TEST(cuda_matches_cpu_on_a_large_level)
+{
+    mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
+    int64_t na, nb;
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    double *a = eval_data(cpu, open_grid(cpu, 128, prec), 4, prec, 3, &na);
+    double *b = eval_data(gpu, open_grid(gpu, 128, prec), 4, prec, 3, &nb);
+    ck_assert_int_eq(na, nb);
+    ck_assert_int_eq(na, 3 * (int64_t)(128 * 16 + 1) * (128 * 16 + 1));
+    assert_close(a, b, na, prec, 3);
     mm_context_free(&cpu), mm_context_free(&gpu);
 }
 END_TEST
@@ -195,6 +247,7 @@ int main(void)
     tcase_add_loop_test(tc, cuda_matches_cpu_on_the_cube, 0, 4);
     tcase_add_loop_test(tc, cuda_matches_cpu_at_any_width, 0,
                         4 * (int)(sizeof widths / sizeof *widths));
+    tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0, 2);
     suite_add_tcase(s, tc);
     static const char what[] = "Catmull-Clark, Loop and sqrt(3) on CUDA against the CPU";
     for (int i = 0; i < NUM_MODELS; ++i)
