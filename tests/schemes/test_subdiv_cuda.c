@@ -142,12 +142,12 @@ END_TEST
 static const int64_t widths[] = {1, 5, 12, 70};
 
 /* Component-wise data of width d on mesh (which it frees) through `levels`
- * levels, on the mesh's context. */
-static double *eval_data(mm_context ctx, mm_mesh mesh, int levels, mm_type prec, int64_t d,
-                         int64_t *count)
+ * levels of `scheme`, on the mesh's context. */
+static double *eval_data(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int levels, mm_type prec,
+                         int64_t d, int64_t *count)
 {
     mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = MM_SCHEME_CATMULL_CLARK, o.levels = levels, o.path = MM_PATH_SPECIALIZED;
+    o.scheme = scheme, o.levels = levels, o.path = MM_PATH_SPECIALIZED;
     mm_subdiv s = NULL;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
     mm_mesh_info info;
@@ -186,48 +186,56 @@ START_TEST(cuda_matches_cpu_at_any_width)
     mmt_shape shape = (_i / 2) % 2 ? MMT_COMPONENTS : MMT_MIXED;
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    double *a = eval_data(cpu, mmt_mesh_shape(cpu, shape, prec), 3, prec, d, &na);
-    double *b = eval_data(gpu, mmt_mesh_shape(gpu, shape, prec), 3, prec, d, &nb);
+    mm_scheme cc = MM_SCHEME_CATMULL_CLARK;
+    double *a = eval_data(cpu, mmt_mesh_shape(cpu, shape, prec), cc, 3, prec, d, &na);
+    double *b = eval_data(gpu, mmt_mesh_shape(gpu, shape, prec), cc, 3, prec, d, &nb);
     ck_assert_int_eq(na, nb);
     assert_close(a, b, na, prec, d);
     mm_context_free(&cpu), mm_context_free(&gpu);
 }
 END_TEST
 
-/* The open n × n grid of unit quads, vertex id = y (n + 1) + x. */
-static mm_mesh open_grid(mm_context ctx, int n, mm_type prec)
+/* The open n × n grid of unit quads, vertex id = y (n + 1) + x, or with
+ * `triangles` each quad cut into two triangles along its diagonal. */
+static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
 {
-    int64_t nv = (int64_t)(n + 1) * (n + 1), nf = (int64_t)n * n;
+    int64_t nv = (int64_t)(n + 1) * (n + 1), nq = (int64_t)n * n;
     double *xyz = malloc((size_t)(3 * nv) * sizeof *xyz);
-    uint32_t *ids = malloc((size_t)(4 * nf) * sizeof *ids);
+    uint32_t *ids = malloc((size_t)(6 * nq) * sizeof *ids), *at = ids;
     ck_assert(xyz != NULL && ids != NULL);
     for (int64_t v = 0; v < nv; ++v) {
         xyz[3 * v] = (double)(v % (n + 1)), xyz[3 * v + 1] = (double)(v / (n + 1));
         xyz[3 * v + 2] = 0.0;
     }
-    for (int64_t f = 0; f < nf; ++f) {
-        uint32_t a = (uint32_t)(f / n * (n + 1) + f % n);
-        ids[4 * f] = a, ids[4 * f + 1] = a + 1, ids[4 * f + 2] = a + (uint32_t)n + 2;
-        ids[4 * f + 3] = a + (uint32_t)n + 1;
+    for (int64_t f = 0; f < nq; ++f) {
+        uint32_t a = (uint32_t)(f / n * (n + 1) + f % n), b = a + 1;
+        uint32_t c = a + (uint32_t)n + 2, e = a + (uint32_t)n + 1;
+        if (triangles) *at++ = a, *at++ = b, *at++ = c, *at++ = a, *at++ = c, *at++ = e;
+        else *at++ = a, *at++ = b, *at++ = c, *at++ = e;
     }
-    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, nf, NULL, 4, ids, prec);
+    int order = triangles ? 3 : 4;
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, (at - ids) / order, NULL, order, ids, prec);
     free(xyz), free(ids);
     return mesh;
 }
 
-/* Three columns on a level of 2^18 quads: the CUDA launcher's rule for
- * positions on large levels (one thread per face and all three components,
- * the other side of an owned edge from shared memory where its face is in
- * the block). An open 128 × 128 grid has 2^18 quads at level 2, which the
- * step to level 4 reads; the steps before run the rule for smaller levels.
- * _i: the precision. */
+/* Three columns on a level of at least 2^18 faces. On Catmull-Clark's path
+ * that runs the CUDA launcher's rule for positions on large levels (one
+ * thread per face and all three components, the other side of an owned edge
+ * from shared memory where its face is in the block). An open 128 × 128 grid
+ * has 2^18 quads at level 2, which the step to level 4 reads, and the steps
+ * before run the rule for smaller levels; cut into triangles, the same for
+ * Loop's path (2^19 triangles). _i: the scheme (Catmull-Clark, Loop) and the
+ * precision. */
 START_TEST(cuda_matches_cpu_on_a_large_level)
 {
+    int loop = _i / 2;
+    mm_scheme scheme = loop ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     int64_t na, nb;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    double *a = eval_data(cpu, open_grid(cpu, 128, prec), 4, prec, 3, &na);
-    double *b = eval_data(gpu, open_grid(gpu, 128, prec), 4, prec, 3, &nb);
+    double *a = eval_data(cpu, open_grid(cpu, 128, loop, prec), scheme, 4, prec, 3, &na);
+    double *b = eval_data(gpu, open_grid(gpu, 128, loop, prec), scheme, 4, prec, 3, &nb);
     ck_assert_int_eq(na, nb);
     ck_assert_int_eq(na, 3 * (int64_t)(128 * 16 + 1) * (128 * 16 + 1));
     assert_close(a, b, na, prec, 3);
@@ -247,7 +255,7 @@ int main(void)
     tcase_add_loop_test(tc, cuda_matches_cpu_on_the_cube, 0, 4);
     tcase_add_loop_test(tc, cuda_matches_cpu_at_any_width, 0,
                         4 * (int)(sizeof widths / sizeof *widths));
-    tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0, 2);
+    tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0, 4);
     suite_add_tcase(s, tc);
     static const char what[] = "Catmull-Clark, Loop and sqrt(3) on CUDA against the CPU";
     for (int i = 0; i < NUM_MODELS; ++i)
