@@ -35,7 +35,7 @@ run)
   export MESHMAT_BENCH_CASES=${CASES:-spot_control,corner_poly}
   export MESHMAT_BENCH_METHODS=${METHODS:-specialized-eval-d3,specialized-eval-d12,specialized-dynamic}
   out=${OUT:-build/device-compare}/compare i=0
-  for r in $(seq "$rounds"); do
+  for _ in $(seq "$rounds"); do
     for name in "$@"; do
       i=$((i + 1)) d=$out/$i-$name
       mkdir -p "$d"
