@@ -192,9 +192,12 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kStagedThreads,
             uint32_t k1 = twins[t / d];
             const T *r = rows + 9 * (d * (o >> 2) + cc);
             /* C = 3: the other side's data, from shared memory where its
-               face is in the block (with C = 1 a block's faces are fewer, or
-               not whole sets of siblings, and the branch cost more than it
-               saved: sk_quad_owned_edge loads them) */
+               face is in the block, else loaded here, so that the pointer
+               passed is always this array (one chosen at run time between
+               it and the rule's own put both on the stack). With C = 1 a
+               block's faces are fewer, or not whole sets of siblings, and
+               the branch cost more than it saved: sk_quad_owned_edge loads
+               them. */
             double twin[3] = {0.0, 0.0, 0.0};
             int64_t f1 = k1 == MMI_SK_NONE ? -1 : (int64_t)(k1 >> 2) - f0;
             if (C == 3 && f1 >= 0 && f1 < n) {
