@@ -309,10 +309,11 @@ static double eval_model_bytes(const control *m, int level, int d)
 /* specialized-eval-loop: the host wall time of one mm_subdiv_eval_into call
  * (into one output array made once, as an application re-evaluating a cage
  * every frame does) in a loop of LOOP_CALLS calls and one final
- * synchronization (issue 19: ≤ 25 µs). Levels up to LOOP_MAX_FACES refined
- * faces, on a context of its own without stage timers (the suite's records
- * them), so small evaluations are replayed from a graph. */
-enum { LOOP_CALLS = 2000, LOOP_MAX_FACES = 1000000 };
+ * synchronization (issue 19: ≤ 25 µs for a small cage; on a large one, a
+ * frame's re-evaluation without the output's allocation). Levels up to
+ * LOOP_MAX_FACES refined faces, on a context of its own without stage timers
+ * (the suite's records them), so evaluations are replayed from a graph. */
+enum { LOOP_CALLS = 2000, LOOP_MAX_FACES = 64000000 };
 
 static void eval_loop(sd_records *all, const control *m, int level, counts cl)
 {

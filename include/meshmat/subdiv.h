@@ -171,12 +171,13 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
  *   (then the dynamic mode's results bit for bit; with a progress callback
  *   the build's trial runs of it report its levels as phase "eval"); the
  *   same results as the dynamic mode to rounding. Deterministic (bitwise
- *   run to run on one backend). On CUDA a small evaluation (the last level
- *   up to 2^22 values, specialized path, untagged mesh, context without
- *   timing, no progress callback) is replayed from a CUDA graph the handle
- *   captures at its first call and keeps with its intermediate levels (about
- *   a third of the result's bytes): the same values, one graph launch of
- *   host time a call. Evaluate one handle from one thread at a time.
+ *   run to run on one backend). On CUDA an evaluation (the last level up to
+ *   2^28 values, specialized path, untagged mesh, context without timing,
+ *   no progress callback) is replayed from a CUDA graph the handle captures
+ *   at its first call (and again when X0 or the result moves) and keeps with
+ *   its intermediate levels (about a third of the result's bytes, held until
+ *   mm_subdiv_free): the same values, one graph launch of host time a
+ *   call. Evaluate one handle from one thread at a time.
  *   Errors: MM_ERR_INVALID_ARGUMENT (NULL, X0 with the wrong number of rows,
  *   another context), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
  *   Example: the quad (0,0) (1,0) (1,1) (0,1), one level, EDGE_ONLY: vertex 0

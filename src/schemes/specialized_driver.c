@@ -447,14 +447,16 @@ done:
     return st;
 }
 
-/* Small meshes' evaluations on CUDA are replayed: their time is the host's
+/* Evaluations on CUDA are replayed: a small mesh's time is the host's
  * launches and allocations of a few kernels per level (65 µs a call for
- * spot's cage to level 4 on an H100), which one graph launch replaces. Up to
- * this many values in the last level (the levels between are kept, about a
- * third of it); never with stage timers or a progress callback (neither
- * could report from a replay), nor for a tagged mesh (its correction steps
- * read counts on the host). */
-#define MMI_REPLAY_MAX_VALUES ((int64_t)1 << 22)
+ * spot's cage to level 4 on an H100), which one graph launch replaces; on a
+ * large one the GPU waits for them through the first levels (eval_into of
+ * spot's cage to 3.0M quads 92 → 80 µs, to 48.0M 651 → 633 µs on the H200).
+ * Up to this many values in the last level (1 GiB of float32; the levels
+ * between are kept, about a third of it); never with stage timers or a
+ * progress callback (neither could report from a replay), nor for a tagged
+ * mesh (its correction steps read counts on the host). */
+#define MMI_REPLAY_MAX_VALUES ((int64_t)1 << 28)
 
 static int replayable(mm_context ctx, const mmi_sp_state *s, mm_dense XL)
 {
