@@ -96,7 +96,7 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * memory per block: 18 F d values (faces and spokes 4 each, the face vertex
  * 1, the loaded rows 9) and 8 F words. */
 static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
-static const int kPositionFaces = 128;
+static const int kPositionFaces = 128, kWideValues = 384;
 static const int64_t kPositionLevel = (int64_t)1 << 18;
 
 /* F for width d, C components a thread and values of `size` bytes (C = 3 in
@@ -105,6 +105,7 @@ static const int64_t kPositionLevel = (int64_t)1 << 18;
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
     if (c == 3) return kPositionFaces * 4 / size;
+    if (c == 4) return kWideValues / (unsigned)d;
     return d == 3 ? kStagedFaces : kStagedThreads / (unsigned)d;
 }
 
@@ -127,9 +128,27 @@ static size_t staged_bytes(int64_t d, unsigned c)
 #define MMI_STAGED_BLOCKS_PER_SM 5
 #endif
 
+/* sk_quad_load for components [c0, c0 + 4) of quad f, float32 (C = 4): each
+ * row's four as one 16-byte load (d and c0 multiples of 4, P aligned so). */
+static __device__ void sk_quad_load4(const sk_quad_in *in, sk_quad_ids at, int64_t f,
+                                     unsigned c0, unsigned d, double pv[4][4], double po[4][4],
+                                     double pf[4])
+{
+    const float *MM_RESTRICT P = (const float *)in->P;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        float4 v = *(const float4 *)(P + (int64_t)in->verts[4 * f + j] * d + c0);
+        float4 o = *(const float4 *)(P + (at.eb + (in->side[4 * f + j] >> 2)) * d + c0);
+        pv[0][j] = v.x, pv[1][j] = v.y, pv[2][j] = v.z, pv[3][j] = v.w;
+        po[0][j] = o.x, po[1][j] = o.y, po[2][j] = o.z, po[3][j] = o.w;
+    }
+    float4 p = *(const float4 *)(P + at.fv * d + c0);
+    pf[0] = p.x, pf[1] = p.y, pf[2] = p.z, pf[3] = p.w;
+}
+
 template <int F64, int D, int C>
-__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kStagedThreads,
-                                  C == 3 ? 8 : MMI_STAGED_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(C == 3 ? kPositionFaces : C == 4 ? kWideValues / 4 : kStagedThreads,
+                                  C == 3 ? 8 : C == 4 ? 7 : MMI_STAGED_BLOCKS_PER_SM)
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
@@ -142,7 +161,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kStagedThreads,
     __shared__ unsigned num_owned;
     const mmi_sk_level *x = &g.lv[g.level - 1];
     const sk_quad_in in = sk_quad_in_of(&g);
-    const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes;
+    const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes * C;
     for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
         int64_t f = f0 + local;
         unsigned n = (unsigned)(x->nf - f0 < F ? x->nf - f0 : F);
@@ -155,9 +174,13 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kStagedThreads,
             at.face_vertex = sk_stream{verts, (int64_t)local};
             /* every load of the thread's components before their first store */
             double pv[C][4], po[C][4], pf[C];
+            if constexpr (C == 4) {
+                sk_quad_load4(&in, at, f, c0, d, pv, po, pf);
+            } else {
 #pragma unroll
-            for (unsigned i = 0; i < C; ++i)
-                pf[i] = sk_quad_load(&in, at, 4 * f, pv[i], po[i], c0 + i, d, F64);
+                for (unsigned i = 0; i < C; ++i)
+                    pf[i] = sk_quad_load(&in, at, 4 * f, pv[i], po[i], c0 + i, d, F64);
+            }
 #pragma unroll
             for (unsigned i = 0; i < C; ++i) {
                 T *r = rows + 9 * (d * local + c0 + i);
@@ -200,14 +223,14 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kStagedThreads,
                them. */
             double twin[3] = {0.0, 0.0, 0.0};
             int64_t f1 = k1 == MMI_SK_NONE ? -1 : (int64_t)(k1 >> 2) - f0;
-            if (C == 3 && f1 >= 0 && f1 < n) {
+            if (C > 1 && f1 >= 0 && f1 < n) {
                 const T *r1 = rows + 9 * (d * f1 + cc);
                 unsigned j1 = k1 & 3;
                 twin[0] = r1[8], twin[1] = r1[4 + ((j1 + 3) & 3)], twin[2] = r1[4 + ((j1 + 1) & 3)];
-            } else if (C == 3 && k1 != MMI_SK_NONE) {
+            } else if (C > 1 && k1 != MMI_SK_NONE) {
                 sk_quad_twin_load(&in, out, k1, twin, cc, d, F64);
             }
-            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], k1, C == 3 ? twin : NULL, r[j],
+            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], k1, C > 1 ? twin : NULL, r[j],
                                r[4 + j], r[4 + ((j + 3) & 3)], r[(j + 1) & 3],
                                r[4 + ((j + 1) & 3)], r[8], cc, d, F64);
         }
@@ -229,10 +252,19 @@ static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
         constexpr int f64 = decltype(F)::value, width = decltype(D)::value;
-        if (width == 3 && g->lv[g->level - 1].nf >= kPositionLevel)
+        const int64_t d = g->data.d;
+        const int large = g->lv[g->level - 1].nf >= kPositionLevel;
+        if (width == 3 && large) {
             launch_staged<f64, width, width == 3 ? 3 : 1>(g, stream);
-        else
+        } else if constexpr (width == 0 && f64 == 0) {
+            if (large && d % 4 == 0 && kWideValues % (4 * d) == 0 && d >= 8 &&
+                (uintptr_t)g->data.P % 16 == 0)
+                launch_staged<0, 0, 4>(g, stream);
+            else
+                launch_staged<0, 0, 1>(g, stream);
+        } else {
             launch_staged<f64, width, 1>(g, stream);
+        }
     });
 }
 

@@ -219,26 +219,30 @@ static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
     return mesh;
 }
 
-/* Three columns on a level of at least 2^18 faces. On Catmull-Clark's path
- * that runs the CUDA launcher's rule for positions on large levels (one
- * thread per face and all three components, the other side of an owned edge
- * from shared memory where its face is in the block). An open 128 × 128 grid
- * has 2^18 quads at level 2, which the step to level 4 reads, and the steps
- * before run the rule for smaller levels; cut into triangles, the same for
- * Loop's path (2^19 triangles). _i: the scheme (Catmull-Clark, Loop) and the
- * precision. */
+/* Data on a level of at least 2^18 faces. On Catmull-Clark's path that runs
+ * the CUDA launcher's rules for large levels: positions (d = 3) one thread
+ * per face and all three components; float32 of width 8 or 12, four
+ * components a thread, each row's four as one load; both with the other side
+ * of an owned edge from shared memory where its face is in the block. An
+ * open 128 × 128 grid has 2^18 quads at level 2, which the step to level 4
+ * reads, and the steps before run the rule for smaller levels; cut into
+ * triangles, the same for Loop's path (2^19 triangles). _i: the width, the
+ * scheme (Catmull-Clark, Loop) and the precision. */
+static const int64_t large_widths[] = {3, 8, 12};
+
 START_TEST(cuda_matches_cpu_on_a_large_level)
 {
-    int loop = _i / 2;
+    int loop = (_i / 2) % 2;
+    int64_t d = large_widths[_i / 4];
     mm_scheme scheme = loop ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
     int64_t na, nb;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    double *a = eval_data(cpu, open_grid(cpu, 128, loop, prec), scheme, 4, prec, 3, &na);
-    double *b = eval_data(gpu, open_grid(gpu, 128, loop, prec), scheme, 4, prec, 3, &nb);
+    double *a = eval_data(cpu, open_grid(cpu, 128, loop, prec), scheme, 4, prec, d, &na);
+    double *b = eval_data(gpu, open_grid(gpu, 128, loop, prec), scheme, 4, prec, d, &nb);
     ck_assert_int_eq(na, nb);
-    ck_assert_int_eq(na, 3 * (int64_t)(128 * 16 + 1) * (128 * 16 + 1));
-    assert_close(a, b, na, prec, 3);
+    ck_assert_int_eq(na, d * (int64_t)(128 * 16 + 1) * (128 * 16 + 1));
+    assert_close(a, b, na, prec, d);
     mm_context_free(&cpu), mm_context_free(&gpu);
 }
 END_TEST
@@ -255,7 +259,8 @@ int main(void)
     tcase_add_loop_test(tc, cuda_matches_cpu_on_the_cube, 0, 4);
     tcase_add_loop_test(tc, cuda_matches_cpu_at_any_width, 0,
                         4 * (int)(sizeof widths / sizeof *widths));
-    tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0, 4);
+    tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0,
+                        4 * (int)(sizeof large_widths / sizeof *large_widths));
     suite_add_tcase(s, tc);
     static const char what[] = "Catmull-Clark, Loop and sqrt(3) on CUDA against the CPU";
     for (int i = 0; i < NUM_MODELS; ++i)
