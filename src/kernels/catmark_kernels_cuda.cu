@@ -92,6 +92,11 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * 4: a face's siblings, across its inner edges, are in the block, whose
  * owned edges then take the other side's data from shared memory). On
  * smaller levels C = 3 left too few threads to hide the gathers' latency.
+ * C = 4 for float32 on such a level, of a width d that is a multiple of 4
+ * and divides 96 (8 … 48): a thread's four consecutive components, each row's
+ * four as one 16-byte load and its points copied out 16 bytes at a time,
+ * in kWideValues / d faces a block (96 threads), where one lane a component
+ * was issue-bound too (d = 12, spot's last step: issue slots 74% busy).
  * D = 0: any other width up to kStagedMaxWidth, read at run time. Shared
  * memory per block: 18 F d values (faces and spokes 4 each, the face vertex
  * 1, the loaded rows 9) and 8 F words. */
@@ -121,7 +126,9 @@ static size_t staged_bytes(int64_t d, unsigned c)
  * most executed code of the kernel for d = 12); five blocks per SM bound the
  * registers so that half of the SM's warps can be resident (four where an
  * SM holds 1024 threads, sm_75). C = 3: eight blocks of kPositionFaces
- * threads, 64 registers (no spills). */
+ * threads, 64 registers (no spills). C = 4: seven blocks (as many as shared
+ * memory holds), 80 registers (six blocks, 96 registers and no spills, were
+ * 3% slower). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define MMI_STAGED_BLOCKS_PER_SM 4
 #else
@@ -144,6 +151,14 @@ static __device__ void sk_quad_load4(const sk_quad_in *in, sk_quad_ids at, int64
     }
     float4 p = *(const float4 *)(P + at.fv * d + c0);
     pf[0] = p.x, pf[1] = p.y, pf[2] = p.z, pf[3] = p.w;
+}
+
+/* count 16-byte pieces from shared memory to dst (aligned to 16), the
+ * block's threads side by side. */
+static __device__ void sk_copy16(void *dst, const void *src, unsigned count)
+{
+    for (unsigned t = threadIdx.x; t < count; t += blockDim.x)
+        ((float4 *)dst)[t] = ((const float4 *)src)[t];
 }
 
 template <int F64, int D, int C>
@@ -208,8 +223,14 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : C == 4 ? kWideValues
         T *yf = (T *)g.data.Y + (out.faces.row0 + 4 * f0) * d;
         T *ys = (T *)g.data.Y + (out.spokes.row0 + 4 * f0) * d;
         T *yv = (T *)g.data.Y + out.face_vertex.row0 * d;
-        for (unsigned t = threadIdx.x; t < 4 * n * d; t += blockDim.x) yf[t] = faces[t], ys[t] = spokes[t];
-        for (unsigned t = threadIdx.x; t < n * d; t += blockDim.x) yv[t] = verts[t];
+        if (C == 4 && (uintptr_t)g.data.Y % 16 == 0) {
+            sk_copy16(yf, faces, n * d), sk_copy16(ys, spokes, n * d);
+            sk_copy16(yv, verts, n * d / 4);
+        } else {
+            for (unsigned t = threadIdx.x; t < 4 * n * d; t += blockDim.x)
+                yf[t] = faces[t], ys[t] = spokes[t];
+            for (unsigned t = threadIdx.x; t < n * d; t += blockDim.x) yv[t] = verts[t];
+        }
         for (unsigned t = threadIdx.x; t < d * num_owned; t += blockDim.x) {
             unsigned o = owned[t / d], j = o & 3, cc = t % d;
             uint32_t k1 = twins[t / d];
