@@ -162,7 +162,9 @@ static __device__ void sk_copy16(void *dst, const void *src, unsigned count)
 }
 
 template <int F64, int D, int C>
-__global__ void __launch_bounds__(C == 3 ? kPositionFaces : C == 4 ? kWideValues / 4 : kStagedThreads,
+__global__ void __launch_bounds__(C == 3   ? kPositionFaces
+                                  : C == 4 ? kWideValues / 4
+                                           : kStagedThreads,
                                   C == 3 ? 8 : C == 4 ? 7 : MMI_STAGED_BLOCKS_PER_SM)
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
@@ -235,7 +237,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : C == 4 ? kWideValues
             unsigned o = owned[t / d], j = o & 3, cc = t % d;
             uint32_t k1 = twins[t / d];
             const T *r = rows + 9 * (d * (o >> 2) + cc);
-            /* C = 3: the other side's data, from shared memory where its
+            /* C > 1: the other side's data, from shared memory where its
                face is in the block, else loaded here, so that the pointer
                passed is always this array (one chosen at run time between
                it and the rule's own put both on the stack). With C = 1 a
