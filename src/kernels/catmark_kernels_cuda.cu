@@ -277,16 +277,17 @@ static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
         constexpr int f64 = decltype(F)::value, width = decltype(D)::value;
         const int64_t d = g->data.d;
         const int large = g->lv[g->level - 1].nf >= kPositionLevel;
-        if (width == 3 && large) {
-            launch_staged<f64, width, width == 3 ? 3 : 1>(g, stream);
-        } else if constexpr (width == 0 && f64 == 0) {
+        if constexpr (width == 3) {
+            if (large) launch_staged<f64, 3, 3>(g, stream);
+            else launch_staged<f64, 3, 1>(g, stream);
+        } else if constexpr (f64 == 0) {
             if (large && d % 4 == 0 && kWideValues % (4 * d) == 0 && d >= 8 &&
                 (uintptr_t)g->data.P % 16 == 0)
                 launch_staged<0, 0, 4>(g, stream);
             else
                 launch_staged<0, 0, 1>(g, stream);
         } else {
-            launch_staged<f64, width, 1>(g, stream);
+            launch_staged<1, 0, 1>(g, stream);
         }
     });
 }

@@ -5,7 +5,8 @@
  * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
  * shared models in the test case "models" (added when they are present);
  * Catmull-Clark's evaluation of vertex data of other widths than 3, and of
- * positions on a level large enough for the launcher's rule for them.
+ * data (widths 3, 8 and 12) on a level large enough for the launcher's rules
+ * for large levels.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
