@@ -370,6 +370,8 @@ static void eval_methods(sd_records *all, mm_context ctx, const control *m, int 
     mm_context_synchronize(ctx);
     double setup = bu_now_ms() - t0;
     for (int k = 0; k < 2; ++k) {
+        if (k == 0 && cl.f <= LOOP_MAX_FACES && selected(METHODS, "specialized-eval-loop"))
+            eval_loop(all, m, level, cl);
         if (!selected(METHODS, names[k])) continue;
         sd_record r = new_record(m, level, names[k], cl, 1);
         r.min_bytes = eval_model_bytes(m, level, widths[k]);
@@ -391,8 +393,6 @@ static void eval_methods(sd_records *all, mm_context ctx, const control *m, int 
             sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
         }
         sd_add(all, &r);
-        if (k == 0 && cl.f <= LOOP_MAX_FACES && selected(METHODS, "specialized-eval-loop"))
-            eval_loop(all, m, level, cl);
         mm_dense_free(&X0);
         free(h);
     }
@@ -654,7 +654,8 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
                            "specialized-dynamic-no-uv", runs);
             uv_difference(all, &m, level, cl);
         }
-        if (!tagged && !mc->uv && selected(METHODS, "specialized-eval-d3 specialized-eval-d12"))
+        if (!tagged && !mc->uv &&
+            selected(METHODS, "specialized-eval-d3 specialized-eval-d12 specialized-eval-loop"))
             eval_methods(all, ctx, &m, level, cl, runs);
         if (mc->uv) {
             /* the vertex data's methods are the cases without the channel */

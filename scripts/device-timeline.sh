@@ -10,12 +10,16 @@
 # level 9 on Catmull-Clark's path) and their sum. The whole CSV goes to
 # $OUT/timeline.csv (or build/device-timeline/). Kernels run one at a time
 # under ncu, so the sum leaves out launch gaps; compare it with the method's
-# time in the bench's own output ($OUT/timeline-bench/subdiv.md).
+# time in the bench's own output ($OUT/timeline-bench/subdiv.md). METHOD is
+# one that calls a few times a level (specialized-eval-d3 for evaluation's
+# kernels): specialized-eval-loop's 2000 calls a level would take ncu far
+# past a device call's ten minutes, so it is refused.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
-[ $# -ge 1 ] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ "$1" != specialized-eval-loop ] || { echo "specialized-eval-loop: too many calls for ncu; use specialized-eval-d3" >&2; exit 2; }
 out=${OUT:-build/device-timeline}
-mkdir -p "$out"
+mkdir -p "$out/timeline-bench"
 [ -d .device-libs ] || tar xJf .device/pack.tar.xz
 export LD_LIBRARY_PATH=$PWD/.device-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export MESHMAT_SOURCE_DIR=$PWD MESHMAT_SHARED_MODELS=$PWD/.device-models
