@@ -6,6 +6,8 @@
  * (staged_rows.cuh). */
 #include <cuda_runtime.h>
 
+#include <type_traits>
+
 #include "../core/grid_for.cuh"
 #include "fold_data.cuh"
 #include "loop_topology.h"
@@ -49,6 +51,167 @@ __global__ void __launch_bounds__(3 * kLastFaces)
         });
 }
 
+/* The triangle faces without out_faces (evaluation, and every step but a
+ * subdivide's last) on a level of at least kLargeLevel triangles, a block of
+ * F triangles of level l − 1 at a time, each thread C components of one
+ * triangle (its side codes and ids read and computed once, not once per
+ * component):
+ * - C = 3 for positions (D = 3), kPositionFaces triangles a block;
+ * - C = 4 for float32 of a width d that is a multiple of 4 and divides 96
+ *   (8 … 48): four consecutive components, each row's four as one 16-byte
+ *   load, kWideValues / d triangles a block;
+ * - each triangle's inner edge points go to shared memory first and are
+ *   copied out whole (three rows a triangle, one run for the block), so they
+ *   reach L2 as full sectors rather than as pieces of many sectors per warp
+ *   store;
+ * - the block lists the sides its triangles own (lk_tri_owned_edge) and then
+ *   runs one lane per owned side and component on the triangle's rows, kept
+ *   in shared memory, so that no lane idles while others do a side; F is a
+ *   multiple of 4, so a triangle's siblings are in the block and an owned
+ *   side's other triangle, across the parent's inner edges, is read from
+ *   shared memory.
+ * Catmull-Clark's staged kernel (catmark_kernels_cuda.cu) showed each of
+ * these pays on the last steps. On smaller levels, and for other data, one
+ * lane a component (lk_tri_face_element) stays: staged with C = 1 (one lane
+ * a component) it was up to 8% slower on small levels and 1% at d = 12
+ * (bench/results/loop-staged). Shared memory: 9 F d values
+ * (inner rows 3, loaded rows 6) and 6 F words. */
+static const int kPositionFaces = 128, kWideValues = 384;
+static const int64_t kLargeLevel = (int64_t)1 << 18;
+
+static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
+{
+    return c == 3 ? kPositionFaces * 4 / size : kWideValues / (unsigned)d;
+}
+
+template <typename T>
+static size_t staged_bytes(int64_t d, unsigned c)
+{
+    int64_t f = staged_faces(d, c, sizeof(T));
+    return (size_t)(9 * f * d) * sizeof(T) + (size_t)(6 * f) * sizeof(uint32_t);
+}
+
+/* lk_tri_rows_at for components [c0, c0 + 4) of triangle f, float32 (C = 4):
+ * each row's four as one 16-byte load (d and c0 multiples of 4, P aligned
+ * so). */
+static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t f,
+                                    const lk_tri_sides *t, unsigned c0, unsigned d,
+                                    double v[4][3], double m[4][3])
+{
+    const float *MM_RESTRICT P = (const float *)in->P;
+#pragma unroll
+    for (int c = 0; c < 3; ++c) {
+        float4 a = *(const float4 *)(P + (int64_t)in->verts[3 * f + c] * d + c0);
+        float4 b = *(const float4 *)(P + (at.born + (t->s[c] >> 2)) * d + c0);
+        v[0][c] = a.x, v[1][c] = a.y, v[2][c] = a.z, v[3][c] = a.w;
+        m[0][c] = b.x, m[1][c] = b.y, m[2][c] = b.z, m[3][c] = b.w;
+    }
+}
+
+template <int F64, int D, int C>
+__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kWideValues / 4, 8)
+    lk_tri_points_staged(const __grid_constant__ mmi_sk_points_args g)
+{
+    typedef typename std::conditional<F64 == 1, double, float>::type T;
+    extern __shared__ __align__(16) unsigned char staged[];
+    const unsigned d = D > 0 ? D : (unsigned)g.data.d;
+    const unsigned F = staged_faces(d, C, sizeof(T));
+    T *inner = (T *)staged, *rows = inner + 3 * F * d; /* per triangle and component: v[3], m[3] */
+    uint32_t *owned = (uint32_t *)(rows + 6 * F * d), *twins = owned + 3 * F;
+    __shared__ unsigned num_owned;
+    const mmi_sk_level *x = &g.lv[g.level - 1];
+    lk_tri_in in;
+    lk_tri_ids at;
+    lk_tri_args(&g, &in, &at);
+    const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes * C;
+    for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
+        int64_t f = f0 + local;
+        unsigned n = (unsigned)(x->nf - f0 < F ? x->nf - f0 : F);
+        if (threadIdx.x == 0) num_owned = 0;
+        __syncthreads();
+        if (local < n) {
+            lk_tri_sides t;
+            double v[C][3], m[C][3]; /* every load before the first store */
+#pragma unroll
+            for (int c = 0; c < 3; ++c) lk_tri_side_at(&in, in.side, 3 * f, c, &t);
+            if constexpr (C == 4) {
+                lk_tri_rows4(&in, at, f, &t, c0, d, v, m);
+            } else {
+#pragma unroll
+                for (unsigned i = 0; i < C; ++i)
+#pragma unroll
+                    for (int c = 0; c < 3; ++c)
+                        lk_tri_rows_at(in.verts, at, 3 * f, c, &t, sk_column(in.P, F64, c0 + i),
+                                       v[i], m[i], d, F64);
+            }
+#pragma unroll
+            for (unsigned i = 0; i < C; ++i) {
+                T *r = rows + 6 * (d * local + c0 + i);
+#pragma unroll
+                for (int c = 0; c < 3; ++c) {
+                    r[c] = (T)v[i][c], r[3 + c] = (T)m[i][c];
+                    inner[(3 * local + c) * d + c0 + i] = (T)lk_inner_point(v[i], m[i], c);
+                }
+            }
+#pragma unroll
+            for (unsigned c = 0; c < 3; ++c) {
+                if (c0 != 0 || !t.own[c]) continue;
+                unsigned slot = atomicAdd(&num_owned, 1u);
+                owned[slot] = 3 * local + c;
+                twins[slot] = t.k1[c];
+            }
+        }
+        __syncthreads();
+        T *yi = (T *)g.data.Y + (at.inner + 3 * f0) * d;
+        for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x) yi[i] = inner[i];
+        for (unsigned i = threadIdx.x; i < d * num_owned; i += blockDim.x) {
+            unsigned o = owned[i / d], cc = i % d;
+            int c = lk_slot_of(o), n1 = lk_slot_of(lk_next(o)), p = lk_slot_of(lk_prev(o));
+            const T *r = rows + 6 * (d * (o / 3) + cc);
+            lk_tri_in col;
+            lk_tri_column(&col, &in, cc, F64);
+            lk_across a = {twins[i / d], 0.0, 0.0};
+            int64_t f1 = a.k1 == MMI_SK_NONE ? -1 : lk_tri_of(a.k1) - f0;
+            if (f1 >= 0 && f1 < n) { /* the other side's points, from shared memory */
+                const T *r1 = rows + 6 * (d * f1 + cc);
+                a.qi = r1[3 + lk_slot_of(lk_prev(a.k1))], a.qn = r1[3 + lk_slot_of(lk_next(a.k1))];
+            } else if (a.k1 != MMI_SK_NONE) {
+                a.qi = sk_load(col.P, F64, (at.born + (in.side[lk_prev(a.k1)] >> 2)) * d);
+                a.qn = sk_load(col.P, F64, (at.born + (in.side[lk_next(a.k1)] >> 2)) * d);
+            }
+            lk_tri_owned_edge(&col, at, in.side[3 * f0 + o], a, r[c], r[n1], r[3 + c], r[3 + p],
+                              r[3 + n1], cc, d, F64);
+        }
+        __syncthreads();
+    }
+}
+
+template <int F64, int D, int C>
+static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
+{
+    typedef typename std::conditional<F64 == 1, double, float>::type T;
+    int64_t d = g->data.d, faces = staged_faces(d, C, sizeof(T));
+    unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
+    unsigned threads = (unsigned)(faces * d / C);
+    lk_tri_points_staged<F64, D, C><<<grid, threads, staged_bytes<T>(d, C), stream>>>(*g);
+}
+
+/* Launches the staged kernel where it applies (above); returns whether it
+ * did. */
+static int launch_tri_points(const mmi_sk_points_args *g, cudaStream_t stream)
+{
+    const mmi_sk_data *io = &g->data;
+    int64_t d = io->d;
+    if (g->out_faces || g->lv[g->level - 1].nf < kLargeLevel) return 0;
+    if (d == 3 && io->f64) launch_staged<1, 3, 3>(g, stream);
+    else if (d == 3) launch_staged<0, 3, 3>(g, stream);
+    else if (!io->f64 && d >= 8 && d % 4 == 0 && kWideValues % (4 * d) == 0 &&
+             (uintptr_t)io->P % 16 == 0)
+        launch_staged<0, 0, 4>(g, stream);
+    else return 0;
+    return 1;
+}
+
 mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
     cudaStream_t stream = (cudaStream_t)ctx->stream;
@@ -60,6 +223,7 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
         else lk_last_step_kernel<0><<<blocks, 3 * kLastFaces, 0, stream>>>(*g);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
+    if (launch_tri_points(g, stream)) return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     mm_status st = mmi_data_for<mmi_sk_points_args, lk_tri_face_element>(ctx, g, count, kWhat);
     if (st != MM_OK || !g->out_faces) return st;
     lk_grandchild_kernel<<<mmi_cuda_grid(nf, kStagedThreads), kStagedThreads, 0, stream>>>(*g);

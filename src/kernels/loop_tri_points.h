@@ -113,6 +113,56 @@ MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk
     lk_vertex_keep(in->ring, in->kinds, in->final, kind, m, out, i, d, f64);
 }
 
+/* What triangle f's rules read of its sides (corners 3f + c): their codes
+ * s[c], whether f holds its edge's first side (own[c]) and the side across
+ * (k1[c], MMI_SK_NONE on the boundary). */
+typedef struct lk_tri_sides {
+    uint32_t s[3], own[3], k1[3];
+} lk_tri_sides;
+
+/* Side c of the triangle of corners [k, k + 3) into t, and level l's rows
+ * at its corner from column col (sk_column): the corner v[c] and the point
+ * m[c] born on the side. side and verts are in's, as the caller holds them:
+ * lk_tri_face_points' restrict copies let CUDA load them through the
+ * read-only path (per corner, in the order the element kernel has always
+ * loaded them: its code is unchanged by these helpers, PTX compared). */
+MM_HD void lk_tri_side_at(const lk_tri_in *in, const uint32_t *side, int64_t k, int c,
+                          lk_tri_sides *t)
+{
+    const uint32_t *es = in->edge_sides + 2 * (int64_t)(side[k + c] >> 2);
+    t->s[c] = side[k + c];
+    t->own[c] = es[0] == (uint32_t)(k + c);
+    t->k1[c] = es[1];
+}
+
+MM_HD void lk_tri_rows_at(const uint32_t *verts, lk_tri_ids at, int64_t k, int c,
+                          const lk_tri_sides *t, const void *col, double v[3], double m[3],
+                          int64_t d, int f64)
+{
+    v[c] = sk_load(col, f64, (int64_t)verts[k + c] * d);
+    m[c] = sk_load(col, f64, (at.born + (t->s[c] >> 2)) * d);
+}
+
+/* The point of inner edge 2|E| + 3f + c (Figure 13, as above). */
+MM_HD double lk_inner_point(const double v[3], const double m[3], int c)
+{
+    mmi_edge_mask inner = mmi_loop_edge_mask(0);
+    int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
+    return inner.end * (m[c] + m[p]) + inner.side * (v[c] + m[n]);
+}
+
+/* in from component i on (sk_column), into col (returned as a copy
+ * instead, it cost the element kernel the read-only loads of its across
+ * points). */
+MM_HD void lk_tri_column(lk_tri_in *col, const lk_tri_in *in, int64_t i, int f64)
+{
+    *col = *in;
+    col->P = sk_column(in->P, f64, i);
+    col->Y = sk_column(in->Y, f64, i);
+    col->ring = in->ring ? in->ring + i : NULL;
+    col->final = in->final ? sk_column(in->final, f64, i) : NULL;
+}
+
 /* Component i of level l + 1's points around triangle f of level l − 1, P of
  * level l, Y of level l + 1: inner edge 2|E| + 3f + c's point, and the
  * points on side c where f holds the side's edge's first side. Every load
@@ -125,53 +175,54 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
                               int f64)
 {
     const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
-    lk_tri_in col = *in;
-    col.P = sk_column(in->P, f64, i);
-    col.Y = sk_column(in->Y, f64, i);
-    col.ring = in->ring ? in->ring + i : NULL;
-    col.final = in->final ? sk_column(in->final, f64, i) : NULL;
+    lk_tri_in col;
+    lk_tri_column(&col, in, i, f64);
     int64_t k = 3 * f;
-    uint32_t s[3], own[3];
+    lk_tri_sides t;
     double v[3], m[3];
     lk_across a[3];
     for (int c = 0; c < 3; ++c) {
-        const uint32_t *es = in->edge_sides + 2 * (int64_t)(side[k + c] >> 2);
-        s[c] = side[k + c];
-        own[c] = es[0] == (uint32_t)(k + c);
-        a[c].k1 = es[1];
+        lk_tri_side_at(in, side, k, c, &t);
+        a[c].k1 = t.k1[c];
         a[c].qi = a[c].qn = 0.0;
-        v[c] = sk_load(col.P, f64, (int64_t)verts[k + c] * d);
-        m[c] = sk_load(col.P, f64, (at.born + (s[c] >> 2)) * d);
+        lk_tri_rows_at(verts, at, k, c, &t, col.P, v, m, d, f64);
     }
     uint32_t before[3] = {0, 0, 0}, after[3] = {0, 0, 0};
     for (int c = 0; c < 3; ++c)
-        if (own[c] && a[c].k1 != MMI_SK_NONE) {
+        if (t.own[c] && a[c].k1 != MMI_SK_NONE) {
             before[c] = side[lk_prev(a[c].k1)];
             after[c] = side[lk_next(a[c].k1)];
         }
     for (int c = 0; c < 3; ++c)
-        if (own[c] && a[c].k1 != MMI_SK_NONE) {
+        if (t.own[c] && a[c].k1 != MMI_SK_NONE) {
             a[c].qi = sk_load(col.P, f64, (at.born + (before[c] >> 2)) * d);
             a[c].qn = sk_load(col.P, f64, (at.born + (after[c] >> 2)) * d);
         }
-    mmi_edge_mask inner = mmi_loop_edge_mask(0);
     for (int c = 0; c < 3; ++c) {
         int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
-        sk_store(col.Y, f64, (at.inner + k + c) * d,
-                 inner.end * (m[c] + m[p]) + inner.side * (v[c] + m[n]));
-        if (own[c])
-            lk_tri_owned_edge(&col, at, s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
+        sk_store(col.Y, f64, (at.inner + k + c) * d, lk_inner_point(v, m, c));
+        if (t.own[c])
+            lk_tri_owned_edge(&col, at, t.s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
     }
+}
+
+/* What the triangle rules of g read and write (in), and where (at). */
+MM_HD void lk_tri_args(const mmi_sk_points_args *g, lk_tri_in *in, lk_tri_ids *at)
+{
+    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
+    const mmi_sk_data *io = &g->data;
+    lk_tri_ids ids = {x->nv, y->nv, y->nv + 2 * x->ne};
+    lk_tri_in arrays = {x->side, x->verts, x->edge_sides, io->P, io->Y,
+                        io->ring_next ? (double *)io->ring : NULL, io->kinds, io->final};
+    *in = arrays, *at = ids;
 }
 
 /* Component i of level l + 1's points around triangle f of level l − 1. */
 MM_HD void lk_tri_face(const mmi_sk_points_args *g, int64_t f, int64_t i, int64_t d, int f64)
 {
-    const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
-    const mmi_sk_data *io = &g->data;
-    lk_tri_ids at = {x->nv, y->nv, y->nv + 2 * x->ne};
-    lk_tri_in in = {x->side, x->verts, x->edge_sides, io->P, io->Y,
-                    io->ring_next ? (double *)io->ring : NULL, io->kinds, io->final};
+    lk_tri_in in;
+    lk_tri_ids at;
+    lk_tri_args(g, &in, &at);
     lk_tri_face_points(&in, at, f, i, d, f64);
 }
 

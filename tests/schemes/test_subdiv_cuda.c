@@ -4,9 +4,9 @@
  * array, refined positions within 1e-12 (float64) or 1e-6 (float32) of the
  * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
  * shared models in the test case "models" (added when they are present);
- * Catmull-Clark's evaluation of vertex data of other widths than 3, and of
- * data (widths 3, 8 and 12) on a level large enough for the launcher's rules
- * for large levels.
+ * Catmull-Clark's and Loop's evaluation of vertex data of other widths than
+ * 3, and of data (widths 3, 8 and 12) on a level large enough for the
+ * launchers' rules for large levels.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
@@ -135,11 +135,38 @@ START_TEST(cuda_matches_cpu_on_shared_models)
 }
 END_TEST
 
+/* The open n × n grid of unit quads, vertex id = y (n + 1) + x, or with
+ * `triangles` each quad cut into two triangles along its diagonal. */
+static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
+{
+    int64_t nv = (int64_t)(n + 1) * (n + 1), nq = (int64_t)n * n;
+    double *xyz = malloc((size_t)(3 * nv) * sizeof *xyz);
+    uint32_t *ids = malloc((size_t)(6 * nq) * sizeof *ids), *at = ids;
+    ck_assert(xyz != NULL && ids != NULL);
+    for (int64_t v = 0; v < nv; ++v) {
+        xyz[3 * v] = (double)(v % (n + 1)), xyz[3 * v + 1] = (double)(v / (n + 1));
+        xyz[3 * v + 2] = 0.0;
+    }
+    for (int64_t f = 0; f < nq; ++f) {
+        uint32_t a = (uint32_t)(f / n * (n + 1) + f % n), b = a + 1;
+        uint32_t c = a + (uint32_t)n + 2, e = a + (uint32_t)n + 1;
+        if (triangles) *at++ = a, *at++ = b, *at++ = c, *at++ = a, *at++ = c, *at++ = e;
+        else *at++ = a, *at++ = b, *at++ = c, *at++ = e;
+    }
+    int order = triangles ? 3 : 4;
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, (at - ids) / order, NULL, order, ids, prec);
+    free(xyz), free(ids);
+    return mesh;
+}
+
 /* Vertex data of width d on the specialized path (mm_subdiv_eval, three
- * levels): on CUDA the points below level 0 run the staged kernel with the
- * width read at run time up to 64 columns, and the element kernel past that;
- * level 0's mixed polygons run the corner rules. _i: the width, the shape
- * (mixed polygons with a boundary, several components), the precision. */
+ * levels): on CUDA, Catmull-Clark's points below level 0 run its staged
+ * kernel with the width read at run time up to 64 columns and the element
+ * kernel past that, Loop's its element kernel (these levels are small);
+ * level 0's mixed polygons run Catmull-Clark's corner rules. _i: the
+ * width, the scheme and shape (Catmull-Clark on mixed polygons with a
+ * boundary and on several components; Loop on open grids of 6 × 6 and 11 × 11
+ * quads cut into triangles), the precision. */
 static const int64_t widths[] = {1, 5, 12, 70};
 
 /* Component-wise data of width d on mesh (which it frees) through `levels`
@@ -183,42 +210,21 @@ static void assert_close(double *a, double *b, int64_t n, mm_type prec, int64_t 
 
 START_TEST(cuda_matches_cpu_at_any_width)
 {
-    int64_t d = widths[_i / 4], na, nb;
-    mmt_shape shape = (_i / 2) % 2 ? MMT_COMPONENTS : MMT_MIXED;
+    int64_t d = widths[_i / 8], na, nb;
+    int loop = (_i / 4) % 2, second = (_i / 2) % 2;
+    mmt_shape shape = second ? MMT_COMPONENTS : MMT_MIXED;
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
+    mm_scheme scheme = loop ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    mm_scheme cc = MM_SCHEME_CATMULL_CLARK;
-    double *a = eval_data(cpu, mmt_mesh_shape(cpu, shape, prec), cc, 3, prec, d, &na);
-    double *b = eval_data(gpu, mmt_mesh_shape(gpu, shape, prec), cc, 3, prec, d, &nb);
+    mm_mesh ma = loop ? open_grid(cpu, second ? 11 : 6, 1, prec) : mmt_mesh_shape(cpu, shape, prec);
+    mm_mesh mb = loop ? open_grid(gpu, second ? 11 : 6, 1, prec) : mmt_mesh_shape(gpu, shape, prec);
+    double *a = eval_data(cpu, ma, scheme, 3, prec, d, &na);
+    double *b = eval_data(gpu, mb, scheme, 3, prec, d, &nb);
     ck_assert_int_eq(na, nb);
     assert_close(a, b, na, prec, d);
     mm_context_free(&cpu), mm_context_free(&gpu);
 }
 END_TEST
-
-/* The open n × n grid of unit quads, vertex id = y (n + 1) + x, or with
- * `triangles` each quad cut into two triangles along its diagonal. */
-static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
-{
-    int64_t nv = (int64_t)(n + 1) * (n + 1), nq = (int64_t)n * n;
-    double *xyz = malloc((size_t)(3 * nv) * sizeof *xyz);
-    uint32_t *ids = malloc((size_t)(6 * nq) * sizeof *ids), *at = ids;
-    ck_assert(xyz != NULL && ids != NULL);
-    for (int64_t v = 0; v < nv; ++v) {
-        xyz[3 * v] = (double)(v % (n + 1)), xyz[3 * v + 1] = (double)(v / (n + 1));
-        xyz[3 * v + 2] = 0.0;
-    }
-    for (int64_t f = 0; f < nq; ++f) {
-        uint32_t a = (uint32_t)(f / n * (n + 1) + f % n), b = a + 1;
-        uint32_t c = a + (uint32_t)n + 2, e = a + (uint32_t)n + 1;
-        if (triangles) *at++ = a, *at++ = b, *at++ = c, *at++ = a, *at++ = c, *at++ = e;
-        else *at++ = a, *at++ = b, *at++ = c, *at++ = e;
-    }
-    int order = triangles ? 3 : 4;
-    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, (at - ids) / order, NULL, order, ids, prec);
-    free(xyz), free(ids);
-    return mesh;
-}
 
 /* Data on a level of at least 2^18 faces. On Catmull-Clark's path that runs
  * the CUDA launcher's rules for large levels: positions (d = 3) one thread
@@ -226,9 +232,13 @@ static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
  * components a thread, each row's four as one load; both with the other side
  * of an owned edge from shared memory where its face is in the block. An
  * open 128 × 128 grid has 2^18 quads at level 2, which the step to level 4
- * reads, and the steps before run the rule for smaller levels; cut into
- * triangles, the same for Loop's path (2^19 triangles). _i: the width, the
- * scheme (Catmull-Clark, Loop) and the precision. */
+ * reads, and the steps before run the rule for smaller levels. Cut into
+ * triangles (2^19 at level 2), Loop's path runs its rules for large levels
+ * there the same way: positions one thread per triangle, float32 of width 8
+ * or 12 four components a thread, the other side of an owned edge from
+ * shared memory where its triangle is in the block; float64 of width 8 or 12
+ * runs the element kernel. _i: the width, the scheme (Catmull-Clark, Loop)
+ * and the precision. */
 static const int64_t large_widths[] = {3, 8, 12};
 
 START_TEST(cuda_matches_cpu_on_a_large_level)
@@ -259,7 +269,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, cuda_matches_cpu_on_the_cube, 0, 4);
     tcase_add_loop_test(tc, cuda_matches_cpu_at_any_width, 0,
-                        4 * (int)(sizeof widths / sizeof *widths));
+                        8 * (int)(sizeof widths / sizeof *widths));
     tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0,
                         4 * (int)(sizeof large_widths / sizeof *large_widths));
     suite_add_tcase(s, tc);
