@@ -7,6 +7,7 @@
 
 #include "../core/hd.h"
 #include "mesh_impl.h"
+#include "mesh_stats.h"
 
 /* corner_edge of a side whose two ends are the same vertex (a face repeating a
  * vertex consecutively): such a side lies on E's diagonal and is no edge. */
@@ -37,6 +38,13 @@ typedef struct mmi_edges {
     int64_t num_corners;
     uint32_t *corner_edge;
 } mmi_edges;
+
+/* Whether edge e of E is not a 2-manifold's (mmi_edge_breaks_manifold: more
+ * than two sides, or two the same way). */
+static inline int mmi_edges_breaks_manifold(const mmi_edges *E, int64_t e)
+{
+    return mmi_edge_breaks_manifold(E->forward[e], E->backward[e]);
+}
 
 /* Builds E, the edges and the corner edges of the faces hf (O(nnz log valence)).
  *   Errors: MM_ERR_OVERFLOW (a valence ≥ 2^31, ≥ 2^32 - 1 edges),

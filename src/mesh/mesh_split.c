@@ -98,7 +98,7 @@ static mm_status check_split(mm_context ctx, const mmi_host_faces *split, const 
     mmi_edges E = {0};
     MM_TRY(mmi_mesh_edges_build(ctx, split, &E));
     for (int64_t e = 0; e < E.num_edges; ++e) {
-        if (!mmi_edge_breaks_manifold(E.forward[e], E.backward[e])) continue;
+        if (!mmi_edges_breaks_manifold(&E, e)) continue;
         uint32_t a = E.a[e] < nv ? E.a[e] : origin[E.a[e] - nv];
         uint32_t b = E.b[e] < nv ? E.b[e] : origin[E.b[e] - nv];
         MM_FAIL(ctx, MM_ERR_INVALID_MESH,

@@ -325,7 +325,7 @@ static void classify_vertex(const fvar_switches *sw, mm_boundary boundary, float
 static float side_sharpness(const mmi_edges *E, const float *edge_sharp, int linear_all,
                             int64_t e)
 {
-    if (linear_all || mmi_edge_breaks_manifold(E->forward[e], E->backward[e]))
+    if (linear_all || mmi_edges_breaks_manifold(E, e))
         return MMI_SHARP_INFINITE;
     return edge_sharp[e];
 }
@@ -548,7 +548,7 @@ static mm_status check_edges(mm_context ctx, const mmi_edges *E)
 {
     mm_status st = MM_OK;
     for (int64_t e = 0; e < E->num_edges; ++e)
-        if (mmi_edge_breaks_manifold(E->forward[e], E->backward[e]))
+        if (mmi_edges_breaks_manifold(E, e))
             MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "edge %u–%u is not a 2-manifold's; "
                     "face-varying channels on a mesh with faces that repeat a vertex are "
                     "refined on 2-manifolds only", E->a[e], E->b[e]);
@@ -590,7 +590,7 @@ static mm_status nonmanifold_vertices(mm_context ctx, mm_mesh mesh, const mmi_ho
     }
     if (nv > 0) memset(nm, 0, (size_t)nv);
     for (int64_t e = 0; e < E->num_edges; ++e)
-        if (mmi_edge_breaks_manifold(E->forward[e], E->backward[e])) nm[E->a[e]] = nm[E->b[e]] = 1;
+        if (mmi_edges_breaks_manifold(E, e)) nm[E->a[e]] = nm[E->b[e]] = 1;
     MM_TRY(corners_around(ctx, hf, E, nm, first, ordered));
     if (mesh->degenerate_faces > 0 && nv > 0) memset(nm, 0, (size_t)nv);
 done:

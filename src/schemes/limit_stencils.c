@@ -143,7 +143,7 @@ static mm_status walk(mm_context ctx, const topology *t, uint32_t v, ring *r)
     r->edges = r->faces = 0;
     if (k0 == NO_CORNER) return MM_OK;
     uint32_t e0 = E->corner_edge[k0];
-    if (mmi_edge_breaks_manifold(E->forward[e0], E->backward[e0]))
+    if (mmi_edges_breaks_manifold(E, e0))
         return refuse_vertex(ctx, v, "is on a non-manifold edge");
     r->vertex[0] = hf->rows[next_corner(hf, t->face_of[k0], k0, 1)];
     r->sharp[0] = t->edge_sharp[e0];
@@ -153,7 +153,7 @@ static mm_status walk(mm_context ctx, const topology *t, uint32_t v, ring *r)
         int64_t before = next_corner(hf, f, k, hf->ptr[f + 1] - hf->ptr[f] - 1);
         r->opposite[r->faces++] = hf->rows[next_corner(hf, f, k, 2)];
         uint32_t e = E->corner_edge[before], u = hf->rows[before];
-        if (mmi_edge_breaks_manifold(E->forward[e], E->backward[e]))
+        if (mmi_edges_breaks_manifold(E, e))
             return refuse_vertex(ctx, v, "is on a non-manifold edge");
         if (mmi_edge_is_boundary(E->forward[e], E->backward[e])) {
             r->vertex[r->edges] = u, r->sharp[r->edges++] = t->edge_sharp[e];
@@ -189,7 +189,7 @@ static mm_status sharpen_unordered(mm_context ctx, mm_mesh mesh, topology *t)
     for (int64_t v = 0; v < nv; ++v)
         if (t->unordered[v]) t->vertex_sharp[v] = MMI_SHARP_INFINITE;
     for (int64_t e = 0; e < E->num_edges; ++e)
-        if (mmi_edge_breaks_manifold(E->forward[e], E->backward[e])) {
+        if (mmi_edges_breaks_manifold(E, e)) {
             t->edge_sharp[e] = MMI_SHARP_INFINITE;
             t->unordered[E->a[e]] = t->unordered[E->b[e]] = 1;
         }
