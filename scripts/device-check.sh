@@ -9,6 +9,8 @@
 #                                            so one device call can stay under its time limit)
 #   BENCHES="bench_subdiv" scripts/device-check.sh  (those benchmarks only; default all)
 #   TESTS="test_mesh_weld test_cli" scripts/device-check.sh  (those tests only; default all)
+#   TEST_JOBS=8 scripts/device-check.sh     (runs 8 test executables at a time on the one GPU;
+#                                            default 1; the log keeps the list's order)
 #   PARTS=sanitize scripts/device-check.sh  (compute-sanitizer over the CUDA suite: below;
 #                                            not in the default PARTS, it takes minutes)
 #     SANITIZE_TOOLS="memcheck racecheck synccheck initcheck" (default all four)
@@ -44,35 +46,62 @@ case " $parts " in *" tests "*) backends=${BACKENDS:-cuda cpu} ;; *) backends= ;
 # line, and the run counts as passed.
 runs=${TESTS:-$(cd "$build/tests" 2>/dev/null && ls test_* 2>/dev/null)}
 [ -z "${TESTS:-}" ] && [ -x "$build/tests/test_subdiv_opensubdiv" ] && runs="$runs test_subdiv_opensubdiv:loop"
+# One run of one test executable on one backend (n: its place in the list):
+# its result line, printed when it ends and kept as $out/results/<n> with its
+# status as <n>.status (read back in order below, so that runs side by side,
+# TEST_JOBS at a time, count and log as one after another do); its output is
+# appended to all-tests.txt.
+run_test() {
+  local n=$1 backend=$2 run=$3 t name arg rc result status skips
+  t="$build/tests/${run%%:*}"
+  arg=${run#"${run%%:*}"}; arg=${arg#:}
+  [ -x "$t" ] || return 0
+  name=$(basename "$t")${arg:+-$arg}
+  if ldd "$t" 2>/dev/null | grep -q "not found"; then
+    # An oracle library (e.g. OpenMesh) the GPU machine lacks: not run, so skipped.
+    printf '%-28s %-5s skipped  (missing: %s)\n' "$name" "$backend" \
+      "$(ldd "$t" | awk '/not found/ {print $1}' | tr '\n' ' ')" | tee "$out/results/$n"
+    echo skipped >"$out/results/$n.status"
+    return 0
+  fi
+  MESHMAT_TEST_BACKEND=$backend "$t" ${arg:+"$arg"} >"$out/$name.$backend.txt" 2>&1
+  rc=$?
+  case $rc in
+    0) result=passed status=passed ;;
+    77) result=skipped status=skipped ;;
+    *) result="FAILED ($rc)" status=failed ;;
+  esac
+  # The "skipped: ..." lines of tests/common/mmt_models.c (C and C++ tests).
+  skips=$(grep -c '^skipped:' "$out/$name.$backend.txt")
+  [ "$skips" -gt 0 ] && [ "$rc" -ne 77 ] && result="$result ($skips \"skipped:\" lines)"
+  printf '%-28s %-5s %s  %s\n' "$name" "$backend" "$result" \
+    "$(grep -h '%: Checks' "$out/$name.$backend.txt" | tail -n 1)" | tee "$out/results/$n"
+  echo "$status" >"$out/results/$n.status"
+  flock "$out/results/.lock" cat "$out/$name.$backend.txt" >>"$out/all-tests.txt"
+  rm -f "$out/$name.$backend.txt"
+}
+export -f run_test
+export build out
+rm -rf "$out/results" && mkdir -p "$out/results"
+list=() n=0
 for backend in $backends; do
   for run in $runs; do
-    t="$build/tests/${run%%:*}"
-    arg=${run#"${run%%:*}"}; arg=${arg#:}
-    [ -x "$t" ] || continue
-    name=$(basename "$t")${arg:+-$arg}
-    if ldd "$t" 2>/dev/null | grep -q "not found"; then
-      # An oracle library (e.g. OpenMesh) the GPU machine lacks: not run, so skipped.
-      printf '%-28s %-5s skipped  (missing: %s)\n' "$name" "$backend" \
-        "$(ldd "$t" | awk '/not found/ {print $1}' | tr '\n' ' ')" | tee -a "$log"
-      skipped=$((skipped + 1))
-      continue
-    fi
-    MESHMAT_TEST_BACKEND=$backend "$t" ${arg:+"$arg"} >"$out/$name.$backend.txt" 2>&1
-    rc=$?
-    case $rc in
-      0) result=passed; passed=$((passed + 1)) ;;
-      77) result=skipped; skipped=$((skipped + 1)) ;;
-      *) result="FAILED ($rc)"; failed=$((failed + 1)) ;;
-    esac
-    # The "skipped: ..." lines of tests/common/mmt_models.c (C and C++ tests).
-    skips=$(grep -c '^skipped:' "$out/$name.$backend.txt")
-    [ "$skips" -gt 0 ] && [ "$rc" -ne 77 ] && result="$result ($skips \"skipped:\" lines)"
-    printf '%-28s %-5s %s  %s\n' "$name" "$backend" "$result" \
-      "$(grep -h '%: Checks' "$out/$name.$backend.txt" | tail -n 1)" | tee -a "$log"
-    cat "$out/$name.$backend.txt" >>"$out/all-tests.txt"
-    rm -f "$out/$name.$backend.txt"
+    n=$((n + 1))
+    list+=("$n $backend $run")
   done
 done
+[ "$n" -eq 0 ] || printf '%s\n' "${list[@]}" |
+  xargs -P "${TEST_JOBS:-1}" -L 1 bash -c 'run_test "$0" "$1" "$2"'
+for ((i = 1; i <= n; ++i)); do
+  [ -f "$out/results/$i" ] || continue
+  cat "$out/results/$i" >>"$log"
+  case $(cat "$out/results/$i.status") in
+    passed) passed=$((passed + 1)) ;;
+    skipped) skipped=$((skipped + 1)) ;;
+    *) failed=$((failed + 1)) ;;
+  esac
+done
+rm -rf "$out/results"
 
 case " $parts " in *" bench "*) benches=${BENCHES:-$(cd "$build/bench" 2>/dev/null && ls bench_* 2>/dev/null)} ;; *) benches= ;; esac
 for name in $benches; do
