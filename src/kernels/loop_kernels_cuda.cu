@@ -2,7 +2,9 @@
  * grid-stride kernel per rule (grid_for.cuh; the vertex-data rules with d =
  * 3 and the type folded, fold_data.cuh), one thread per element (per refined
  * triangle for the topology, per triangle and component for the vertex data
- * below level 0); the last level's triangles through shared memory
+ * below level 0); on levels of 2^18 triangles or more the points a thread a
+ * triangle (or four components) with their rows in shared memory
+ * (lk_tri_points_staged); the last level's triangles through shared memory
  * (staged_rows.cuh). */
 #include <cuda_runtime.h>
 
