@@ -85,7 +85,7 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  *   stores alone.
  * A thread takes C components of one face: C = 1 (F = kStagedThreads / d
  * faces a block, 85 for positions) or, for positions (D = 3) on a level of
- * at least kPositionLevel faces, C = 3: the face's side codes and ids are
+ * at least kMmiLargeLevel faces, C = 3: the face's side codes and ids are
  * then read and computed once, not once per lane, where the kernel was
  * issue-bound (spot's last step to 48.0M quads: 302M → 206M instructions,
  * 449 → 399 µs on the H200), in kPositionFaces faces a block (a multiple of
@@ -95,14 +95,13 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * C = 4 for float32 on such a level, of a width d that is a multiple of 4
  * and divides 96 (8 … 48): a thread's four consecutive components, each row's
  * four as one 16-byte load and its points copied out 16 bytes at a time,
- * in kWideValues / d faces a block (96 threads), where one lane a component
+ * in kMmiWideValues / d faces a block (96 threads), where one lane a component
  * was issue-bound too (d = 12, spot's last step: issue slots 74% busy).
  * D = 0: any other width up to kStagedMaxWidth, read at run time. Shared
  * memory per block: 18 F d values (faces and spokes 4 each, the face vertex
  * 1, the loaded rows 9) and 8 F words. */
 static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
-static const int kPositionFaces = 128, kWideValues = 384;
-static const int64_t kPositionLevel = (int64_t)1 << 18;
+static const int kPositionFaces = 128;
 
 /* F for width d, C components a thread and values of `size` bytes (C = 3 in
  * float64: half as many faces, within the 48 KiB of shared memory a launch
@@ -110,7 +109,7 @@ static const int64_t kPositionLevel = (int64_t)1 << 18;
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
     if (c == 3) return kPositionFaces * 4 / size;
-    if (c == 4) return kWideValues / (unsigned)d;
+    if (c == 4) return kMmiWideValues / (unsigned)d;
     return d == 3 ? kStagedFaces : kStagedThreads / (unsigned)d;
 }
 
@@ -163,7 +162,7 @@ static __device__ void sk_copy16(void *dst, const void *src, unsigned count)
 
 template <int F64, int D, int C>
 __global__ void __launch_bounds__(C == 3   ? kPositionFaces
-                                  : C == 4 ? kWideValues / 4
+                                  : C == 4 ? kMmiWideValues / 4
                                            : kStagedThreads,
                                   C == 3 ? 8 : C == 4 ? 7 : MMI_STAGED_BLOCKS_PER_SM)
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
@@ -275,17 +274,14 @@ static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
         constexpr int f64 = decltype(F)::value, width = decltype(D)::value;
-        const int64_t d = g->data.d;
-        const int large = g->lv[g->level - 1].nf >= kPositionLevel;
+        const mmi_sk_data *io = &g->data;
+        unsigned c = mmi_components_a_thread(io->d, f64, io->P, g->lv[g->level - 1].nf);
         if constexpr (width == 3) {
-            if (large) launch_staged<f64, 3, 3>(g, stream);
+            if (c == 3) launch_staged<f64, 3, 3>(g, stream);
             else launch_staged<f64, 3, 1>(g, stream);
         } else if constexpr (f64 == 0) {
-            if (large && d % 4 == 0 && kWideValues % (4 * d) == 0 && d >= 8 &&
-                (uintptr_t)g->data.P % 16 == 0)
-                launch_staged<0, 0, 4>(g, stream);
-            else
-                launch_staged<0, 0, 1>(g, stream);
+            if (c == 4) launch_staged<0, 0, 4>(g, stream);
+            else launch_staged<0, 0, 1>(g, stream);
         } else {
             launch_staged<1, 0, 1>(g, stream);
         }

@@ -3,7 +3,8 @@
  * float64 or float32 each get their own instantiation, every other width
  * D = 0 (the kernel reads d at run time). The specialized paths' launchers
  * share it, and mmi_data_for: grid_for.cuh's element loop for a vertex-data
- * rule, folded so. */
+ * rule, folded so; and their choice of components a thread on large levels
+ * (mmi_components_a_thread). */
 #ifndef MESHMAT_KERNELS_FOLD_DATA_CUH
 #define MESHMAT_KERNELS_FOLD_DATA_CUH
 
@@ -27,6 +28,26 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
     else if (d == 3) launch(three(), no());
     else if (f64) launch(any(), yes());
     else launch(any(), no());
+}
+
+/* How many components of a face a thread of the specialized paths' staged
+ * points kernels takes (catmark_kernels_cuda.cu, loop_kernels_cuda.cu), for
+ * data of width d (float64 or not, at P) on a level of `faces` faces: on a
+ * level of at least kMmiLargeLevel faces 3 for positions, whose side codes
+ * and ids a thread then reads once, and 4 for float32 of a width that is a
+ * multiple of 4 dividing kMmiWideValues / 4 (8 … 48; kMmiWideValues / d faces
+ * a block of 96 threads), each row's four values one 16-byte load (so P
+ * aligned to 16 bytes); else 1, one lane a component (smaller levels left
+ * too few threads to hide the gathers' latency). */
+static const int kMmiWideValues = 384;
+static const int64_t kMmiLargeLevel = (int64_t)1 << 18;
+
+static inline unsigned mmi_components_a_thread(int64_t d, int f64, const void *P, int64_t faces)
+{
+    if (faces < kMmiLargeLevel) return 1;
+    if (d == 3) return 3;
+    int wide = !f64 && d >= 8 && d % 4 == 0 && kMmiWideValues % (4 * d) == 0;
+    return wide && (uintptr_t)P % 16 == 0 ? 4 : 1;
 }
 
 /* A vertex-data rule Rule(&g, i, d, f64) for every i < count, g's data

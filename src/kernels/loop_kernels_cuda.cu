@@ -54,14 +54,14 @@ __global__ void __launch_bounds__(3 * kLastFaces)
 }
 
 /* The triangle faces without out_faces (evaluation, and every step but a
- * subdivide's last) on a level of at least kLargeLevel triangles, a block of
+ * subdivide's last) on a level of at least kMmiLargeLevel triangles, a block of
  * F triangles of level l − 1 at a time, each thread C components of one
  * triangle (its side codes and ids read and computed once, not once per
  * component):
  * - C = 3 for positions (D = 3), kPositionFaces triangles a block;
  * - C = 4 for float32 of a width d that is a multiple of 4 and divides 96
  *   (8 … 48): four consecutive components, each row's four as one 16-byte
- *   load, kWideValues / d triangles a block;
+ *   load, kMmiWideValues / d triangles a block;
  * - each triangle's inner edge points go to shared memory first and are
  *   copied out whole (three rows a triangle, one run for the block), so they
  *   reach L2 as full sectors rather than as pieces of many sectors per warp
@@ -78,12 +78,11 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * a component) it was up to 8% slower on small levels and 1% at d = 12
  * (bench/results/loop-staged). Shared memory: 9 F d values
  * (inner rows 3, loaded rows 6) and 6 F words. */
-static const int kPositionFaces = 128, kWideValues = 384;
-static const int64_t kLargeLevel = (int64_t)1 << 18;
+static const int kPositionFaces = 128;
 
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
-    return c == 3 ? kPositionFaces * 4 / size : kWideValues / (unsigned)d;
+    return c == 3 ? kPositionFaces * 4 / size : kMmiWideValues / (unsigned)d;
 }
 
 template <typename T>
@@ -111,7 +110,7 @@ static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t 
 }
 
 template <int F64, int D, int C>
-__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kWideValues / 4, 8)
+__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 8)
     lk_tri_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
@@ -203,14 +202,11 @@ static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
 static int launch_tri_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     const mmi_sk_data *io = &g->data;
-    int64_t d = io->d;
-    if (g->out_faces || g->lv[g->level - 1].nf < kLargeLevel) return 0;
-    if (d == 3 && io->f64) launch_staged<1, 3, 3>(g, stream);
-    else if (d == 3) launch_staged<0, 3, 3>(g, stream);
-    else if (!io->f64 && d >= 8 && d % 4 == 0 && kWideValues % (4 * d) == 0 &&
-             (uintptr_t)io->P % 16 == 0)
-        launch_staged<0, 0, 4>(g, stream);
-    else return 0;
+    unsigned c = mmi_components_a_thread(io->d, io->f64, io->P, g->lv[g->level - 1].nf);
+    if (g->out_faces || c == 1) return 0;
+    if (c == 4) launch_staged<0, 0, 4>(g, stream);
+    else if (io->f64) launch_staged<1, 3, 3>(g, stream);
+    else launch_staged<0, 3, 3>(g, stream);
     return 1;
 }
 
