@@ -46,6 +46,46 @@ MM_HD void s3_vertex_keep(double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
     }
 }
 
+/* Triangle f of level l − 1 as its rule reads it: corner c's vertex a[c]
+ * and the corner across side c, tw[c] (MMI_SK_NONE on the boundary), loaded
+ * or, where level l − 1's topology is not stored (the driver's folds), made
+ * from level up = l − 2 (s3_corner_below). */
+typedef struct s3_tri_corners {
+    uint32_t a[3], tw[3];
+} s3_tri_corners;
+
+MM_HD void s3_tri_corners_of(const mmi_s3_level *up, const mmi_s3_level *x, int64_t f,
+                             s3_tri_corners *k)
+{
+    for (int c = 0; c < 3; ++c) {
+        if (x->verts) {
+            k->a[c] = x->verts[3 * f + c];
+            k->tw[c] = s3_twin(x, 3 * f + c);
+        } else {
+            s3_corner b = s3_corner_below(up, 3 * f + c);
+            k->a[c] = b.v;
+            k->tw[c] = b.tw;
+        }
+    }
+}
+
+/* Level l's rows around f that its rule reads, from column Pc (sk_column):
+ * its face point q (row born + f), its corners v[c] and the face points h[c]
+ * of the triangles across its inner sides (0 on the boundary). */
+typedef struct s3_tri_rows {
+    double q, v[3], h[3];
+} s3_tri_rows;
+
+MM_HD void s3_tri_rows_at(const void *MM_RESTRICT Pc, int64_t born, const s3_tri_corners *k,
+                          int64_t f, int64_t d, int f64, s3_tri_rows *r)
+{
+    r->q = sk_load(Pc, f64, (born + f) * d);
+    for (int c = 0; c < 3; ++c) {
+        r->v[c] = sk_load(Pc, f64, (int64_t)k->a[c] * d);
+        r->h[c] = k->tw[c] != MMI_SK_NONE ? sk_load(Pc, f64, (born + k->tw[c] / 3) * d) : 0.0;
+    }
+}
+
 /* Level l − 1 did not split (on an open mesh: l − 1 is even): f's children
  * at level l are (v_c, fp(h_c), q), or (v_c, v_{c+1}, q) on a boundary
  * side. Inside, their face points (v_c + fp(h_c) + q) / 3; on a splitting
@@ -57,11 +97,58 @@ MM_HD void s3_vertex_keep(double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
  * children (v_{c+1}, q, fp(h_c)) across, and x and y of its boundary
  * children, whose sum is its next ring sum (on a closed fan (6 q + 2 S) /
  * 3, s3_vertex_step's). x and y are born at level l + 1: the next step
- * writes their sums. Every load comes before the first store, in two rounds
- * of independent gathers, and each corner's point is loaded once (its next
- * corner's too); rows from component i's column (sk_column). Where level
- * l − 1's topology is not stored (the driver's folds), f's corners are made
- * from level up = l − 2 (s3_corner_below). */
+ * writes their sums.
+ *
+ * q's sums as f's sides add to them: its neighbours at level l (sum), at
+ * level l + 1 (next_sum) and its inner sides. */
+typedef struct s3_born_sums {
+    double sum, next_sum;
+    int inner;
+} s3_born_sums;
+
+/* Side c's points, one component: returns child 3f + c's (its face point
+ * inside, x on a boundary side), with y into *y on a boundary side; adds to
+ * q's sums. ring: the carried sums' column (sk_column), read on boundary
+ * sides; NULL where level l does not split, which says f has no boundary
+ * side (of an open mesh's levels l − 1 and l one is odd and splits), so that
+ * a kernel for closed meshes folds the boundary rule away. */
+MM_HD double s3_side_points(const s3_tri_corners *k, const s3_tri_rows *r,
+                            const double *MM_RESTRICT ring, int c, int64_t d, double *y,
+                            s3_born_sums *s)
+{
+    double w = mmi_sqrt3_face_weight();
+    int n = c == 2 ? 0 : c + 1;
+    if (ring == NULL || k->tw[c] != MMI_SK_NONE) {
+        double face = (r->v[c] + r->h[c] + r->q) * w;
+        s->sum += r->v[c] + r->h[c];
+        s->next_sum += face + (r->v[n] + r->q + r->h[c]) * w;
+        ++s->inner;
+        return face;
+    }
+    /* The outer neighbour is S_p − q_c. */
+    mmi_sqrt3_split_mask sm = mmi_sqrt3_split_mask_of();
+    double xp = sm.outer * (ring[k->a[c] * d] - r->v[n]) + sm.near * r->v[c] + sm.far * r->v[n];
+    *y = sm.outer * (ring[k->a[n] * d] - r->v[c]) + sm.near * r->v[n] + sm.far * r->v[c];
+    s->sum += r->v[c];
+    s->next_sum += xp + *y;
+    return xp;
+}
+
+/* q's step out = (q', S') once its sides are summed. */
+MM_HD void s3_born_step(const s3_born_sums *s, double q, double out[2])
+{
+    if (s->inner == 3) {
+        s3_vertex_step(S3_KIND_BORN, 0, q, s->sum, out);
+    } else {
+        s3_vertex_step(mmi_kind_of(3 + s->inner, MMI_RULE_SMOOTH), 0, q, s->sum, out);
+        out[1] = s->next_sum;
+    }
+}
+
+/* Component i of f's points where level l − 1 did not split (above): every
+ * load before the first store, in two rounds of independent gathers (the
+ * corners; their rows), each corner's row loaded once; rows from component
+ * i's column (sk_column). */
 MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
                                const mmi_s3_level *xl, const void *MM_RESTRICT P,
                                void *MM_RESTRICT Y,
@@ -70,54 +157,21 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
                                int odd_next, int64_t f, int64_t i, int64_t d, int f64)
 {
     int64_t born = x->nv, faces = xl->nv;
-    const void *Pc = sk_column(P, f64, i);
     void *Yc = sk_column(Y, f64, i);
-    uint32_t a[3], tw[3];
-    double v[3], h[3] = {0.0, 0.0, 0.0};
+    const double *ringc = xl->bcount ? ring + i : NULL;
+    s3_tri_corners k;
+    s3_tri_rows r;
+    s3_born_sums s = {0.0, 0.0, 0};
+    s3_tri_corners_of(up, x, f, &k);
+    s3_tri_rows_at(sk_column(P, f64, i), born, &k, f, d, f64, &r);
     for (int c = 0; c < 3; ++c) {
-        if (x->verts) {
-            a[c] = x->verts[3 * f + c];
-            tw[c] = s3_twin(x, 3 * f + c);
-        } else {
-            s3_corner k = s3_corner_below(up, 3 * f + c);
-            a[c] = k.v;
-            tw[c] = k.tw;
-        }
-    }
-    double q = sk_load(Pc, f64, (born + f) * d), sum = 0.0, next_sum = 0.0;
-    for (int c = 0; c < 3; ++c) {
-        v[c] = sk_load(Pc, f64, (int64_t)a[c] * d);
-        if (tw[c] != MMI_SK_NONE) h[c] = sk_load(Pc, f64, (born + tw[c] / 3) * d);
-    }
-    int inner = 0;
-    double w = mmi_sqrt3_face_weight();
-    mmi_sqrt3_split_mask sm = mmi_sqrt3_split_mask_of();
-    for (int c = 0; c < 3; ++c) {
-        int n = c == 2 ? 0 : c + 1;
         int64_t t = 3 * f + c;
-        if (tw[c] != MMI_SK_NONE) {
-            double face = (v[c] + h[c] + q) * w;
-            sk_store(Yc, f64, (faces + t) * d, face);
-            sum += v[c] + h[c];
-            next_sum += face + (v[n] + q + h[c]) * w;
-            ++inner;
-        } else {
-            /* The outer neighbour is S_p − q_c. */
-            double xp = sm.outer * (ring[a[c] * d + i] - v[n]) + sm.near * v[c] + sm.far * v[n];
-            double yp = sm.outer * (ring[a[n] * d + i] - v[c]) + sm.near * v[n] + sm.far * v[c];
-            sk_store(Yc, f64, (faces + t) * d, xp);
-            sk_store(Yc, f64, (int64_t)s3_y_point(xl, t) * d, yp);
-            sum += v[c];
-            next_sum += xp + yp;
-        }
+        double y = 0.0, face = s3_side_points(&k, &r, ringc, c, d, &y, &s);
+        sk_store(Yc, f64, (faces + t) * d, face);
+        if (ringc && k.tw[c] == MMI_SK_NONE) sk_store(Yc, f64, (int64_t)s3_y_point(xl, t) * d, y);
     }
     double out[2];
-    if (inner == 3) {
-        s3_vertex_step(S3_KIND_BORN, 0, q, sum, out);
-    } else {
-        s3_vertex_step(mmi_kind_of(3 + inner, MMI_RULE_SMOOTH), 0, q, sum, out);
-        out[1] = next_sum;
-    }
+    s3_born_step(&s, r.q, out);
     sk_store(Yc, f64, (born + f) * d, out[0]);
     s3_vertex_keep(ring_next ? ring : NULL, kinds, final, S3_KIND_BORN, odd_next, born + f, out,
                    i, d, f64);

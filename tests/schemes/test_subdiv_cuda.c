@@ -6,7 +6,8 @@
  * shared models in the test case "models" (added when they are present);
  * Catmull-Clark's and Loop's evaluation of vertex data of other widths than
  * 3, and of data (widths 3, 8 and 12) on a level large enough for the
- * launchers' rules for large levels.
+ * launchers' rules for large levels; √3's of widths 8 … 16 on such a level
+ * of a closed mesh.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
@@ -159,6 +160,31 @@ static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
     return mesh;
 }
 
+/* The closed n × m torus grid of quads, each cut into two triangles
+ * (2nm triangles, nm vertices: vertex (i, j) is j n + i). */
+static mm_mesh closed_torus(mm_context ctx, int n, int m, mm_type prec)
+{
+    const double turn = 6.283185307179586; /* 2π */
+    int64_t nv = (int64_t)n * m;
+    double *xyz = malloc((size_t)(3 * nv) * sizeof *xyz);
+    uint32_t *ids = malloc((size_t)(6 * nv) * sizeof *ids), *at = ids;
+    ck_assert(xyz != NULL && ids != NULL);
+    for (int64_t v = 0; v < nv; ++v) {
+        double u = turn * (double)(v % n) / n, w = turn * (double)(v / n) / m;
+        xyz[3 * v] = (3.0 + cos(w)) * cos(u), xyz[3 * v + 1] = (3.0 + cos(w)) * sin(u);
+        xyz[3 * v + 2] = sin(w);
+    }
+    for (int j = 0; j < m; ++j)
+        for (int i = 0; i < n; ++i) {
+            uint32_t a = (uint32_t)(j * n + i), b = (uint32_t)(j * n + (i + 1) % n);
+            uint32_t c = (uint32_t)((j + 1) % m * n + (i + 1) % n), e = (uint32_t)((j + 1) % m * n + i);
+            *at++ = a, *at++ = b, *at++ = c, *at++ = a, *at++ = c, *at++ = e;
+        }
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, 2 * nv, NULL, 3, ids, prec);
+    free(xyz), free(ids);
+    return mesh;
+}
+
 /* Vertex data of width d on the specialized path (mm_subdiv_eval, three
  * levels): on CUDA, Catmull-Clark's points below level 0 run its staged
  * kernel with the width read at run time up to 64 columns and the element
@@ -258,6 +284,30 @@ START_TEST(cuda_matches_cpu_on_a_large_level)
 }
 END_TEST
 
+/* √3 on a closed mesh with a level of at least 2^18 triangles: float32 of
+ * width 8, 12 or 16 runs the CUDA launcher's four components a thread
+ * (each row's four as one load, each point's four as one store) there. A
+ * closed 512 × 256 torus cut into triangles has 2^18 of them at level 0,
+ * which the step to level 2 reads (writing the last level's rows of the
+ * vertices it moves), and 3 · 2^18 at level 1, which the last step reads;
+ * float64 runs the element kernel. _i: the width and the precision. */
+static const int64_t sqrt3_large_widths[] = {8, 12, 16};
+
+START_TEST(sqrt3_cuda_matches_cpu_on_a_large_closed_level)
+{
+    int64_t d = sqrt3_large_widths[_i / 2], na, nb;
+    mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    double *a = eval_data(cpu, closed_torus(cpu, 512, 256, prec), MM_SCHEME_SQRT3, 3, prec, d, &na);
+    double *b = eval_data(gpu, closed_torus(gpu, 512, 256, prec), MM_SCHEME_SQRT3, 3, prec, d, &nb);
+    ck_assert_int_eq(na, nb);
+    /* |V_3| = |V_0| + |F_0| + |F_1| + |F_2|, each level three times the last's triangles */
+    ck_assert_int_eq(na, d * ((int64_t)1 << 17) * (1 + 2 + 6 + 18));
+    assert_close(a, b, na, prec, d);
+    mm_context_free(&cpu), mm_context_free(&gpu);
+}
+END_TEST
+
 int main(void)
 {
     if (!mmt_cuda_available()) {
@@ -272,6 +322,8 @@ int main(void)
                         8 * (int)(sizeof widths / sizeof *widths));
     tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0,
                         4 * (int)(sizeof large_widths / sizeof *large_widths));
+    tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_on_a_large_closed_level, 0,
+                        2 * (int)(sizeof sqrt3_large_widths / sizeof *sqrt3_large_widths));
     suite_add_tcase(s, tc);
     static const char what[] = "Catmull-Clark, Loop and sqrt(3) on CUDA against the CPU";
     for (int i = 0; i < NUM_MODELS; ++i)
