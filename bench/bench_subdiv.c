@@ -14,9 +14,10 @@
  * with it, specialized-dynamic-no-uv without it, and uv-channel, their
  * difference, with the channel's own bytes for its roofline. The eval-only
  * methods (issue 19) time mm_subdiv_eval after one dynamic build on the
- * specialized path: specialized-eval-d3 and -d12 (d float32 columns; roofline
- * by issue 19's byte model, eval_model_bytes) and specialized-eval-loop (host
- * wall time per call in a loop, small levels). A method that
+ * specialized path, on a context without stage timers as an application
+ * runs it: specialized-eval-d3 and -d12 (d float32 columns; roofline by issue
+ * 19's byte model, eval_model_bytes) and specialized-eval-loop (host wall
+ * time per call in a loop). A method that
  * fails is recorded unavailable with its message, and the suite goes on.
  *   usage: bench_subdiv OUT_DIR [max_faces = 64000000] [runs = 20]
  *          → OUT_DIR/subdiv.{json,md} (records.h; bench/README.md)
@@ -306,33 +307,55 @@ static double eval_model_bytes(const control *m, int level, int d)
     return bytes;
 }
 
-/* specialized-eval-loop: the host wall time of one mm_subdiv_eval_into call
- * (into one output array made once, as an application re-evaluating a cage
- * every frame does) in a loop of LOOP_CALLS calls and one final
- * synchronization (issue 19: ≤ 25 µs for a small cage; on a large one, a
- * frame's re-evaluation without the output's allocation). Levels up to
- * LOOP_MAX_FACES refined faces, on a context of its own without stage timers
- * (the suite's records them), so evaluations are replayed from a graph. */
-enum { LOOP_CALLS = 2000, LOOP_MAX_FACES = 64000000 };
-
-static void eval_loop(sd_records *all, const control *m, int level, counts cl)
+/* The eval-only methods run as an application calls them: on a context of
+ * their own without stage timers (the suite's context records them, and an
+ * evaluation with timers on neither replays its captured graph nor runs
+ * without the timers' events), m's cage made anew there and built to `level`
+ * on the specialized path in dynamic mode. *ctx is NULL when the context
+ * could not be made; else the caller frees *s, *mesh and *ctx. */
+static mm_status untimed_build(const control *m, int level, mm_context *ctx, mm_mesh *mesh,
+                               mm_subdiv *s)
 {
-    sd_record r = new_record(m, level, "specialized-eval-loop", cl, 1);
-    r.min_bytes = eval_model_bytes(m, level, 3);
     mm_context_options co = mm_context_options_default();
     co.backend = MM_BACKEND_CUDA;
-    mm_context ctx = NULL;
-    mm_mesh mesh = NULL;
-    mm_subdiv s = NULL;
-    mm_dense X0 = NULL, XL = NULL;
     mm_mesh_desc d = {0};
     d.num_vertices = m->c0.v, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT32;
     d.vertices = m->xyz, d.num_faces = m->c0.f, d.face_offsets = m->offsets;
     d.face_vertices = m->fv;
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = m->kind, o.levels = level, o.path = MM_PATH_SPECIALIZED;
-    if (mm_context_new(&ctx, &co) != MM_OK || mm_mesh_new(ctx, &mesh, &d) != MM_OK ||
-        mm_subdiv_build(ctx, mesh, &o, &s) != MM_OK ||
+    *mesh = NULL, *s = NULL;
+    mm_status st = mm_context_new(ctx, &co);
+    if (st == MM_OK) st = mm_mesh_new(*ctx, mesh, &d);
+    if (st == MM_OK) st = mm_subdiv_build(*ctx, *mesh, &o, s);
+    if (st == MM_OK) st = mm_context_synchronize(*ctx);
+    return st;
+}
+
+static void free_untimed(mm_context *ctx, mm_mesh *mesh, mm_subdiv *s)
+{
+    mm_subdiv_free(s);
+    mm_mesh_free(mesh);
+    mm_context_free(ctx);
+}
+
+/* specialized-eval-loop: the host wall time of one mm_subdiv_eval_into call
+ * (into one output array made once, as an application re-evaluating a cage
+ * every frame does) in a loop of LOOP_CALLS calls and one final
+ * synchronization (issue 19: ≤ 25 µs for a small cage; on a large one, a
+ * frame's re-evaluation without the output's allocation). Levels up to
+ * LOOP_MAX_FACES refined faces. */
+enum { LOOP_CALLS = 2000, LOOP_MAX_FACES = 64000000 };
+
+static void eval_loop(sd_records *all, const control *m, int level, counts cl)
+{
+    sd_record r = new_record(m, level, "specialized-eval-loop", cl, 1);
+    r.min_bytes = eval_model_bytes(m, level, 3);
+    mm_context ctx = NULL;
+    mm_mesh mesh = NULL;
+    mm_subdiv s = NULL;
+    mm_dense X0 = NULL, XL = NULL;
+    if (untimed_build(m, level, &ctx, &mesh, &s) != MM_OK ||
         mm_dense_import(ctx, &X0, m->c0.v, 3, MM_TYPE_FLOAT32, m->xyz) != MM_OK ||
         mm_dense_new(ctx, &XL, cl.v, 3, MM_TYPE_FLOAT32) != MM_OK ||
         mm_subdiv_eval_into(s, X0, XL) != MM_OK) { /* the last: a warm-up */
@@ -350,24 +373,22 @@ static void eval_loop(sd_records *all, const control *m, int level, counts cl)
     }
     sd_add(all, &r);
     mm_dense_free(&X0), mm_dense_free(&XL);
-    mm_subdiv_free(&s);
-    mm_mesh_free(&mesh);
-    mm_context_free(&ctx);
+    free_untimed(&ctx, &mesh, &s);
 }
 
 /* specialized-eval-d3 and -d12: mm_subdiv_eval of d float32 columns after
- * one dynamic build on the specialized path (the topology the build kept). */
-static void eval_methods(sd_records *all, mm_context ctx, const control *m, int level, counts cl,
-                         int runs)
+ * one dynamic build on the specialized path (the topology the build kept),
+ * each call between CUDA events (measure.h), on an untimed context as above
+ * (setup_ms: that build). */
+static void eval_methods(sd_records *all, const control *m, int level, counts cl, int runs)
 {
     static const int widths[2] = {3, 12};
     static const char *const names[2] = {"specialized-eval-d3", "specialized-eval-d12"};
+    mm_context ctx = NULL;
+    mm_mesh mesh = NULL;
     mm_subdiv s = NULL;
-    mm_subdiv_options o = mm_subdiv_options_default();
-    o.scheme = m->kind, o.levels = level, o.path = MM_PATH_SPECIALIZED;
     double t0 = bu_now_ms();
-    mm_status built = mm_subdiv_build(ctx, m->mesh, &o, &s);
-    mm_context_synchronize(ctx);
+    mm_status built = untimed_build(m, level, &ctx, &mesh, &s);
     double setup = bu_now_ms() - t0;
     for (int k = 0; k < 2; ++k) {
         if (k == 0 && cl.f <= LOOP_MAX_FACES && selected(METHODS, "specialized-eval-loop"))
@@ -380,7 +401,7 @@ static void eval_methods(sd_records *all, mm_context ctx, const control *m, int 
         mm_dense X0 = NULL;
         float *h = NULL;
         if (built != MM_OK) {
-            snprintf(r.message, sizeof r.message, "%s", mm_last_error(ctx));
+            snprintf(r.message, sizeof r.message, "%s", ctx ? mm_last_error(ctx) : "no context");
         } else {
             /* d columns: the positions repeated (any values do; these are finite) */
             h = malloc((size_t)(m->c0.v * widths[k]) * sizeof *h);
@@ -388,7 +409,7 @@ static void eval_methods(sd_records *all, mm_context ctx, const control *m, int 
             for (int64_t v = 0; v < m->c0.v; ++v)
                 for (int j = 0; j < widths[k]; ++j) h[v * widths[k] + j] = m->xyz[3 * v + j % 3];
             BU_MM_OK(ctx, mm_dense_import(ctx, &X0, m->c0.v, widths[k], MM_TYPE_FLOAT32, h));
-            call c = {ctx, m->mesh, NULL, o, s, NULL, 0, 0, X0};
+            call c = {ctx, mesh, NULL, mm_subdiv_options_default(), s, NULL, 0, 0, X0};
             sd_method meth = {ctx, run_eval, release_dense, &c, "eval"};
             sd_measure(&meth, runs, GPU_BUDGET_MS, &r);
         }
@@ -396,7 +417,7 @@ static void eval_methods(sd_records *all, mm_context ctx, const control *m, int 
         mm_dense_free(&X0);
         free(h);
     }
-    mm_subdiv_free(&s);
+    free_untimed(&ctx, &mesh, &s);
 }
 
 /* The host peer of m's scheme at this level, unless its predicted time
@@ -656,7 +677,7 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
         }
         if (!tagged && !mc->uv &&
             selected(METHODS, "specialized-eval-d3 specialized-eval-d12 specialized-eval-loop"))
-            eval_methods(all, ctx, &m, level, cl, runs);
+            eval_methods(all, &m, level, cl, runs);
         if (mc->uv) {
             /* the vertex data's methods are the cases without the channel */
         } else if (!tagged && selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
