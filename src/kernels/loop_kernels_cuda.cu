@@ -77,7 +77,12 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * lane a component (lk_tri_face_element) stays: staged with C = 1 (one lane
  * a component) it was up to 8% slower on small levels and 1% at d = 12
  * (bench/results/loop-staged). Shared memory: 9 F d values
- * (inner rows 3, loaded rows 6) and 6 F words. */
+ * (inner rows 3, loaded rows 6) and 6 F words. Blocks per multiprocessor:
+ * eight for C = 3 (64 registers; twelve, at 40, were 10–18% slower), twelve
+ * for C = 4 (56 registers, no spills): at eight (80 registers) a third of the
+ * SM's warps were resident and the kernel waited on its gathers (ncu: DRAM
+ * 32%, issue slots 48%), and d = 12 is 11–15% faster so
+ * (bench/results/loop-wide-occupancy). */
 static const int kPositionFaces = 128;
 
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
@@ -110,7 +115,7 @@ static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t 
 }
 
 template <int F64, int D, int C>
-__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 8)
+__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, C == 3 ? 8 : 12)
     lk_tri_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
