@@ -10,7 +10,9 @@
 #   BENCHES="bench_subdiv" scripts/device-check.sh  (those benchmarks only; default all)
 #   TESTS="test_mesh_weld test_cli" scripts/device-check.sh  (those tests only; default all)
 #   TEST_JOBS=8 scripts/device-check.sh     (runs 8 test executables at a time on the one GPU;
-#                                            default 1; the log keeps the list's order)
+#                                            default 1; the log keeps the list's order; the
+#                                            longest start first when the pack carries the
+#                                            build machine's test times, device-pack.sh)
 #   PARTS=sanitize scripts/device-check.sh  (compute-sanitizer over the CUDA suite: below;
 #                                            not in the default PARTS, it takes minutes)
 #     SANITIZE_TOOLS="memcheck racecheck synccheck initcheck" (default all four)
@@ -90,7 +92,19 @@ for backend in $backends; do
     list+=("$n $backend $run")
   done
 done
-[ "$n" -eq 0 ] || printf '%s\n' "${list[@]}" |
+# Longest first where the build machine's times came along (device-pack.sh's
+# tests/costs.txt), so that a slow executable does not start last and hold
+# the call past its limit; n keeps the log's order.
+longest_first() {
+  if [ -f "$build/tests/costs.txt" ]; then
+    awk 'NR == FNR { cost[$1] = $2; next }
+         { split($3, t, ":"); print (t[1] in cost ? cost[t[1]] : 0), $0 }' \
+      "$build/tests/costs.txt" - | sort -s -g -r -k1,1 | cut -d' ' -f2-
+  else
+    cat
+  fi
+}
+[ "$n" -eq 0 ] || printf '%s\n' "${list[@]}" | longest_first |
   xargs -P "${TEST_JOBS:-1}" -L 1 bash -c 'run_test "$0" "$1" "$2"'
 for ((i = 1; i <= n; ++i)); do
   [ -f "$out/results/$i" ] || continue

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packs what the GPU machine runs into build-device/ (ignored by git): the test
 # and benchmark executables and the tool from a build folder, stripped of
-# symbols; then build-device, .device-models and .device-libs (when present)
-# into one xz archive, .device/pack.tar.xz (about 10 MiB: the stripped folder
+# symbols, with the tests' times on the build machine (tests/costs.txt); then
+# build-device, .device-models and .device-libs (when present) into one xz
+# archive, .device/pack.tar.xz (about 10 MiB: the stripped folder
 # alone passed the device call's 64 MiB transfer limit once each test linked
 # the CUDA runtime statically). Carry .device; then, on the GPU machine:
 #   tar xJf .device/pack.tar.xz && BUILD=build-device scripts/device-check.sh
@@ -22,6 +23,14 @@ strip --strip-unneeded -o build-device/meshmat "$build/meshmat"
 for f in "$build"/libmeshmat.so*; do
   if [ -L "$f" ]; then cp -P "$f" build-device/; else strip --strip-unneeded -o "build-device/${f##*/}" "$f"; fi
 done
+# Each test executable's time on the build machine's last CTest run (its
+# <name>_models registration added in), for device-check.sh to start the
+# longest first.
+costs="$build/Testing/Temporary/CTestCostData.txt"
+if [ -f "$costs" ]; then
+  awk '$0 == "---" { exit } { sub(/_models$/, "", $1); t[$1] += $3 }
+       END { for (k in t) printf "%s %.2f\n", k, t[k] }' "$costs" | sort >build-device/tests/costs.txt
+fi
 du -sh build-device build-device/tests build-device/bench
 mkdir -p .device
 parts=(build-device)
