@@ -196,7 +196,8 @@ __global__ void __launch_bounds__(kThreads)
             s3_tri_rows r = {q[i], {a[0][i], a[1][i], a[2][i]}, {h[0][i], h[1][i], h[2][i]}};
             s3_born_sums s = {0.0, 0.0, 0};
             double y = 0.0, out[2];
-            for (int c = 0; c < 3; ++c) face[c][i] = (float)s3_side_points(&k, &r, NULL, c, d, &y, &s);
+            for (int c = 0; c < 3; ++c)
+                face[c][i] = (float)s3_side_points(&k, &r, NULL, c, d, &y, &s);
             s3_born_step(&s, r.q, out);
             moved[i] = (float)out[0];
             s3_vertex_keep(keep, io->kinds, io->final, S3_KIND_BORN, (g.level + 1) & 1, born + f,
@@ -209,11 +210,12 @@ __global__ void __launch_bounds__(kThreads)
 
 /* Whether s3_tri_faces4_kernel runs g's triangle faces (above): a closed
  * mesh, float32 data of a width mmi_components_a_thread gives four
- * components a thread on this level, P and Y aligned to 16 bytes. */
+ * components a thread on this level (never positions), P and Y aligned to
+ * 16 bytes. */
 static int four_components(const mmi_s3_tri_args *g)
 {
     const mmi_sk_data *io = &g->data;
-    return !splits(g) && io->d != 3 && (uintptr_t)io->Y % 16 == 0 &&
+    return !splits(g) && (uintptr_t)io->Y % 16 == 0 &&
            mmi_components_a_thread(io->d, io->f64, io->P, g->lv[g->level - 1].nf) == 4;
 }
 

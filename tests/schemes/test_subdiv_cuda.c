@@ -177,7 +177,8 @@ static mm_mesh closed_torus(mm_context ctx, int n, int m, mm_type prec)
     for (int j = 0; j < m; ++j)
         for (int i = 0; i < n; ++i) {
             uint32_t a = (uint32_t)(j * n + i), b = (uint32_t)(j * n + (i + 1) % n);
-            uint32_t c = (uint32_t)((j + 1) % m * n + (i + 1) % n), e = (uint32_t)((j + 1) % m * n + i);
+            uint32_t c = (uint32_t)((j + 1) % m * n + (i + 1) % n);
+            uint32_t e = (uint32_t)((j + 1) % m * n + i);
             *at++ = a, *at++ = b, *at++ = c, *at++ = a, *at++ = c, *at++ = e;
         }
     mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, 2 * nv, NULL, 3, ids, prec);
