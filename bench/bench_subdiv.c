@@ -343,19 +343,18 @@ static void free_untimed(mm_context *ctx, mm_mesh *mesh, mm_subdiv *s)
  * (into one output array made once, as an application re-evaluating a cage
  * every frame does) in a loop of LOOP_CALLS calls and one final
  * synchronization (issue 19: ≤ 25 µs for a small cage; on a large one, a
- * frame's re-evaluation without the output's allocation). Levels up to
+ * frame's re-evaluation without the output's allocation), on eval_methods'
+ * context and build (built: that build's status). Levels up to
  * LOOP_MAX_FACES refined faces. */
 enum { LOOP_CALLS = 2000, LOOP_MAX_FACES = 64000000 };
 
-static void eval_loop(sd_records *all, const control *m, int level, counts cl)
+static void eval_loop(sd_records *all, const control *m, int level, counts cl, mm_context ctx,
+                      mm_status built, mm_subdiv s)
 {
     sd_record r = new_record(m, level, "specialized-eval-loop", cl, 1);
     r.min_bytes = eval_model_bytes(m, level, 3);
-    mm_context ctx = NULL;
-    mm_mesh mesh = NULL;
-    mm_subdiv s = NULL;
     mm_dense X0 = NULL, XL = NULL;
-    if (untimed_build(m, level, &ctx, &mesh, &s) != MM_OK ||
+    if (built != MM_OK ||
         mm_dense_import(ctx, &X0, m->c0.v, 3, MM_TYPE_FLOAT32, m->xyz) != MM_OK ||
         mm_dense_new(ctx, &XL, cl.v, 3, MM_TYPE_FLOAT32) != MM_OK ||
         mm_subdiv_eval_into(s, X0, XL) != MM_OK) { /* the last: a warm-up */
@@ -373,7 +372,6 @@ static void eval_loop(sd_records *all, const control *m, int level, counts cl)
     }
     sd_add(all, &r);
     mm_dense_free(&X0), mm_dense_free(&XL);
-    free_untimed(&ctx, &mesh, &s);
 }
 
 /* specialized-eval-d3 and -d12: mm_subdiv_eval of d float32 columns after
@@ -392,7 +390,7 @@ static void eval_methods(sd_records *all, const control *m, int level, counts cl
     double setup = bu_now_ms() - t0;
     for (int k = 0; k < 2; ++k) {
         if (k == 0 && cl.f <= LOOP_MAX_FACES && selected(METHODS, "specialized-eval-loop"))
-            eval_loop(all, m, level, cl);
+            eval_loop(all, m, level, cl, ctx, built, s);
         if (!selected(METHODS, names[k])) continue;
         sd_record r = new_record(m, level, names[k], cl, 1);
         r.min_bytes = eval_model_bytes(m, level, widths[k]);
