@@ -68,38 +68,45 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
 }
 
 /* mmi_sk_quad_points where every face of level l − 1 is a quad, a block of
- * F faces at a time, with the vertices of level l − 1 in the same proportion
- * (their streaming loads and stores fill the time the faces' gathers wait):
- * - each face's points go to shared memory first and are copied out whole
- *   (its quads' face points and spoke edge points, its face vertex: one run of
- *   rows each), so they reach L2 as full sectors rather than as d-value
- *   pieces of many sectors per warp store (the rule was L2-bound);
- * - the block lists the edges its faces own (sk_quad_owned_edge) and then
- *   runs one lane per owned edge and component on the face's data, kept in
- *   shared memory: run per corner, half the lanes of a warp would idle while
- *   the others did an edge;
- * - on the last step (out_faces), the block also writes its faces'
- *   grandchildren, level l + 1's quads (16 per face, one 16-byte row each,
- *   consecutive across the lanes): their stores fill the time the gathers
- *   wait, where a kernel of their own ran after them at the speed of the
- *   stores alone.
- * A thread takes C components of one face: C = 1 (F = kStagedThreads / d
- * faces a block, 85 for positions) or, for positions (D = 3) on a level of
- * at least kMmiLargeLevel faces, C = 3: the face's side codes and ids are
- * then read and computed once, not once per lane, where the kernel was
- * issue-bound (spot's last step to 48.0M quads: 302M → 206M instructions,
- * 449 → 399 µs on the H200), in kPositionFaces faces a block (a multiple of
- * 4: a face's siblings, across its inner edges, are in the block, whose
- * owned edges then take the other side's data from shared memory). On
- * smaller levels C = 3 left too few threads to hide the gathers' latency.
- * C = 4 for float32 on such a level, of a width d that is a multiple of 4
- * and divides 96 (8 … 48): a thread's four consecutive components, each row's
- * four as one 16-byte load and its points copied out 16 bytes at a time,
- * in kMmiWideValues / d faces a block (96 threads), where one lane a component
- * was issue-bound too (d = 12, spot's last step: issue slots 74% busy).
- * D = 0: any other width up to kStagedMaxWidth, read at run time. Shared
- * memory per block: 18 F d values (faces and spokes 4 each, the face vertex
- * 1, the loaded rows 9) and 8 F words. */
+ * F faces at a time, in two passes with a barrier between. The first
+ * gathers each face's nine rows of level l (sk_quad_rows) into shared memory
+ * and lists the edges the faces own (sk_owns_edge); the vertices of level
+ * l − 1 in the faces' proportion, whose streaming loads and stores fill the
+ * time the gathers wait, and on the last step (out_faces) the faces'
+ * grandchildren, level l + 1's quads (16 per face, one 16-byte row each,
+ * consecutive across the lanes), run in this pass too. The second runs one
+ * lane per owned edge and component on the rows in shared memory (run per
+ * corner, half the lanes of a warp would idle while the others did an edge).
+ * The face's other points (its quads' face points and spoke edge points, its
+ * face-point vertex) are written as runs of rows, each reaching L2 as whole
+ * sectors rather than as d-value pieces of many sectors per warp store (the
+ * rule was L2-bound), in one of two ways:
+ * - from registers (C = 1, 3): the thread that gathered a face's rows runs
+ *   its rules at once into shared memory (9 more values a face and
+ *   component), copied out whole in the second pass;
+ * - from the rows (C = 4, from_rows): in the second pass, one lane per value
+ *   of the runs (a corner's and component's face and spoke points, a face's
+ *   face-point vertex). Only the rows take shared memory and no thread holds
+ *   them in registers across the barrier, so twelve blocks of 56 registers
+ *   fit a multiprocessor, not seven of 80: the kernel waits on its gathers,
+ *   and spot's last step to 48.0M quads at d = 12 went from 1544 to 1371 µs
+ *   on the H200, with 37% more instructions. Positions ran 5% slower so (401
+ *   → 422 µs, though at 61% of warps resident rather than 43%), and C = 1
+ *   2–4% slower for positions and the same at d = 12: they keep the
+ *   registers (bench/results/catmark-wide-rows).
+ * A thread of the gather takes C components of one face: C = 1 (F =
+ * kStagedThreads / d faces a block, 85 for positions) or, for positions
+ * (D = 3) on a level of at least kMmiLargeLevel faces, C = 3: the face's side
+ * codes and ids are then read and computed once, not once per lane, where the
+ * kernel was issue-bound (spot's last step: 302M → 206M instructions, 449 →
+ * 399 µs on the H200), in kPositionFaces faces a block (a multiple of 4: a
+ * face's siblings, across its inner edges, are in the block, whose owned
+ * edges then take the other side's data from shared memory). On smaller
+ * levels C = 3 left too few threads to hide the gathers' latency. C = 4 for
+ * float32 on such a level, of a width d that is a multiple of 4 and divides
+ * 96 (8 … 48): a thread's four consecutive components, each row's four as
+ * one 16-byte load and store, in kMmiWideValues / d faces a block (96
+ * threads). D = 0: any other width up to kStagedMaxWidth, read at run time. */
 static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
 static const int kPositionFaces = 128;
 
@@ -113,67 +120,70 @@ static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned
     return d == 3 ? kStagedFaces : kStagedThreads / (unsigned)d;
 }
 
+/* Whether the points other than the owned edges' run from the rows in shared
+ * memory (else from registers). */
+static __host__ __device__ constexpr bool from_rows(unsigned c)
+{
+    return c == 4;
+}
+
+/* Shared memory: the rows (9 values a face and component), the points run
+ * from registers (9 more) unless from_rows, and the owned edges' list (8
+ * words a face). */
 template <typename T>
 static size_t staged_bytes(int64_t d, unsigned c)
 {
-    int64_t f = staged_faces(d, c, sizeof(T));
-    return (size_t)(18 * f * d) * sizeof(T) + (size_t)(8 * f) * sizeof(uint32_t);
+    int64_t f = staged_faces(d, c, sizeof(T)), values = from_rows(c) ? 9 : 18;
+    return (size_t)(values * f * d) * sizeof(T) + (size_t)(8 * f) * sizeof(uint32_t);
 }
 
-/* The thread's place in a block is taken apart in 32 bits (a 64-bit
- * division by a width read at run time is a long subroutine, and was the
- * most executed code of the kernel for d = 12); five blocks per SM bound the
- * registers so that half of the SM's warps can be resident (four where an
- * SM holds 1024 threads, sm_75). C = 3: eight blocks of kPositionFaces
- * threads, 64 registers (no spills). C = 4: seven blocks (as many as shared
- * memory holds), 80 registers (six blocks, 96 registers and no spills, were
- * 3% slower). */
+/* Blocks a multiprocessor, bounding the registers: C = 3, eight of
+ * kPositionFaces threads (64 registers, no spills; shared memory holds
+ * seven); C = 4, twelve of 96 threads (56, no spills; thirteen spill, and
+ * shared memory would hold fifteen); C = 1, five of kStagedThreads (48), so
+ * that half of the SM's warps can be resident. An SM of sm_75 holds 1024
+ * threads: eight, ten and four. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define MMI_STAGED_BLOCKS_PER_SM 4
+#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 10 : 4)
 #else
-#define MMI_STAGED_BLOCKS_PER_SM 5
+#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 12 : 5)
 #endif
 
-/* sk_quad_load for components [c0, c0 + 4) of quad f, float32 (C = 4): each
- * row's four as one 16-byte load (d and c0 multiples of 4, P aligned so). */
-static __device__ void sk_quad_load4(const sk_quad_in *in, sk_quad_ids at, int64_t f,
-                                     unsigned c0, unsigned d, double pv[4][4], double po[4][4],
-                                     double pf[4])
+/* body(q, c) for rows q < count of d values and their components c, one
+ * lane each, over the block's threads. The thread's place is taken apart in
+ * 32 bits, and for a width read at run time (D = 0) once, before the loop: a
+ * 64-bit division by it is a long subroutine, and was the most executed code
+ * of the kernel for d = 12. The threads past the last whole row of the
+ * block then idle (none where d divides the block). */
+template <int D, typename Body>
+static __device__ void sk_rows_for(unsigned count, unsigned d, Body body)
 {
-    const float *MM_RESTRICT P = (const float *)in->P;
-#pragma unroll
-    for (int j = 0; j < 4; ++j) {
-        float4 v = *(const float4 *)(P + (int64_t)in->verts[4 * f + j] * d + c0);
-        float4 o = *(const float4 *)(P + (at.eb + (in->side[4 * f + j] >> 2)) * d + c0);
-        pv[0][j] = v.x, pv[1][j] = v.y, pv[2][j] = v.z, pv[3][j] = v.w;
-        po[0][j] = o.x, po[1][j] = o.y, po[2][j] = o.z, po[3][j] = o.w;
+    if constexpr (D > 0) {
+        for (unsigned t = threadIdx.x; t < count * D; t += blockDim.x) body(t / D, t % D);
+    } else {
+        const unsigned R = blockDim.x / d, q0 = threadIdx.x / d, c = threadIdx.x % d;
+        for (unsigned q = q0; q < count && q0 < R; q += R) body(q, c);
     }
-    float4 p = *(const float4 *)(P + at.fv * d + c0);
-    pf[0] = p.x, pf[1] = p.y, pf[2] = p.z, pf[3] = p.w;
-}
-
-/* count 16-byte pieces from shared memory to dst (aligned to 16), the
- * block's threads side by side. */
-static __device__ void sk_copy16(void *dst, const void *src, unsigned count)
-{
-    for (unsigned t = threadIdx.x; t < count; t += blockDim.x)
-        ((float4 *)dst)[t] = ((const float4 *)src)[t];
 }
 
 template <int F64, int D, int C>
 __global__ void __launch_bounds__(C == 3   ? kPositionFaces
                                   : C == 4 ? kMmiWideValues / 4
                                            : kStagedThreads,
-                                  C == 3 ? 8 : C == 4 ? 7 : MMI_STAGED_BLOCKS_PER_SM)
+                                  MMI_STAGED_BLOCKS(C))
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     extern __shared__ __align__(16) unsigned char staged[];
     const unsigned d = D > 0 ? D : (unsigned)g.data.d;
-    const unsigned F = staged_faces(d, C, sizeof(T));
-    T *faces = (T *)staged, *spokes = faces + 4 * F * d, *verts = spokes + 4 * F * d;
-    T *rows = verts + F * d; /* per face and component: pv[4], po[4], pf */
-    uint32_t *owned = (uint32_t *)(rows + 9 * F * d), *twins = owned + 4 * F;
+    const unsigned F = staged_faces(d, C, sizeof(T)), plane = F * d;
+    T *faces = (T *)staged, *spokes = faces + 4 * plane, *verts = spokes + 4 * plane;
+    T *rows = from_rows(C) ? faces : verts + plane;
+    /* row j of local face i's component c at rows[j js + (i d + c) cs]: nine
+       planes from_rows (a lane's value of consecutive faces' rows side by
+       side), else each face and component's nine rows together */
+    const unsigned js = from_rows(C) ? plane : 1, cs = from_rows(C) ? 1 : 9;
+    uint32_t *owned = (uint32_t *)(rows + 9 * plane), *twins = owned + 4 * F;
     __shared__ unsigned num_owned;
     const mmi_sk_level *x = &g.lv[g.level - 1];
     const sk_quad_in in = sk_quad_in_of(&g);
@@ -185,24 +195,32 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
         __syncthreads();
         if (local < n) {
             sk_quad_ids at = sk_quad_ids_of(&g, f);
-            at.faces = sk_stream{faces, -4 * f0};
-            at.spokes = sk_stream{spokes, -4 * f0};
-            at.face_vertex = sk_stream{verts, (int64_t)local};
-            /* every load of the thread's components before their first store */
-            double pv[C][4], po[C][4], pf[C];
-            if constexpr (C == 4) {
-                sk_quad_load4(&in, at, f, c0, d, pv, po, pf);
+            T *r = rows + (d * local + c0) * cs;
+            /* every load of the thread's rows before their first store */
+            if constexpr (from_rows(C)) {
+                const float *MM_RESTRICT P = (const float *)in.P;
+                int64_t at9[9];
+                float4 v[9];
+                sk_quad_rows(&in, at, 4 * f, at9);
+#pragma unroll
+                for (int j = 0; j < 9; ++j) v[j] = *(const float4 *)(P + at9[j] * d + c0);
+#pragma unroll
+                for (int j = 0; j < 9; ++j) *(float4 *)(r + j * js) = v[j];
             } else {
+                at.faces = sk_stream{faces, -4 * f0};
+                at.spokes = sk_stream{spokes, -4 * f0};
+                at.face_vertex = sk_stream{verts, (int64_t)local};
+                double pv[C][4], po[C][4], pf[C];
 #pragma unroll
                 for (unsigned i = 0; i < C; ++i)
                     pf[i] = sk_quad_load(&in, at, 4 * f, pv[i], po[i], c0 + i, d, F64);
-            }
 #pragma unroll
-            for (unsigned i = 0; i < C; ++i) {
-                T *r = rows + 9 * (d * local + c0 + i);
-                for (int j = 0; j < 4; ++j) r[j] = (T)pv[i][j], r[4 + j] = (T)po[i][j];
-                r[8] = (T)pf[i];
-                sk_quad_points(&in, at, 4 * f, pv[i], po[i], pf[i], 0, c0 + i, d, F64);
+                for (unsigned i = 0; i < C; ++i) {
+                    for (int j = 0; j < 4; ++j)
+                        r[j * js + i * cs] = (T)pv[i][j], r[(4 + j) * js + i * cs] = (T)po[i][j];
+                    r[8 * js + i * cs] = (T)pf[i];
+                    sk_quad_points(&in, at, 4 * f, pv[i], po[i], pf[i], 0, c0 + i, d, F64);
+                }
             }
             for (unsigned j = 0; c0 == 0 && j < 4; ++j) {
                 uint32_t other;
@@ -215,27 +233,40 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
         /* level l − 1's vertices [v0, v0 + m), in the faces' proportion */
         int64_t v0 = f0 * x->nv / x->nf;
         unsigned m = g.data.old_done ? 0 : (unsigned)((f0 + n) * x->nv / x->nf - v0);
-        for (unsigned t = threadIdx.x; t < m * d; t += blockDim.x)
-            sk_old_vertex_at(&g, v0 + t / d, t % d, d, F64);
+        sk_rows_for<D>(m, d,
+                       [&](unsigned q, unsigned c) { sk_old_vertex_at(&g, v0 + q, c, d, F64); });
         for (unsigned t = threadIdx.x; g.out_faces && t < 16 * n; t += blockDim.x)
             sk_grandchild_quad(&g, 16 * f0 + t);
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
-        T *yf = (T *)g.data.Y + (out.faces.row0 + 4 * f0) * d;
-        T *ys = (T *)g.data.Y + (out.spokes.row0 + 4 * f0) * d;
-        T *yv = (T *)g.data.Y + out.face_vertex.row0 * d;
-        if (C == 4 && (uintptr_t)g.data.Y % 16 == 0) {
-            sk_copy16(yf, faces, n * d), sk_copy16(ys, spokes, n * d);
-            sk_copy16(yv, verts, n * d / 4);
+        if constexpr (from_rows(C)) {
+            sk_rows_for<D>(4 * n, d, [&](unsigned q, unsigned c) {
+                unsigned i = q / 4, j = q % 4, jn = (j + 1) & 3, jp = (j + 3) & 3;
+                const T *r = rows + (d * i + c) * cs;
+                sk_quad_corner_points(&in, sk_quad_ids_of(&g, f0 + i), 4 * (f0 + i) + j,
+                                      r[j * js], r[(4 + j) * js], r[(4 + jp) * js],
+                                      r[jn * js], r[(4 + jn) * js], r[8 * js], 0, c, d,
+                                      F64);
+            });
+            sk_rows_for<D>(n, d, [&](unsigned i, unsigned c) {
+                const T *r = rows + (d * i + c) * cs;
+                double s1 = 0.0, s2 = 0.0;
+                for (unsigned j = 0; j < 4; ++j) s1 += r[(4 + j) * js], s2 += r[j * js];
+                sk_quad_face_vertex(&in, sk_quad_ids_of(&g, f0 + i), 4, r[8 * js], s1, s2, c,
+                                    d, F64);
+            });
         } else {
+            T *yf = (T *)g.data.Y + (out.faces.row0 + 4 * f0) * d;
+            T *ys = (T *)g.data.Y + (out.spokes.row0 + 4 * f0) * d;
+            T *yv = (T *)g.data.Y + out.face_vertex.row0 * d;
             for (unsigned t = threadIdx.x; t < 4 * n * d; t += blockDim.x)
                 yf[t] = faces[t], ys[t] = spokes[t];
             for (unsigned t = threadIdx.x; t < n * d; t += blockDim.x) yv[t] = verts[t];
         }
-        for (unsigned t = threadIdx.x; t < d * num_owned; t += blockDim.x) {
-            unsigned o = owned[t / d], j = o & 3, cc = t % d;
-            uint32_t k1 = twins[t / d];
-            const T *r = rows + 9 * (d * (o >> 2) + cc);
+        sk_rows_for<D>(num_owned, d, [&](unsigned q, unsigned c) {
+            unsigned o = owned[q], j = o & 3;
+            uint32_t k1 = twins[q];
+            const T *r = rows + (d * (o >> 2) + c) * cs;
             /* C > 1: the other side's data, from shared memory where its
                face is in the block, else loaded here, so that the pointer
                passed is always this array (one chosen at run time between
@@ -246,16 +277,18 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
             double twin[3] = {0.0, 0.0, 0.0};
             int64_t f1 = k1 == MMI_SK_NONE ? -1 : (int64_t)(k1 >> 2) - f0;
             if (C > 1 && f1 >= 0 && f1 < n) {
-                const T *r1 = rows + 9 * (d * f1 + cc);
+                const T *r1 = rows + (d * f1 + c) * cs;
                 unsigned j1 = k1 & 3;
-                twin[0] = r1[8], twin[1] = r1[4 + ((j1 + 3) & 3)], twin[2] = r1[4 + ((j1 + 1) & 3)];
+                twin[0] = r1[8 * js], twin[1] = r1[(4 + ((j1 + 3) & 3)) * js];
+                twin[2] = r1[(4 + ((j1 + 1) & 3)) * js];
             } else if (C > 1 && k1 != MMI_SK_NONE) {
-                sk_quad_twin_load(&in, out, k1, twin, cc, d, F64);
+                sk_quad_twin_load(&in, out, k1, twin, c, d, F64);
             }
-            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], k1, C > 1 ? twin : NULL, r[j],
-                               r[4 + j], r[4 + ((j + 3) & 3)], r[(j + 1) & 3],
-                               r[4 + ((j + 1) & 3)], r[8], cc, d, F64);
-        }
+            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], k1, C > 1 ? twin : NULL,
+                               r[j * js], r[(4 + j) * js], r[(4 + ((j + 3) & 3)) * js],
+                               r[((j + 1) & 3) * js], r[(4 + ((j + 1) & 3)) * js],
+                               r[8 * js], c, d, F64);
+        });
         __syncthreads();
     }
 }

@@ -220,18 +220,31 @@ MM_HD void sk_quad_face_vertex(const sk_quad_in *in, sk_quad_ids at, uint32_t or
     sk_vertex_keep(in->ring, in->kinds, in->final, kind, at.fv, out, c, d, f64);
 }
 
-/* Component c of quad f's data at level l (corners [first, first + 4) of
- * level l − 1): its corners' vertices pv and out edge points po; returns f's
- * face point. */
-MM_HD double sk_quad_load(const sk_quad_in *in, sk_quad_ids at, int64_t first, double pv[4],
-                          double po[4], int64_t c, int64_t d, int f64)
+/* The rows of level l that quad f's rules read (corners [first, first + 4)
+ * of level l − 1): rows[j] its corner j's vertex, rows[4 + j] that corner's
+ * out edge point, rows[8] f's face point. */
+MM_HD void sk_quad_rows(const sk_quad_in *in, sk_quad_ids at, int64_t first, int64_t rows[9])
 {
     const uint32_t *MM_RESTRICT side = in->side, *MM_RESTRICT verts = in->verts;
     for (int j = 0; j < 4; ++j) {
-        pv[j] = sk_load(in->P, f64, (int64_t)verts[first + j] * d + c);
-        po[j] = sk_load(in->P, f64, (at.eb + (side[first + j] >> 2)) * d + c);
+        rows[j] = verts[first + j];
+        rows[4 + j] = at.eb + (side[first + j] >> 2);
     }
-    return sk_load(in->P, f64, at.fv * d + c);
+    rows[8] = at.fv;
+}
+
+/* Component c of quad f's data at level l (sk_quad_rows): its corners'
+ * vertices pv and out edge points po; returns f's face point. */
+MM_HD double sk_quad_load(const sk_quad_in *in, sk_quad_ids at, int64_t first, double pv[4],
+                          double po[4], int64_t c, int64_t d, int f64)
+{
+    int64_t rows[9];
+    sk_quad_rows(in, at, first, rows);
+    for (int j = 0; j < 4; ++j) {
+        pv[j] = sk_load(in->P, f64, rows[j] * d + c);
+        po[j] = sk_load(in->P, f64, rows[4 + j] * d + c);
+    }
+    return sk_load(in->P, f64, rows[8] * d + c);
 }
 
 /* Component c of sk_quad_face for quad f from its loaded data: its corners'
