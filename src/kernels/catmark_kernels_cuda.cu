@@ -203,7 +203,7 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
                 float4 v[9];
                 sk_quad_rows(&in, at, 4 * f, at9);
 #pragma unroll
-                for (int j = 0; j < 9; ++j) v[j] = *(const float4 *)(P + at9[j] * d + c0);
+                for (int j = 0; j < 9; ++j) v[j] = mmi_row4(P, at9[j], d, c0);
 #pragma unroll
                 for (int j = 0; j < 9; ++j) *(float4 *)(r + j * js) = v[j];
             } else {

@@ -4,7 +4,7 @@
  * D = 0 (the kernel reads d at run time). The specialized paths' launchers
  * share it, and mmi_data_for: grid_for.cuh's element loop for a vertex-data
  * rule, folded so; and their choice of components a thread on large levels
- * (mmi_components_a_thread). */
+ * (mmi_components_a_thread), with its rows' loads (mmi_row4). */
 #ifndef MESHMAT_KERNELS_FOLD_DATA_CUH
 #define MESHMAT_KERNELS_FOLD_DATA_CUH
 
@@ -48,6 +48,14 @@ static inline unsigned mmi_components_a_thread(int64_t d, int f64, const void *P
     if (d == 3) return 3;
     int wide = !f64 && d >= 8 && d % 4 == 0 && kMmiWideValues % (4 * d) == 0;
     return wide && (uintptr_t)P % 16 == 0 ? 4 : 1;
+}
+
+/* A thread's four components [c0, c0 + 4) of row `row` of float32 data X of
+ * width d, as one 16-byte load (four components a thread: d and c0 multiples
+ * of 4, X aligned to 16 bytes). */
+static __device__ float4 mmi_row4(const float *MM_RESTRICT X, int64_t row, unsigned d, unsigned c0)
+{
+    return *(const float4 *)(X + row * d + c0);
 }
 
 /* A vertex-data rule Rule(&g, i, d, f64) for every i < count, g's data

@@ -98,8 +98,7 @@ static size_t staged_bytes(int64_t d, unsigned c)
 }
 
 /* lk_tri_rows_at for components [c0, c0 + 4) of triangle f, float32 (C = 4):
- * each row's four as one 16-byte load (d and c0 multiples of 4, P aligned
- * so). */
+ * each row's four as one 16-byte load (mmi_row4). */
 static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t f,
                                     const lk_tri_sides *t, unsigned c0, unsigned d,
                                     double v[4][3], double m[4][3])
@@ -107,8 +106,8 @@ static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t 
     const float *MM_RESTRICT P = (const float *)in->P;
 #pragma unroll
     for (int c = 0; c < 3; ++c) {
-        float4 a = *(const float4 *)(P + (int64_t)in->verts[3 * f + c] * d + c0);
-        float4 b = *(const float4 *)(P + (at.born + (t->s[c] >> 2)) * d + c0);
+        float4 a = mmi_row4(P, in->verts[3 * f + c], d, c0);
+        float4 b = mmi_row4(P, at.born + (t->s[c] >> 2), d, c0);
         v[0][c] = a.x, v[1][c] = a.y, v[2][c] = a.z, v[3][c] = a.w;
         m[0][c] = b.x, m[1][c] = b.y, m[2][c] = b.z, m[3][c] = b.w;
     }

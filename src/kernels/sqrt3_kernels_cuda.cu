@@ -143,12 +143,11 @@ static void launch_grandchild(const mmi_s3_tri_args *g, unsigned grid, cudaStrea
     });
 }
 
-/* Row `row`'s components [c0, c0 + 4) of float32 data X of width d, as
- * one 16-byte load or store (d and c0 multiples of 4, X aligned to 16). */
+/* mmi_row4 into v, and its store from v (Y aligned so too). */
 static __device__ void s3_row4_load(const float *MM_RESTRICT X, int64_t row, unsigned d,
                                     unsigned c0, float v[4])
 {
-    float4 r = *(const float4 *)(X + row * d + c0);
+    float4 r = mmi_row4(X, row, d, c0);
     v[0] = r.x, v[1] = r.y, v[2] = r.z, v[3] = r.w;
 }
 
