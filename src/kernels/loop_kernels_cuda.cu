@@ -82,8 +82,15 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * for C = 4 (56 registers, no spills): at eight (80 registers) a third of the
  * SM's warps were resident and the kernel waited on its gathers (ncu: DRAM
  * 32%, issue slots 48%), and d = 12 is 11–15% faster so
- * (bench/results/loop-wide-occupancy). */
+ * (bench/results/loop-wide-occupancy). An SM of sm_75 holds 1024 threads:
+ * ten blocks for C = 4 there. */
 static const int kPositionFaces = 128;
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 10)
+#else
+#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 12)
+#endif
 
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
@@ -114,7 +121,7 @@ static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t 
 }
 
 template <int F64, int D, int C>
-__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, C == 3 ? 8 : 12)
+__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, LK_STAGED_BLOCKS(C))
     lk_tri_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
