@@ -5,7 +5,7 @@
  * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
  * shared models in the test case "models" (added when they are present);
  * Catmull-Clark's and Loop's evaluation of vertex data of other widths than
- * 3, and of data (widths 3, 8 and 12) on a level large enough for the
+ * 3, and of data (widths 3, 8, 12, 16 and 48) on a level large enough for the
  * launchers' rules for large levels; √3's of widths 8 … 16 on such a level
  * of a closed mesh.
  * Without a GPU the executable reports itself skipped (exit 77). */
