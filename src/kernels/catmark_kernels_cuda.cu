@@ -240,20 +240,12 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
         if constexpr (from_rows(C)) {
-            sk_rows_for<D>(4 * n, d, [&](unsigned q, unsigned c) {
-                unsigned i = q / 4, j = q % 4, jn = (j + 1) & 3, jp = (j + 3) & 3;
-                const T *r = rows + (d * i + c) * cs;
-                sk_quad_corner_points(&in, sk_quad_ids_of(&g, f0 + i), 4 * (f0 + i) + j,
-                                      r[j * js], r[(4 + j) * js], r[(4 + jp) * js],
-                                      r[jn * js], r[(4 + jn) * js], r[8 * js], 0, c, d,
-                                      F64);
-            });
             sk_rows_for<D>(n, d, [&](unsigned i, unsigned c) {
                 const T *r = rows + (d * i + c) * cs;
-                double s1 = 0.0, s2 = 0.0;
-                for (unsigned j = 0; j < 4; ++j) s1 += r[(4 + j) * js], s2 += r[j * js];
-                sk_quad_face_vertex(&in, sk_quad_ids_of(&g, f0 + i), 4, r[8 * js], s1, s2, c,
-                                    d, F64);
+                double pv[4], po[4];
+                for (int j = 0; j < 4; ++j) pv[j] = r[j * js], po[j] = r[(4 + j) * js];
+                sk_quad_points(&in, sk_quad_ids_of(&g, f0 + i), 4 * (f0 + i), pv, po, r[8 * js], 0,
+                               c, d, F64);
             });
         } else {
             T *yf = (T *)g.data.Y + (out.faces.row0 + 4 * f0) * d;
