@@ -195,9 +195,9 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
        (C > 1: F a multiple of 4). A lane per face and component writes the
        spokes' points in the order of their rows, which the list of owned
        edges (in the order its atomics ran) scattered: spot's evaluation to
-       48.0M quads 2.5% faster so at d = 3, 7% at d = 12
-       (bench/results/owned-edge-order). The list keeps the halves of level
-       l − 2's edges. */
+       48.0M quads 2.5% faster so at d = 3, 7% at d = 12. The list keeps the
+       halves of level l − 2's edges, the two of an edge side by side: 7.5%
+       and 3% more (bench/results/owned-edge-order). */
     const mmi_sk_level *parents = g.level >= 2 ? &g.lv[g.level - 2] : NULL;
     const bool spokes_apart = C > 1 && parents && parents->uniform == 4;
     for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
@@ -234,9 +234,21 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
                     sk_quad_points(&in, at, 4 * f, pv[i], po[i], pf[i], 0, c0 + i, d, F64);
                 }
             }
-            for (unsigned j = 0; c0 == 0 && j < 4; ++j) {
+            if (spokes_apart) {
+                /* corner 0 and the next sibling's corner 3 hold the halves
+                   (2e + b, 2e + 1 − b) of the parent corner's out edge e:
+                   both owned or neither, listed side by side */
+                uint32_t so = x->side[4 * f], t0, t3;
+                if (c0 == 0 && sk_owns_edge(&in, so, 4 * f, &t0)) {
+                    int64_t nu = sk_next(parents, f);
+                    sk_owns_edge(&in, ((so >> 2) ^ 1u) << 2 | (so & 3), 4 * nu + 3, &t3);
+                    unsigned slot = atomicAdd(&num_owned, 2u);
+                    owned[slot] = 4 * local, twins[slot] = t0;
+                    owned[slot + 1] = (unsigned)(4 * (nu - f0) + 3), twins[slot + 1] = t3;
+                }
+            }
+            for (unsigned j = 0; c0 == 0 && !spokes_apart && j < 4; ++j) {
                 uint32_t other;
-                if (spokes_apart && j == 1) continue;
                 if (!sk_owns_edge(&in, x->side[4 * f + j], 4 * f + j, &other)) continue;
                 unsigned slot = atomicAdd(&num_owned, 1u);
                 owned[slot] = 4 * local + j;

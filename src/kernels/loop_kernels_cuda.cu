@@ -144,8 +144,9 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
        of their rows, which the list of owned edges (in the order its
        atomics ran) scattered: the evaluation of armadillo to 53.2M
        triangles 7% and of holes to 33.9M 5% faster so at d = 3, d = 12
-       unchanged (bench/results/owned-edge-order). The list keeps the halves
-       of level l − 2's edges. */
+       unchanged. The list keeps the halves of level l − 2's edges, the two
+       of an edge side by side: 3–4% more at d = 3, 1.5–2% at d = 12
+       (bench/results/owned-edge-order). */
     const bool inner_apart = g.level >= 2;
     for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
         int64_t f = f0 + local;
@@ -176,12 +177,25 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
                     inner[(3 * local + c) * d + c0 + i] = (T)lk_inner_point(v[i], m[i], c);
                 }
             }
+            if (inner_apart && local % 4 < 3) {
+                /* a child c < 3: its side 0 and side 2 of child (c + 1) mod 3
+                   hold the halves (2e + b, 2e + 1 − b) of the parent's side
+                   c: both owned or neither, listed side by side (side 1:
+                   an inner edge, apart) */
+                if (c0 == 0 && t.own[0]) {
+                    unsigned slot = atomicAdd(&num_owned, 2u), sib = local / 4 * 4 + (local + 1) % 4 % 3;
+                    owned[slot] = 3 * local, twins[slot] = t.k1[0];
+                    owned[slot + 1] = 3 * sib + 2;
+                    twins[slot + 1] = in.edge_sides[2 * (int64_t)((t.s[0] >> 2) ^ 1u) + 1];
+                }
+            } else {
 #pragma unroll
-            for (unsigned c = 0; c < 3; ++c) {
-                if (c0 != 0 || !t.own[c] || (inner_apart && c == 1 && local % 4 < 3)) continue;
-                unsigned slot = atomicAdd(&num_owned, 1u);
-                owned[slot] = 3 * local + c;
-                twins[slot] = t.k1[c];
+                for (unsigned c = 0; c < 3; ++c) {
+                    if (c0 != 0 || !t.own[c]) continue;
+                    unsigned slot = atomicAdd(&num_owned, 1u);
+                    owned[slot] = 3 * local + c;
+                    twins[slot] = t.k1[c];
+                }
             }
         }
         __syncthreads();
