@@ -183,10 +183,11 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
                    c: both owned or neither, listed side by side (side 1:
                    an inner edge, apart) */
                 if (c0 == 0 && t.own[0]) {
-                    unsigned slot = atomicAdd(&num_owned, 2u), sib = local / 4 * 4 + (local + 1) % 4 % 3;
+                    uint32_t far = in.edge_sides[2 * (int64_t)((t.s[0] >> 2) ^ 1u) + 1];
+                    unsigned sib = local - local % 4 + (local % 4 + 1) % 3;
+                    unsigned slot = atomicAdd(&num_owned, 2u);
                     owned[slot] = 3 * local, twins[slot] = t.k1[0];
-                    owned[slot + 1] = 3 * sib + 2;
-                    twins[slot + 1] = in.edge_sides[2 * (int64_t)((t.s[0] >> 2) ^ 1u) + 1];
+                    owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = far;
                 }
             } else {
 #pragma unroll
