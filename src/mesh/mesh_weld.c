@@ -205,8 +205,11 @@ mm_status mmi_mesh_weld(mm_context ctx, mm_mesh mesh, const mm_weld_options *opt
     mm_weld_report r = {0};
     double tol = 0.0;
     weld_work w = {mmi_backend_memory(ctx), 0, 0, NULL, NULL};
+    uint32_t *ids = NULL; /* the new ids on the host, for the tags and channels */
+    int64_t nids = 0;
     int timer = -1;
     MM_TRY(check_options(ctx, mesh, opts, out, &tol));
+    if (mesh->num_creases + mesh->num_corners + mesh->num_fvar > 0) nids = mesh->M->nrows;
     timer = mmi_stage_begin(ctx, "weld");
     int64_t nv = mesh->M->nrows, nf = mesh->M->ncols;
     mmi_weld_args g = {0};
@@ -236,11 +239,13 @@ mm_status mmi_mesh_weld(mm_context ctx, mm_mesh mesh, const mm_weld_options *opt
     }
     r.vertices_out = m->X->n;
     MM_TRY(weld_faces(ctx, mesh, &w, &g, r.vertices_out, &m->M, &r));
-    MM_TRY(mmi_weld_tags(ctx, mesh, g.new_id, g.face_scan, m, &r));
-    MM_TRY(mmi_weld_fvar(ctx, mesh, g.new_id, m));
+    MM_TRY(mmi_to_host(ctx, g.new_id, nids, sizeof *ids, (void **)&ids));
+    MM_TRY(mmi_weld_tags(ctx, mesh, ids, g.face_scan, m, &r));
+    MM_TRY(mmi_weld_fvar(ctx, mesh, ids, m));
     MM_TRY(mmi_mesh_copy_vertex_properties(ctx, mesh, m));
     if (report != NULL) *report = r;
 done:
+    mmi_free(ctx, MM_MEMORY_HOST, ids, nids * (int64_t)sizeof *ids);
     mmi_free(ctx, w.where, w.v, w.vertex_bytes);
     mmi_free(ctx, w.where, w.f, w.face_bytes);
     if (timer >= 0) mmi_stage_end(ctx, timer);

@@ -11,14 +11,15 @@ mm_status mmi_mesh_weld(mm_context ctx, mm_mesh mesh, const mm_weld_options *opt
                         mm_weld_report *report);
 
 /* Gives out (the welded mesh) in's creases, corners and holes: new_id[v] is
- * vertex v's new id, face_scan[f] the number of faces kept among 0 … f (both
- * in backend memory); counts what was dropped into r. */
+ * vertex v's new id (host memory; read only where in has creases or
+ * corners), face_scan[f] the number of faces kept among 0 … f (backend
+ * memory); counts what was dropped into r. */
 mm_status mmi_weld_tags(mm_context ctx, mm_mesh in, const uint32_t *new_id,
                         const uint32_t *face_scan, mm_mesh out, mm_weld_report *r);
 
 /* Gives out (the welded mesh) in's face-varying channels, each kept face
  * keeping the values of its kept corners: new_id[v] is vertex v's new id
- * (backend memory). */
+ * (host memory; read only where in has channels). */
 mm_status mmi_weld_fvar(mm_context ctx, mm_mesh in, const uint32_t *new_id, mm_mesh out);
 
 #endif

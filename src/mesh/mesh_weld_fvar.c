@@ -72,19 +72,15 @@ mm_status mmi_weld_fvar(mm_context ctx, mm_mesh in, const uint32_t *new_id, mm_m
 {
     mm_status st = MM_OK;
     mmi_host_faces hf = {0}, ho = {0};
-    uint32_t *ids = NULL;
     uint8_t *kept = NULL;
-    int64_t nv = in->M->nrows;
     if (in->num_fvar == 0) return MM_OK;
     MM_TRY(mmi_host_faces_get(ctx, in, &hf));
     MM_TRY(mmi_host_faces_get(ctx, out, &ho));
-    MM_TRY(mmi_to_host(ctx, new_id, nv, sizeof *ids, (void **)&ids));
     MM_TRY(mmi_host_array(ctx, hf.nnz, sizeof *kept, (void **)&kept));
-    kept_corners(&hf, ids, kept);
+    kept_corners(&hf, new_id, kept);
     for (int k = 0; k < in->num_fvar; ++k) MM_TRY(carry(ctx, &in->fvar[k], kept, &ho, out));
 done:
     mmi_host_array_free(ctx, kept, hf.nnz, sizeof *kept);
-    mmi_free(ctx, MM_MEMORY_HOST, ids, nv * (int64_t)sizeof *ids);
     mmi_host_faces_release(ctx, &ho);
     mmi_host_faces_release(ctx, &hf);
     return st;

@@ -1,6 +1,7 @@
 /* mesh_weld_tags.c: a mesh's creases, corners and holes on its welded mesh
  * (mesh_weld.h), on the host: tags are few, so the new ids come back from the
- * device only for a mesh that has some. Creases whose ends merged are
+ * device (mmi_mesh_weld, once for the tags and the channels) only for a mesh
+ * that has some. Creases whose ends merged are
  * dropped; the rest go through mmi_mesh_tags_unique, which keeps the last of
  * the creases now on one edge and of the corners now on one vertex, as
  * mm_mesh_new does. */
@@ -10,16 +11,17 @@
 #include "mesh_tags.h"
 #include "mesh_weld.h"
 
-/* The input's tags and the maps, on the host; the re-mapped tags in d. */
+/* The input's tags and the maps, on the host (new_id the caller's); the
+ * re-mapped tags in d. */
 typedef struct host_tags {
-    int64_t nv, nf, nc, nk, nh;
-    uint32_t *new_id, *face_scan, *creases, *corners, *holes;
+    int64_t nf, nc, nk, nh;
+    const uint32_t *new_id;
+    uint32_t *face_scan, *creases, *corners, *holes;
     float *crease_sharpness, *corner_sharpness;
 } host_tags;
 
 static void host_tags_free(mm_context ctx, host_tags *h)
 {
-    mmi_free(ctx, MM_MEMORY_HOST, h->new_id, h->nv * (int64_t)sizeof(uint32_t));
     mmi_free(ctx, MM_MEMORY_HOST, h->face_scan, h->nf * (int64_t)sizeof(uint32_t));
     mmi_free(ctx, MM_MEMORY_HOST, h->creases, 2 * h->nc * (int64_t)sizeof(uint32_t));
     mmi_free(ctx, MM_MEMORY_HOST, h->crease_sharpness, h->nc * (int64_t)sizeof(float));
@@ -32,12 +34,11 @@ static mm_status fetch(mm_context ctx, mm_mesh in, const uint32_t *new_id,
                        const uint32_t *face_scan, host_tags *h)
 {
     mm_status st = MM_OK;
-    h->nv = in->num_creases + in->num_corners > 0 ? in->M->nrows : 0;
+    h->new_id = new_id;
     h->nf = in->num_holes > 0 ? in->M->ncols : 0;
     h->nc = in->num_creases;
     h->nk = in->num_corners;
     h->nh = in->num_holes;
-    MM_TRY(mmi_to_host(ctx, new_id, h->nv, sizeof(uint32_t), (void **)&h->new_id));
     MM_TRY(mmi_to_host(ctx, face_scan, h->nf, sizeof(uint32_t), (void **)&h->face_scan));
     MM_TRY(mmi_to_host(ctx, in->crease_vertices, 2 * h->nc, sizeof(uint32_t),
                        (void **)&h->creases));

@@ -555,19 +555,18 @@ START_TEST(other_dimensions)
 }
 END_TEST
 
-/* Tags follow their vertices and faces; collapsed or repeated ones go. */
-START_TEST(tags_are_remapped)
+/* Two triangles sharing an edge as a soup, plus a sliver (vertex 6 a copy
+ * of 0), with four creases, three corners and (holes) two holes. */
+static mm_mesh tagged_soup(mm_context ctx, int holes)
 {
-    mm_context ctx = mmt_context();
-    /* two triangles sharing an edge as a soup, plus a sliver: 6 = copy of 0 */
-    const double x[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0};
-    const int64_t offsets[] = {0, 3, 6, 9};
-    const uint32_t ids[] = {0, 1, 2, 3, 4, 5, 0, 6, 1};
-    const uint32_t creases[] = {1, 2, 3, 5, 0, 6, 4, 3};
-    const float sharp[] = {1.0f, 2.0f, 3.0f, 4.0f};
-    const uint32_t corners[] = {0, 6, 4};
-    const float corner_sharp[] = {5.0f, 6.0f, 7.0f};
-    const uint32_t holes[] = {1, 2};
+    static const double x[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0};
+    static const int64_t offsets[] = {0, 3, 6, 9};
+    static const uint32_t ids[] = {0, 1, 2, 3, 4, 5, 0, 6, 1};
+    static const uint32_t creases[] = {1, 2, 3, 5, 0, 6, 4, 3};
+    static const float sharp[] = {1.0f, 2.0f, 3.0f, 4.0f};
+    static const uint32_t corners[] = {0, 6, 4};
+    static const float corner_sharp[] = {5.0f, 6.0f, 7.0f};
+    static const uint32_t hole_faces[] = {1, 2};
     mm_mesh_desc d = {0};
     d.num_vertices = 7;
     d.dim = 3;
@@ -582,11 +581,19 @@ START_TEST(tags_are_remapped)
     d.num_corners = 3;
     d.corner_vertices = corners;
     d.corner_sharpness = corner_sharp;
-    d.num_holes = 2;
-    d.hole_faces = holes;
+    d.num_holes = holes ? 2 : 0;
+    d.hole_faces = holes ? hole_faces : NULL;
     d.boundary = MM_BOUNDARY_EDGE_AND_CORNER;
-    mm_mesh m = NULL, out = NULL;
+    mm_mesh m = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &m, &d));
+    return m;
+}
+
+/* Tags follow their vertices and faces; collapsed or repeated ones go. */
+START_TEST(tags_are_remapped)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh m = tagged_soup(ctx, 1), out = NULL;
     mm_weld_report r;
     MMT_OK(ctx, mm_mesh_weld(ctx, m, NULL, &out, &r));
     /* classes: {0, 6} → 0, {1, 3} → 1, {2, 5} → 2, {4} → 3; faces: (0 1 2),
@@ -638,7 +645,7 @@ static void add_channel(mm_context ctx, mm_mesh m, const char *name, int64_t n, 
 }
 
 /* A channel follows the corners the weld keeps (weld.h): the soup of
- * tags_are_remapped (two triangles, a sliver that collapses) and a quad
+ * tagged_soup (two triangles, a sliver that collapses; no tags) and a quad
  * whose first two corners merge, each corner naming a value of its own (k,
  * 10 k for corner k). Kept: (0 1 2), (3 4 5) and the quad's corners 9, 11,
  * 12; the sliver (6 7 8) and corner 10 go. The values stay, all 13. */
@@ -685,6 +692,46 @@ START_TEST(channels_follow_the_kept_corners)
     }
     mmt_host_mesh_free(&wh);
     mmt_host_mesh_free(&uvh);
+    mmt_host_mesh_free(&h);
+    mm_mesh_free(&out);
+    mm_mesh_free(&m);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Tags and a channel on one mesh (the weld brings the new ids to the host
+ * once for both): tagged_soup's creases and corners (no holes), and
+ * a float32 channel naming for corner k the value 8 - k. The creases and
+ * corners follow as in that test; the channel keeps the corners of the two
+ * triangles, 0 … 5, with their values. */
+START_TEST(tags_and_channels_together)
+{
+    mm_context ctx = mmt_context();
+    mm_mesh m = tagged_soup(ctx, 0), out = NULL;
+    float w[9];
+    uint32_t named[9];
+    for (int k = 0; k < 9; ++k) w[k] = (float)k, named[k] = (uint32_t)(8 - k);
+    add_channel(ctx, m, "w", 9, 1, MM_TYPE_FLOAT32, w, named);
+    mm_weld_report r;
+    MMT_OK(ctx, mm_mesh_weld(ctx, m, NULL, &out, &r));
+    mmt_host_mesh h, wh;
+    mmt_host_mesh_get(ctx, out, &h);
+    mmt_host_mesh_get(ctx, mm_mesh_fvar(out, 0), &wh);
+    ck_assert_int_eq(h.info.num_faces, 2);
+    ck_assert_int_eq(h.info.num_creases, 2);
+    ck_assert_uint_eq(h.crease_vertices[0], 1);
+    ck_assert_uint_eq(h.crease_vertices[1], 2);
+    ck_assert_uint_eq(h.crease_vertices[2], 3);
+    ck_assert_uint_eq(h.crease_vertices[3], 1);
+    ck_assert_int_eq(h.info.num_corners, 2);
+    ck_assert_uint_eq(h.corner_vertices[0], 0);
+    ck_assert_uint_eq(h.corner_vertices[1], 3);
+    ck_assert_int_eq(wh.info.nnz, 6);
+    for (int k = 0; k < 6; ++k) {
+        ck_assert_uint_eq(wh.ids[k], 8 - (uint32_t)k);
+        ck_assert(((const float *)wh.vertices)[wh.ids[k]] == (float)(8 - k));
+    }
+    mmt_host_mesh_free(&wh);
     mmt_host_mesh_free(&h);
     mm_mesh_free(&out);
     mm_mesh_free(&m);
@@ -791,6 +838,7 @@ int main(void)
     tcase_add_test(tc, other_dimensions);
     tcase_add_test(tc, tags_are_remapped);
     tcase_add_test(tc, channels_follow_the_kept_corners);
+    tcase_add_test(tc, tags_and_channels_together);
     tcase_add_test(tc, bad_arguments_are_refused);
     tcase_add_test(tc, allocation_failures_are_clean);
     suite_add_tcase(s, tc);
