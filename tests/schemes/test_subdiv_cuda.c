@@ -5,7 +5,7 @@
  * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
  * shared models in the test case "models" (added when they are present);
  * Catmull-Clark's and Loop's evaluation of vertex data of other widths than
- * 3, and of data (widths 3, 8, 12, 16 and 48) on a level large enough for the
+ * 3, and of data (widths 3, 8, 12, 16, 24, 32 and 48) on a level large enough for the
  * launchers' rules for large levels; √3's of widths 8 … 16 on such a level
  * of a closed mesh.
  * Without a GPU the executable reports itself skipped (exit 77). */
@@ -255,20 +255,23 @@ END_TEST
 
 /* Data on a level of at least 2^18 faces. On Catmull-Clark's path that runs
  * the CUDA launcher's rules for large levels: positions (d = 3) one thread
- * per face and all three components; float32 of width 8, 12, 16 or 48, four
- * components a thread, each row's four as one load, the points then run from
- * the rows in shared memory one lane a value (48: the fewest faces a block,
- * eight); both with the other side of an owned edge from shared memory where
- * its face is in the block. An open 128 × 128 grid has 2^18 quads at level
- * 2, which the step to level 4 reads, and the steps before run the rule for
- * smaller levels. Cut into triangles (2^19 at level 2), Loop's path runs its
- * rules for large levels there the same way: positions one thread per
- * triangle, float32 of width 8 … 48 four components a thread, the other side
- * of an owned edge from shared memory where its triangle is in the block.
+ * per face and all three components; float32 of width 8, 12, 16, 24, 32 or
+ * 48, four components a thread, each row's four as one load, the points then
+ * run from the rows in shared memory one lane a face and value (48: the
+ * fewest faces a block, eight); both with the other side of an owned edge
+ * from shared memory where its face is in the block, the spokes apart (by
+ * formula) and the two halves of a parent's edge side by side. An open 128
+ * × 128 grid has 2^18 quads at level 2, which the step to level 4 reads,
+ * and the steps before run the rule for smaller levels. Cut into triangles
+ * (2^19 at level 2), Loop's path runs its rules for large levels there the
+ * same way: positions one thread per triangle, float32 of width 8 … 48 four
+ * components a thread, the other side of an owned edge from shared memory
+ * where its triangle is in the block, the parents' inner edges apart and
+ * their edges' halves side by side.
  * Float64 runs the rules for smaller levels (Catmull-Clark) or the element
  * kernel (Loop). _i: the width, the scheme (Catmull-Clark, Loop) and the
  * precision. */
-static const int64_t large_widths[] = {3, 8, 12, 16, 48};
+static const int64_t large_widths[] = {3, 8, 12, 16, 24, 32, 48};
 
 START_TEST(cuda_matches_cpu_on_a_large_level)
 {
