@@ -72,8 +72,8 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * gathers each face's nine rows of level l (sk_quad_rows) into shared memory
  * and lists the edges the faces own (sk_owns_edge; not the spokes, which the
  * second pass runs in row order where the parents are quads); the vertices
- * of level l − 1 in the faces' proportion, whose streaming loads and stores fill the
- * time the gathers wait, and on the last step (out_faces) the faces'
+ * of level l − 1 in the faces' proportion, whose streaming loads and stores
+ * fill the time the gathers wait, and on the last step (out_faces) the faces'
  * grandchildren, level l + 1's quads (16 per face, one 16-byte row each,
  * consecutive across the lanes), run in this pass too. The second runs one
  * lane per owned edge and component on the rows in shared memory (run per
@@ -189,10 +189,10 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
     const mmi_sk_level *x = &g.lv[g.level - 1];
     const sk_quad_in in = sk_quad_in_of(&g);
     const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes * C;
-    /* Below level 1 each face f is the quad of a corner of a level of quads,
-       whose spoke (edge 2|E| + f, sk_quad_of) lies on f's side 1, forward,
-       and on side 2 of the quad of the next corner, f's sibling, in the block
-       (C > 1: F a multiple of 4). A lane per face and component writes the
+    /* Where the parents (level l − 2) are quads, face f is the quad of their
+       corner f, whose spoke (edge 2|E| + f, sk_quad_of) lies on f's side 1,
+       forward, and on side 2 of the quad of the next corner, f's sibling, in
+       the block (C > 1: F a multiple of 4). A lane per face and component writes the
        spokes' points in the order of their rows, which the list of owned
        edges (in the order its atomics ran) scattered: spot's evaluation to
        48.0M quads 2.5% faster so at d = 3, 7% at d = 12. The list keeps the

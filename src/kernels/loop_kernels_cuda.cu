@@ -72,7 +72,8 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  *   multiple of 4, so a triangle's siblings are in the block and an owned
  *   side's other triangle, across the parent's inner edges, is read from
  *   shared memory; those inner edges run apart, in the order of their rows,
- *   by formula (below level 1), and the list holds the other sides.
+ *   by formula (from level 1 on), and the list holds the other sides, the
+ *   two halves of a parent's side next to each other.
  * Catmull-Clark's staged kernel (catmark_kernels_cuda.cu) showed each of
  * these pays on the last steps. On smaller levels, and for other data, one
  * lane a component (lk_tri_face_element) stays: staged with C = 1 (one lane
@@ -137,9 +138,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
     lk_tri_ids at;
     lk_tri_args(&g, &in, &at);
     const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes * C;
-    /* Below level 1 the inner edges of a triangle of level l − 2 (2|E| + 3f
-       + c, lk_child) lie on side 1 of its children c < 3, forward, and on
-       a side of its centre, all four in the block (F a multiple of 4). A
+    /* From level l − 1 = 1 on, the inner edges of a triangle of level l − 2
+       (2|E| + 3f + c, lk_child) lie on side 1 of its children c < 3,
+       forward, and on a side of its centre, all four in the block (F a
+       multiple of 4). A
        lane per inner edge and component writes their points in the order
        of their rows, which the list of owned edges (in the order its
        atomics ran) scattered: the evaluation of armadillo to 53.2M
