@@ -192,12 +192,12 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
     /* Where the parents (level l − 2) are quads, face f is the quad of their
        corner f, whose spoke (edge 2|E| + f, sk_quad_of) lies on f's side 1,
        forward, and on side 2 of the quad of the next corner, f's sibling, in
-       the block (C > 1: F a multiple of 4). A lane per face and component writes the
-       spokes' points in the order of their rows, which the list of owned
-       edges (in the order its atomics ran) scattered: spot's evaluation to
-       48.0M quads 2.5% faster so at d = 3, 7% at d = 12. The list keeps the
-       halves of level l − 2's edges, the two of an edge side by side: 7.5%
-       and 3% more (bench/results/owned-edge-order). */
+       the block (C > 1: F a multiple of 4). A lane per face and component
+       writes the spokes' points in the order of their rows, which the list
+       of owned edges (in the order its atomics ran) scattered: spot's
+       evaluation to 48.0M quads 2.5% faster so at d = 3, 7% at d = 12. The
+       list keeps the halves of level l − 2's edges, the two of an edge side
+       by side: 7.5% and 3% more (bench/results/owned-edge-order). */
     const mmi_sk_level *parents = g.level >= 2 ? &g.lv[g.level - 2] : NULL;
     const bool spokes_apart = C > 1 && parents && parents->uniform == 4;
     for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {

@@ -141,10 +141,9 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
     /* From level l − 1 = 1 on, the inner edges of a triangle of level l − 2
        (2|E| + 3f + c, lk_child) lie on side 1 of its children c < 3,
        forward, and on a side of its centre, all four in the block (F a
-       multiple of 4). A
-       lane per inner edge and component writes their points in the order
-       of their rows, which the list of owned edges (in the order its
-       atomics ran) scattered: the evaluation of armadillo to 53.2M
+       multiple of 4). A lane per inner edge and component writes their
+       points in the order of their rows, which the list of owned edges (in
+       the order its atomics ran) scattered: the evaluation of armadillo to 53.2M
        triangles 7% and of holes to 33.9M 5% faster so at d = 3, d = 12
        unchanged. The list keeps the halves of level l − 2's edges, the two
        of an edge side by side: 3–4% more at d = 3, 1.5–2% at d = 12

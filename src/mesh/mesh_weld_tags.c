@@ -1,10 +1,9 @@
 /* mesh_weld_tags.c: a mesh's creases, corners and holes on its welded mesh
  * (mesh_weld.h), on the host: tags are few, so the new ids come back from the
  * device (mmi_mesh_weld, once for the tags and the channels) only for a mesh
- * that has some. Creases whose ends merged are
- * dropped; the rest go through mmi_mesh_tags_unique, which keeps the last of
- * the creases now on one edge and of the corners now on one vertex, as
- * mm_mesh_new does. */
+ * that has some. Creases whose ends merged are dropped; the rest go through
+ * mmi_mesh_tags_unique, which keeps the last of the creases now on one edge
+ * and of the corners now on one vertex, as mm_mesh_new does. */
 #include "../core/error.h"
 #include "../core/memory.h"
 #include "mesh_impl.h"
