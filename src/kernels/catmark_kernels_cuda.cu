@@ -11,6 +11,7 @@
 #include "catmark_quad_points.h"
 #include "catmark_topology.h"
 #include "fold_data.cuh"
+#include "staged_rows.cuh"
 
 static const char kWhat[] = "a specialized Catmull-Clark kernel launch";
 
@@ -76,7 +77,8 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * fill the time the gathers wait, and on the last step (out_faces) the faces'
  * grandchildren, level l + 1's quads (16 per face, one 16-byte row each,
  * consecutive across the lanes), run in this pass too. The second runs one
- * lane per owned edge and component on the rows in shared memory (run per
+ * lane per owned edge and component (two components for C = 4, each row's
+ * two as one 8-byte load and store) on the rows in shared memory (run per
  * corner, half the lanes of a warp would idle while the others did an edge).
  * The face's other points (its quads' face points and spoke edge points, its
  * face-point vertex) are written as runs of rows, each reaching L2 as whole
@@ -89,7 +91,8 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  *   of the runs (a corner's and component's face and spoke points, a face's
  *   face-point vertex). Only the rows take shared memory and no thread holds
  *   them in registers across the barrier, so twelve blocks of 56 registers
- *   fit a multiprocessor, not seven of 80: the kernel waits on its gathers,
+ *   (ten of 64 since, MMI_STAGED_BLOCKS) fit a multiprocessor, not seven of
+ *   80: the kernel waits on its gathers,
  *   and spot's last step to 48.0M quads at d = 12 went from 1544 to 1371 µs
  *   on the H200, with 37% more instructions. Positions ran 5% slower so (401
  *   → 422 µs, though at 61% of warps resident rather than 43%), and C = 1
@@ -140,32 +143,16 @@ static size_t staged_bytes(int64_t d, unsigned c)
 
 /* Blocks a multiprocessor, bounding the registers: C = 3, eight of
  * kPositionFaces threads (64 registers, no spills; shared memory holds
- * seven); C = 4, twelve of 96 threads (56, no spills; thirteen spill, and
- * shared memory would hold fifteen); C = 1, five of kStagedThreads (48), so
- * that half of the SM's warps can be resident. An SM of sm_75 holds 1024
- * threads: eight, ten and four. */
+ * seven); C = 4, ten of 96 threads (64, 4 bytes spilled: at twelve, 56
+ * registers, the owned edges' lanes of two components spilled 52 bytes and
+ * d = 12 was 8% slower, bench/results/catmark-edge-lanes); C = 1, five of
+ * kStagedThreads (48), so that half of the SM's warps can be resident. An
+ * SM of sm_75 holds 1024 threads: eight, ten and four. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 10 : 4)
 #else
-#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 12 : 5)
+#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 10 : 5)
 #endif
-
-/* body(q, c) for rows q < count of d values and their components c, one
- * lane each, over the block's threads. The thread's place is taken apart in
- * 32 bits, and for a width read at run time (D = 0) once, before the loop: a
- * 64-bit division by it is a long subroutine, and was the most executed code
- * of the kernel for d = 12. The threads past the last whole row of the
- * block then idle (none where d divides the block). */
-template <int D, typename Body>
-static __device__ void sk_rows_for(unsigned count, unsigned d, Body body)
-{
-    if constexpr (D > 0) {
-        for (unsigned t = threadIdx.x; t < count * D; t += blockDim.x) body(t / D, t % D);
-    } else {
-        const unsigned R = blockDim.x / d, q0 = threadIdx.x / d, c = threadIdx.x % d;
-        for (unsigned q = q0; q < count && q0 < R; q += R) body(q, c);
-    }
-}
 
 template <int F64, int D, int C>
 __global__ void __launch_bounds__(C == 3   ? kPositionFaces
@@ -200,6 +187,10 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
        by side: 7.5% and 3% more (bench/results/owned-edge-order). */
     const mmi_sk_level *parents = g.level >= 2 ? &g.lv[g.level - 2] : NULL;
     const bool spokes_apart = C > 1 && parents && parents->uniform == 4;
+    /* The owned edges' lanes take K components each, every row moved as one
+       access of K values (V): two for C = 4 (float2), as Loop's */
+    constexpr int K = C == 4 ? 2 : 1;
+    typedef typename std::conditional<K == 2, float2, T>::type V;
     for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
         int64_t f = f0 + local;
         unsigned n = (unsigned)(x->nf - f0 < F ? x->nf - f0 : F);
@@ -258,14 +249,14 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
         /* level l − 1's vertices [v0, v0 + m), in the faces' proportion */
         int64_t v0 = f0 * x->nv / x->nf;
         unsigned m = g.data.old_done ? 0 : (unsigned)((f0 + n) * x->nv / x->nf - v0);
-        sk_rows_for<D>(m, d,
+        mmi_rows_for<D>(m, d,
                        [&](unsigned q, unsigned c) { sk_old_vertex_at(&g, v0 + q, c, d, F64); });
         for (unsigned t = threadIdx.x; g.out_faces && t < 16 * n; t += blockDim.x)
             sk_grandchild_quad(&g, 16 * f0 + t);
         __syncthreads();
         sk_quad_ids out = sk_quad_ids_of(&g, f0);
         if constexpr (from_rows(C)) {
-            sk_rows_for<D>(n, d, [&](unsigned i, unsigned c) {
+            mmi_rows_for<D>(n, d, [&](unsigned i, unsigned c) {
                 const T *r = rows + (d * i + c) * cs;
                 double pv[4], po[4];
                 for (int j = 0; j < 4; ++j) pv[j] = r[j * js], po[j] = r[(4 + j) * js];
@@ -281,39 +272,78 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
             for (unsigned t = threadIdx.x; t < n * d; t += blockDim.x) yv[t] = verts[t];
         }
         /* the points on the edge of local corner o, owned, whose other side
-           is k1, component c */
+           is k1, components [c, c + K) (sk_quad_edge_values) */
         auto owned_edge = [&](unsigned o, uint32_t k1, unsigned c) {
             unsigned j = o & 3;
             const T *r = rows + (d * (o >> 2) + c) * cs;
-            /* C > 1: the other side's data, from shared memory where its
-               face is in the block, else loaded here, so that the pointer
-               passed is always this array (one chosen at run time between
-               it and the rule's own put both on the stack). With C = 1 a
-               block's faces are fewer, or not whole sets of siblings, and
-               the branch cost more than it saved: sk_quad_owned_edge loads
-               them. */
-            double twin[3] = {0.0, 0.0, 0.0};
+            if constexpr (C == 1) { /* the rule loads the other side's data */
+                sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], k1, NULL, r[j * js],
+                                   r[(4 + j) * js], r[(4 + ((j + 3) & 3)) * js],
+                                   r[((j + 1) & 3) * js], r[(4 + ((j + 1) & 3)) * js], r[8 * js],
+                                   c, d, F64);
+                return;
+            }
+            /* the other side's pf1, pi1, pon1: from shared memory where its
+               face is in the block, else loaded (with C = 1 a block's faces
+               are fewer, or not whole sets of siblings, and the branch cost
+               more than it saved) */
+            V tw[3] = {};
             int64_t f1 = k1 == MMI_SK_NONE ? -1 : (int64_t)(k1 >> 2) - f0;
-            if (C > 1 && f1 >= 0 && f1 < n) {
+            if (f1 >= 0 && f1 < n) {
                 const T *r1 = rows + (d * f1 + c) * cs;
                 unsigned j1 = k1 & 3;
-                twin[0] = r1[8 * js], twin[1] = r1[(4 + ((j1 + 3) & 3)) * js];
-                twin[2] = r1[(4 + ((j1 + 1) & 3)) * js];
-            } else if (C > 1 && k1 != MMI_SK_NONE) {
-                sk_quad_twin_load(&in, out, k1, twin, c, d, F64);
+                tw[0] = *(const V *)(r1 + 8 * js);
+                tw[1] = *(const V *)(r1 + (4 + ((j1 + 3) & 3)) * js);
+                tw[2] = *(const V *)(r1 + (4 + ((j1 + 1) & 3)) * js);
+            } else if (k1 != MMI_SK_NONE) {
+                int64_t at3[3];
+                sk_quad_twin_rows(&in, out, k1, at3);
+#pragma unroll
+                for (int i = 0; i < 3; ++i) tw[i] = *(const V *)((const T *)in.P + at3[i] * d + c);
             }
-            sk_quad_owned_edge(&in, out, x->side[4 * f0 + o], k1, C > 1 ? twin : NULL,
-                               r[j * js], r[(4 + j) * js], r[(4 + ((j + 3) & 3)) * js],
-                               r[((j + 1) & 3) * js], r[(4 + ((j + 1) & 3)) * js],
-                               r[8 * js], c, d, F64);
+            /* pv, po, pi, pvn, pon, pf */
+            V in6[6] = {*(const V *)(r + j * js), *(const V *)(r + (4 + j) * js),
+                        *(const V *)(r + (4 + ((j + 3) & 3)) * js),
+                        *(const V *)(r + ((j + 1) & 3) * js),
+                        *(const V *)(r + (4 + ((j + 1) & 3)) * js), *(const V *)(r + 8 * js)};
+            int64_t eo, ha, hb;
+            sk_quad_edge_rows(out, x->side[4 * f0 + o], &eo, &ha, &hb);
+            V res[3]; /* ha, hb, eo */
+#pragma unroll
+            for (int k = 0; k < K; ++k) {
+                const T *a6[6], *t3[3];
+#pragma unroll
+                for (int i = 0; i < 6; ++i) a6[i] = (const T *)&in6[i];
+#pragma unroll
+                for (int i = 0; i < 3; ++i) t3[i] = (const T *)&tw[i];
+                double twin[3] = {t3[0][k], t3[1][k], t3[2][k]}, h[2], step[3];
+                uint32_t kind = sk_quad_edge_values(k1, twin, a6[0][k], a6[1][k], a6[2][k],
+                                                    a6[3][k], a6[4][k], a6[5][k], h, step);
+                ((T *)&res[0])[k] = (T)h[0], ((T *)&res[1])[k] = (T)h[1];
+                ((T *)&res[2])[k] = (T)step[0];
+                sk_vertex_keep(in.ring, in.kinds, in.final, kind, eo, step, c + k, d, F64);
+            }
+            T *Y = (T *)in.Y + c;
+            *(V *)(Y + ha * d) = res[0], *(V *)(Y + hb * d) = res[1], *(V *)(Y + eo * d) = res[2];
         };
-        if (spokes_apart)
-            sk_rows_for<D>(n, d, [&](unsigned i, unsigned c) {
-                int64_t nu = sk_next(parents, f0 + i);
-                owned_edge(4 * i + 1, (uint32_t)(4 * nu + 2), c);
+        /* the owned edges' lanes: the spokes (spokes_apart), then the list;
+           for C = 4 in one loop, whose code spilled 4 bytes where two loops
+           spilled 28 and were 6% slower at d = 12; positions in two, 2%
+           faster than one (bench/results/catmark-edge-lanes) */
+        auto spoke = [&](unsigned i, unsigned c) {
+            owned_edge(4 * i + 1, (uint32_t)(4 * sk_next(parents, f0 + i) + 2), K * c);
+        };
+        auto listed = [&](unsigned q, unsigned c) { owned_edge(owned[q], twins[q], K * c); };
+        if constexpr (C == 4) {
+            const unsigned num_spokes = spokes_apart ? n : 0;
+            mmi_rows_for<0>(num_spokes + num_owned, d / K, [&](unsigned q, unsigned c) {
+                if (q < num_spokes) spoke(q, c);
+                else listed(q - num_spokes, c);
             });
-        sk_rows_for<D>(num_owned, d,
-                       [&](unsigned q, unsigned c) { owned_edge(owned[q], twins[q], c); });
+        } else {
+            if (spokes_apart) mmi_rows_for<D>(n, d, spoke);
+            mmi_rows_for<D>(num_owned, d, listed);
+        }
         __syncthreads();
     }
 }
@@ -333,7 +363,7 @@ static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
         constexpr int f64 = decltype(F)::value, width = decltype(D)::value;
         const mmi_sk_data *io = &g->data;
-        unsigned c = mmi_components_a_thread(io->d, f64, io->P, g->lv[g->level - 1].nf);
+        unsigned c = mmi_components_a_thread(io->d, f64, io->P, io->Y, g->lv[g->level - 1].nf);
         if constexpr (width == 3) {
             if (c == 3) launch_staged<f64, 3, 3>(g, stream);
             else launch_staged<f64, 3, 1>(g, stream);

@@ -128,56 +128,84 @@ MM_HD void sk_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
 }
 
 /* What the points on an edge read of its other side k1 (a corner of level
- * l − 1, not MMI_SK_NONE), component c: k1's face point and the edge points
- * of the corners before and after k1 (level l), into twin = (pf1, pi1, pon1). */
-MM_HD void sk_quad_twin_load(const sk_quad_in *in, sk_quad_ids at, uint32_t k1, double twin[3],
-                             int64_t c, int64_t d, int f64)
+ * l − 1, not MMI_SK_NONE): the rows (level l) of k1's face point and of the
+ * edge points of the corners before and after k1, into rows = (pf1, pi1,
+ * pon1); and their component c, into twin. */
+MM_HD void sk_quad_twin_rows(const sk_quad_in *in, sk_quad_ids at, uint32_t k1, int64_t rows[3])
 {
     const mmi_sk_level *x = in->x;
     int64_t n1 = sk_next(x, k1), p1 = sk_prev(x, k1);
-    twin[0] = sk_load(in->P, f64, (x->nv + sk_face(x, k1)) * d + c);
-    twin[1] = sk_load(in->P, f64, (at.eb + (in->side[p1] >> 2)) * d + c);
-    twin[2] = sk_load(in->P, f64, (at.eb + (in->side[n1] >> 2)) * d + c);
+    rows[0] = x->nv + sk_face(x, k1);
+    rows[1] = at.eb + (in->side[p1] >> 2);
+    rows[2] = at.eb + (in->side[n1] >> 2);
+}
+
+MM_HD void sk_quad_twin_load(const sk_quad_in *in, sk_quad_ids at, uint32_t k1, double twin[3],
+                             int64_t c, int64_t d, int f64)
+{
+    int64_t rows[3];
+    sk_quad_twin_rows(in, at, k1, rows);
+    for (int j = 0; j < 3; ++j) twin[j] = sk_load(in->P, f64, rows[j] * d + c);
+}
+
+/* The points on edge e = κ's out edge (k1 its other side, MMI_SK_NONE on
+ * the boundary): the edge points of e's halves, h[0] at A = v_κ and h[1] at
+ * B = v_ν, and the step out = (v', S1', S2') of the vertex ep(e) born at
+ * level l; returns ep(e)'s kind. pv = A, pvn = B, po = ep(e), pi, pon and
+ * pf are κ's side's data (sk_quad_corner_points), twin the other side's
+ * (sk_quad_twin_load). Inside, each side has a quad at A and one at B (face
+ * points (v + po + pf + pi) / 4 and (v' + pon + pf + po) / 4); a half
+ * edge's point is (its end + po + the two face points beside it) / 4 (Alg.
+ * 5), and ep(e) has valence 4: S1 = A + B + both faces' points, S2 = the
+ * four edge points beside e. On the boundary (eq. 20): midpoints, and ep(e)
+ * moves between A and B. */
+MM_HD uint32_t sk_quad_edge_values(uint32_t k1, const double twin[3], double pv, double po,
+                                   double pi, double pvn, double pon, double pf, double h[2],
+                                   double out[3])
+{
+    if (k1 == MMI_SK_NONE) {
+        mmi_edge_mask e = mmi_catmark_edge_mask(1);
+        uint32_t kind = mmi_kind_of(2, MMI_RULE_CREASE);
+        h[0] = e.end * (pv + po), h[1] = e.end * (po + pvn);
+        sk_vertex_step(kind, po, pv + pvn, 0.0, out);
+        return kind;
+    }
+    mmi_edge_mask e = mmi_catmark_edge_mask(0);
+    uint32_t kind = mmi_kind_of(4, MMI_RULE_SMOOTH);
+    double w = mmi_catmark_face_weight(4);
+    double pf1 = twin[0], pi1 = twin[1], pon1 = twin[2];
+    double fa0 = (pv + po + pf + pi) * w, fb0 = (pvn + pon + pf + po) * w;
+    double fb1 = (pvn + po + pf1 + pi1) * w, fa1 = (pv + pon1 + pf1 + po) * w;
+    h[0] = e.end * (pv + po) + e.side * (fa0 + fa1);
+    h[1] = e.end * (pvn + po) + e.side * (fb0 + fb1);
+    sk_vertex_step(kind, po, pv + pvn + pf + pf1, pi + pon + pi1 + pon1, out);
+    return kind;
+}
+
+/* Level l + 1's rows of the points on edge e = side code so's edge: the
+ * vertex ep(e) (eo) and the edge points of e's halves, ha at so's corner
+ * and hb at the next. */
+MM_HD void sk_quad_edge_rows(sk_quad_ids at, uint32_t so, int64_t *eo, int64_t *ha, int64_t *hb)
+{
+    int64_t e = so >> 2;
+    *eo = at.eb + e, *ha = at.ye + 2 * e + (so & 1), *hb = at.ye + 2 * e + 1 - (so & 1);
 }
 
 /* Level l + 1's points on edge e = κ's out edge, written by the face of e's
  * first side κ (so its code; k1 the other side, MMI_SK_NONE on the
- * boundary): the vertex ep(e) born at level l, and the edge points of e's
- * halves at A = v_κ and B = v_ν. pv = A, pvn = B, po = ep(e), pi, pon and pf
- * are κ's side's data (sk_quad_corner_points); twin is the other side's,
- * loaded when NULL (sk_quad_twin_load; the CUDA launcher passes it from
- * shared memory where k1's face is in the block). Inside, each side has a
- * quad at A and one at B (face points (v + po + pf + pi) / 4 and
- * (v' + pon + pf + po) / 4); a half edge's point is (its end + po + the two
- * face points beside it) / 4 (Alg. 5), and ep(e) has valence 4: S1 = A + B +
- * both faces' points, S2 = the four edge points beside e. On the boundary
- * (eq. 20): midpoints, and ep(e) moves between A and B. */
+ * boundary), component c: sk_quad_edge_values, twin loaded when NULL, and
+ * what ep(e) leaves below (sk_vertex_keep). */
 MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so, uint32_t k1,
                               const double twin[3], double pv, double po, double pi, double pvn,
                               double pon, double pf, int64_t c, int64_t d, int f64)
 {
-    int64_t e = so >> 2, eo = at.eb + e, ha = at.ye + 2 * e + (so & 1);
-    int64_t hb = at.ye + 2 * e + 1 - (so & 1);
-    uint32_t kind = mmi_kind_of(4, MMI_RULE_SMOOTH);
-    double out[3];
-    if (k1 == MMI_SK_NONE) {
-        mmi_edge_mask e = mmi_catmark_edge_mask(1);
-        kind = mmi_kind_of(2, MMI_RULE_CREASE);
-        sk_store(in->Y, f64, ha * d + c, e.end * (pv + po));
-        sk_store(in->Y, f64, hb * d + c, e.end * (po + pvn));
-        sk_vertex_step(kind, po, pv + pvn, 0.0, out);
-    } else {
-        mmi_edge_mask e = mmi_catmark_edge_mask(0);
-        double w = mmi_catmark_face_weight(4);
-        double loaded[3];
-        if (twin == NULL) sk_quad_twin_load(in, at, k1, loaded, c, d, f64), twin = loaded;
-        double pf1 = twin[0], pi1 = twin[1], pon1 = twin[2];
-        double fa0 = (pv + po + pf + pi) * w, fb0 = (pvn + pon + pf + po) * w;
-        double fb1 = (pvn + po + pf1 + pi1) * w, fa1 = (pv + pon1 + pf1 + po) * w;
-        sk_store(in->Y, f64, ha * d + c, e.end * (pv + po) + e.side * (fa0 + fa1));
-        sk_store(in->Y, f64, hb * d + c, e.end * (pvn + po) + e.side * (fb0 + fb1));
-        sk_vertex_step(kind, po, pv + pvn + pf + pf1, pi + pon + pi1 + pon1, out);
-    }
+    int64_t eo, ha, hb;
+    double loaded[3], h[2], out[3];
+    sk_quad_edge_rows(at, so, &eo, &ha, &hb);
+    if (k1 != MMI_SK_NONE && twin == NULL) sk_quad_twin_load(in, at, k1, loaded, c, d, f64), twin = loaded;
+    uint32_t kind = sk_quad_edge_values(k1, twin, pv, po, pi, pvn, pon, pf, h, out);
+    sk_store(in->Y, f64, ha * d + c, h[0]);
+    sk_store(in->Y, f64, hb * d + c, h[1]);
     sk_store(in->Y, f64, eo * d + c, out[0]);
     sk_vertex_keep(in->ring, in->kinds, in->final, kind, eo, out, c, d, f64);
 }

@@ -37,17 +37,19 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
  * and ids a thread then reads once, and 4 for float32 of a width that is a
  * multiple of 4 dividing kMmiWideValues / 4 (8 … 48; kMmiWideValues / d faces
  * a block of 96 threads), each row's four values one 16-byte load (so P
- * aligned to 16 bytes); else 1, one lane a component (smaller levels left
- * too few threads to hide the gathers' latency). */
+ * aligned to 16 bytes) and the owned edges' rows stored two values at once
+ * (Y aligned to 8); else 1, one lane a component (smaller levels left too
+ * few threads to hide the gathers' latency). */
 static const int kMmiWideValues = 384;
 static const int64_t kMmiLargeLevel = (int64_t)1 << 18;
 
-static inline unsigned mmi_components_a_thread(int64_t d, int f64, const void *P, int64_t faces)
+static inline unsigned mmi_components_a_thread(int64_t d, int f64, const void *P, const void *Y,
+                                               int64_t faces)
 {
     if (faces < kMmiLargeLevel) return 1;
     if (d == 3) return 3;
     int wide = !f64 && d >= 8 && d % 4 == 0 && kMmiWideValues % (4 * d) == 0;
-    return wide && (uintptr_t)P % 16 == 0 ? 4 : 1;
+    return wide && (uintptr_t)P % 16 == 0 && (uintptr_t)Y % 8 == 0 ? 4 : 1;
 }
 
 /* A thread's four components [c0, c0 + 4) of row `row` of float32 data X of

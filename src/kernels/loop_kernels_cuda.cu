@@ -66,9 +66,10 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  *   copied out whole (three rows a triangle, one run for the block), so they
  *   reach L2 as full sectors rather than as pieces of many sectors per warp
  *   store;
- * - the block lists the sides its triangles own (lk_tri_owned_edge) and then
- *   runs one lane per owned side and component on the triangle's rows, kept
- *   in shared memory, so that no lane idles while others do a side; F is a
+ * - the block lists the sides its triangles own (lk_tri_edge_values) and then
+ *   runs one lane per owned side and component (two for C = 4) on the
+ *   triangle's rows, kept in shared memory, so that no lane idles while
+ *   others do a side; F is a
  *   multiple of 4, so a triangle's siblings are in the block and an owned
  *   side's other triangle, across the parent's inner edges, is read from
  *   shared memory; those inner edges run apart, in the order of their rows,
@@ -80,19 +81,15 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * a component) it was up to 8% slower on small levels and 1% at d = 12
  * (bench/results/loop-staged). Shared memory: 9 F d values
  * (inner rows 3, loaded rows 6) and 6 F words. Blocks per multiprocessor:
- * eight for C = 3 (64 registers; twelve, at 40, were 10–18% slower), twelve
- * for C = 4 (56 registers, no spills): at eight (80 registers) a third of the
- * SM's warps were resident and the kernel waited on its gathers (ncu: DRAM
- * 32%, issue slots 48%), and d = 12 is 11–15% faster so
- * (bench/results/loop-wide-occupancy). An SM of sm_75 holds 1024 threads:
- * ten blocks for C = 4 there. */
+ * eight for C = 3 (64 registers; twelve, at 40, were 10–18% slower), ten
+ * for C = 4 (64 registers, 16 bytes spilled): at eight (80 registers) a
+ * third of the SM's warps were resident and the kernel waited on its
+ * gathers (ncu: DRAM 32%, issue slots 48%; bench/results/loop-wide-occupancy);
+ * with two components an owned-edge lane, twelve (56 registers, 44 bytes
+ * spilled) were 1% slower than ten (bench/results/loop-edge-lanes). */
 static const int kPositionFaces = 128;
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 10)
-#else
-#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 12)
-#endif
 
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
@@ -130,7 +127,11 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
     extern __shared__ __align__(16) unsigned char staged[];
     const unsigned d = D > 0 ? D : (unsigned)g.data.d;
     const unsigned F = staged_faces(d, C, sizeof(T));
-    T *inner = (T *)staged, *rows = inner + 3 * F * d; /* per triangle and component: v[3], m[3] */
+    /* value j (v[3], then m[3]) of local triangle t's component cc at rows[6
+       d t + j d + cc]: each value's components side by side, so that a lane
+       moves several as one access and neighbouring lanes read neighbouring
+       words */
+    T *inner = (T *)staged, *rows = inner + 3 * F * d;
     uint32_t *owned = (uint32_t *)(rows + 6 * F * d), *twins = owned + 3 * F;
     __shared__ unsigned num_owned;
     const mmi_sk_level *x = &g.lv[g.level - 1];
@@ -141,14 +142,19 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
     /* From level l − 1 = 1 on, the inner edges of a triangle of level l − 2
        (2|E| + 3f + c, lk_child) lie on side 1 of its children c < 3,
        forward, and on a side of its centre, all four in the block (F a
-       multiple of 4). A lane per inner edge and component writes their
-       points in the order of their rows, which the list of owned edges (in
-       the order its atomics ran) scattered: the evaluation of armadillo to 53.2M
-       triangles 7% and of holes to 33.9M 5% faster so at d = 3, d = 12
-       unchanged. The list keeps the halves of level l − 2's edges, the two
-       of an edge side by side: 3–4% more at d = 3, 1.5–2% at d = 12
-       (bench/results/owned-edge-order). */
+       multiple of 4). Lanes write their points in the order of their rows,
+       which the list of owned edges (in the order its atomics ran)
+       scattered: the evaluation of armadillo to 53.2M triangles 7% and of
+       holes to 33.9M 5% faster so at d = 3, d = 12 unchanged. The list keeps
+       the halves of level l − 2's edges, the two of an edge side by side:
+       3–4% more at d = 3, 1.5–2% at d = 12 (bench/results/owned-edge-order). */
     const bool inner_apart = g.level >= 2;
+    /* The owned edges' lanes take K components each, every row moved as one
+       access of K values (V): two for C = 4 (float2), which made d = 12 12%
+       faster than a lane a component, and four no faster
+       (bench/results/loop-edge-lanes) */
+    constexpr int K = C == 4 ? 2 : 1;
+    typedef typename std::conditional<K == 2, float2, T>::type V;
     for (int64_t f0 = (int64_t)blockIdx.x * F; f0 < x->nf; f0 += (int64_t)gridDim.x * F) {
         int64_t f = f0 + local;
         unsigned n = (unsigned)(x->nf - f0 < F ? x->nf - f0 : F);
@@ -171,10 +177,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
             }
 #pragma unroll
             for (unsigned i = 0; i < C; ++i) {
-                T *r = rows + 6 * (d * local + c0 + i);
+                T *r = rows + 6 * d * local + c0 + i;
 #pragma unroll
                 for (int c = 0; c < 3; ++c) {
-                    r[c] = (T)v[i][c], r[3 + c] = (T)m[i][c];
+                    r[c * d] = (T)v[i][c], r[(3 + c) * d] = (T)m[i][c];
                     inner[(3 * local + c) * d + c0 + i] = (T)lk_inner_point(v[i], m[i], c);
                 }
             }
@@ -204,30 +210,57 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, 
         T *yi = (T *)g.data.Y + (at.inner + 3 * f0) * d;
         for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x) yi[i] = inner[i];
         /* the points on the edge of local corner o, owned, whose other side
-           is k1, component cc */
-        auto owned_edge = [&](unsigned o, uint32_t k1, unsigned cc) {
-            int c = lk_slot_of(o), n1 = lk_slot_of(lk_next(o)), p = lk_slot_of(lk_prev(o));
-            const T *r = rows + 6 * (d * (o / 3) + cc);
-            lk_tri_in col;
-            lk_tri_column(&col, &in, cc, F64);
-            lk_across a = {k1, 0.0, 0.0};
-            int64_t f1 = a.k1 == MMI_SK_NONE ? -1 : lk_tri_of(a.k1) - f0;
-            if (f1 >= 0 && f1 < n) { /* the other side's points, from shared memory */
-                const T *r1 = rows + 6 * (d * f1 + cc);
-                a.qi = r1[3 + lk_slot_of(lk_prev(a.k1))], a.qn = r1[3 + lk_slot_of(lk_next(a.k1))];
-            } else if (a.k1 != MMI_SK_NONE) {
-                a.qi = sk_load(col.P, F64, (at.born + (in.side[lk_prev(a.k1)] >> 2)) * d);
-                a.qn = sk_load(col.P, F64, (at.born + (in.side[lk_next(a.k1)] >> 2)) * d);
+           is k1, components [c0, c0 + K) (lk_tri_edge_values) */
+        auto owned_edge = [&](unsigned o, uint32_t k1, unsigned c0) {
+            const T *P = (const T *)in.P, *r = rows + 6 * d * (o / 3) + c0;
+            V qi = {}, qn = {}; /* the other side's points */
+            int64_t f1 = k1 == MMI_SK_NONE ? -1 : lk_tri_of(k1) - f0;
+            if (f1 >= 0 && f1 < n) {
+                const T *r1 = rows + 6 * d * f1 + c0;
+                qi = *(const V *)(r1 + (3 + lk_slot_of(lk_prev(k1))) * d);
+                qn = *(const V *)(r1 + (3 + lk_slot_of(lk_next(k1))) * d);
+            } else if (k1 != MMI_SK_NONE) {
+                qi = *(const V *)(P + (at.born + (in.side[lk_prev(k1)] >> 2)) * d + c0);
+                qn = *(const V *)(P + (at.born + (in.side[lk_next(k1)] >> 2)) * d + c0);
             }
-            lk_tri_owned_edge(&col, at, in.side[3 * f0 + o], a, r[c], r[n1], r[3 + c], r[3 + p],
-                              r[3 + n1], cc, d, F64);
+            int c = lk_slot_of(o), n1 = lk_slot_of(lk_next(o)), p = lk_slot_of(lk_prev(o));
+            /* pv, pvn, pm, pmi, pmn, a.qi, a.qn */
+            V in7[7] = {*(const V *)(r + c * d),       *(const V *)(r + n1 * d),
+                        *(const V *)(r + (3 + c) * d), *(const V *)(r + (3 + p) * d),
+                        *(const V *)(r + (3 + n1) * d), qi, qn};
+            int64_t m, ho, hn;
+            lk_tri_edge_rows(at, in.side[3 * f0 + o], &m, &ho, &hn);
+            V out[3]; /* ho, hn, m */
+#pragma unroll
+            for (int k = 0; k < K; ++k) {
+                const T *a7[7];
+#pragma unroll
+                for (int j = 0; j < 7; ++j) a7[j] = (const T *)&in7[j];
+                lk_across a = {k1, a7[5][k], a7[6][k]};
+                double h[2], step[2];
+                uint32_t kind = lk_tri_edge_values(a, a7[0][k], a7[1][k], a7[2][k], a7[3][k],
+                                                   a7[4][k], h, step);
+                ((T *)&out[0])[k] = (T)h[0], ((T *)&out[1])[k] = (T)h[1];
+                ((T *)&out[2])[k] = (T)step[0];
+                lk_vertex_keep(in.ring ? in.ring + c0 + k : NULL, in.kinds,
+                               in.final ? sk_column(in.final, F64, c0 + k) : NULL, kind, m, step,
+                               c0 + k, d, F64);
+            }
+            T *Y = (T *)g.data.Y + c0;
+            *(V *)(Y + ho * d) = out[0], *(V *)(Y + hn * d) = out[1], *(V *)(Y + m * d) = out[2];
         };
-        for (unsigned i = threadIdx.x; inner_apart && i < 3 * n / 4 * d; i += blockDim.x) {
-            unsigned u = i / d, t = 4 * (u / 3) + u % 3; /* inner edge u's child t */
-            owned_edge(3 * t + 1, (uint32_t)(3 * (4 * (f0 / 4 + u / 3) + 3) + (u + 2) % 3), i % d);
-        }
-        for (unsigned i = threadIdx.x; i < d * num_owned; i += blockDim.x)
-            owned_edge(owned[i / d], twins[i / d], i % d);
+        /* the owned edges' lanes: first the inner edges (inner_apart), then
+           the list, in one loop (positions in two, as Catmull-Clark's, were
+           no faster: bench/results/catmark-edge-lanes) */
+        const unsigned num_inner = inner_apart ? 3 * n / 4 : 0;
+        mmi_rows_for<C == 4 ? 0 : D>(num_inner + num_owned, d / K, [&](unsigned q, unsigned c) {
+            if (q < num_inner) { /* inner edge q, side 1 of child t */
+                unsigned t = 4 * (q / 3) + q % 3;
+                owned_edge(3 * t + 1, (uint32_t)(3 * (4 * (f0 / 4 + q / 3) + 3) + (q + 2) % 3), K * c);
+            } else {
+                owned_edge(owned[q - num_inner], twins[q - num_inner], K * c);
+            }
+        });
         __syncthreads();
     }
 }
@@ -247,7 +280,7 @@ static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
 static int launch_tri_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     const mmi_sk_data *io = &g->data;
-    unsigned c = mmi_components_a_thread(io->d, io->f64, io->P, g->lv[g->level - 1].nf);
+    unsigned c = mmi_components_a_thread(io->d, io->f64, io->P, io->Y, g->lv[g->level - 1].nf);
     if (g->out_faces || c == 1) return 0;
     if (c == 4) launch_staged<0, 0, 4>(g, stream);
     else if (io->f64) launch_staged<1, 3, 3>(g, stream);

@@ -79,36 +79,55 @@ typedef struct lk_across {
     double qi, qn;
 } lk_across;
 
+/* The points on e_c, from the triangle of e_c's first side: the points of
+ * e_c's halves, h[0] at v_c and h[1] at v_{c+1}, and m_c's step out = (m_c',
+ * S1') (lk_vertex_step); returns m_c's kind. Inside, with a = the face
+ * across: h[0] = 3/8 (v_c + m_c) + 1/8 (m_{c−1} + a.qn), h[1] = 3/8 (m_c +
+ * v_{c+1}) + 1/8 (m_{c+1} + a.qi) (Figure 13), and m_c has valence 6 with
+ * S1 = v_c + v_{c+1} + m_{c−1} + m_{c+1} + a.qi + a.qn. On the boundary:
+ * midpoints, and m_c lies in three triangles with boundary neighbours v_c
+ * and v_{c+1}. */
+MM_HD uint32_t lk_tri_edge_values(lk_across a, double pv, double pvn, double pm, double pmi,
+                                  double pmn, double h[2], double out[2])
+{
+    if (a.k1 == MMI_SK_NONE) {
+        mmi_edge_mask e = mmi_loop_edge_mask(1);
+        uint32_t kind = mmi_kind_of(3, MMI_RULE_CREASE);
+        h[0] = e.end * (pv + pm), h[1] = e.end * (pm + pvn);
+        lk_vertex_step(kind, pm, pv + pvn, out);
+        return kind;
+    }
+    mmi_edge_mask e = mmi_loop_edge_mask(0);
+    uint32_t kind = mmi_kind_of(6, MMI_RULE_SMOOTH);
+    h[0] = e.end * (pv + pm) + e.side * (pmi + a.qn);
+    h[1] = e.end * (pm + pvn) + e.side * (pmn + a.qi);
+    lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + a.qi + a.qn, out);
+    return kind;
+}
+
+/* Level l + 1's rows of the points on e_c = side code so's edge: the vertex
+ * m_c and the halves' points, ho at so's corner v_c and hn at v_{c+1}. */
+MM_HD void lk_tri_edge_rows(lk_tri_ids at, uint32_t so, int64_t *m, int64_t *ho, int64_t *hn)
+{
+    *m = at.born + (so >> 2);
+    *ho = at.halves + 2 * (int64_t)(so >> 2) + (so & 1);
+    *hn = at.halves + 2 * (int64_t)(so >> 2) + 1 - (so & 1);
+}
+
 /* The points on e_c = corner k's out side, written by the triangle of e_c's
  * first side (so its code), component i: m_c and the points of e_c's
- * halves (and what m_c leaves below, lk_vertex_keep). Inside, with a = the
- * face across: the half at v_c is 3/8 (v_c + m_c) + 1/8 (m_{c−1} + a.qn),
- * the half at v_{c+1} 3/8 (m_c + v_{c+1}) + 1/8 (m_{c+1} + a.qi) (Figure
- * 13), and m_c has valence 6 with S1 = v_c + v_{c+1} + m_{c−1} + m_{c+1} +
- * a.qi + a.qn. On the boundary: midpoints, and m_c lies in three triangles
- * with boundary neighbours v_c and v_{c+1}. in's P, Y, ring and final start
- * at component i (sk_column). */
+ * halves (lk_tri_edge_values), and what m_c leaves below (lk_vertex_keep).
+ * in's P, Y, ring and final start at component i (sk_column). */
 MM_HD void lk_tri_owned_edge(const lk_tri_in *in, lk_tri_ids at, uint32_t so, lk_across a,
                              double pv, double pvn, double pm, double pmi, double pmn, int64_t i,
                              int64_t d, int f64)
 {
-    int64_t m = at.born + (so >> 2);
-    int64_t ho = at.halves + 2 * (int64_t)(so >> 2) + (so & 1);
-    int64_t hn = at.halves + 2 * (int64_t)(so >> 2) + 1 - (so & 1);
-    uint32_t kind = mmi_kind_of(6, MMI_RULE_SMOOTH);
-    double out[2];
-    if (a.k1 == MMI_SK_NONE) {
-        mmi_edge_mask e = mmi_loop_edge_mask(1);
-        kind = mmi_kind_of(3, MMI_RULE_CREASE);
-        sk_store(in->Y, f64, ho * d, e.end * (pv + pm));
-        sk_store(in->Y, f64, hn * d, e.end * (pm + pvn));
-        lk_vertex_step(kind, pm, pv + pvn, out);
-    } else {
-        mmi_edge_mask e = mmi_loop_edge_mask(0);
-        sk_store(in->Y, f64, ho * d, e.end * (pv + pm) + e.side * (pmi + a.qn));
-        sk_store(in->Y, f64, hn * d, e.end * (pm + pvn) + e.side * (pmn + a.qi));
-        lk_vertex_step(kind, pm, pv + pvn + pmi + pmn + a.qi + a.qn, out);
-    }
+    int64_t m, ho, hn;
+    double h[2], out[2];
+    lk_tri_edge_rows(at, so, &m, &ho, &hn);
+    uint32_t kind = lk_tri_edge_values(a, pv, pvn, pm, pmi, pmn, h, out);
+    sk_store(in->Y, f64, ho * d, h[0]);
+    sk_store(in->Y, f64, hn * d, h[1]);
     sk_store(in->Y, f64, m * d, out[0]);
     lk_vertex_keep(in->ring, in->kinds, in->final, kind, m, out, i, d, f64);
 }

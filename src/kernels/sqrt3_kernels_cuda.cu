@@ -215,7 +215,7 @@ static int four_components(const mmi_s3_tri_args *g)
 {
     const mmi_sk_data *io = &g->data;
     return !splits(g) && (uintptr_t)io->Y % 16 == 0 &&
-           mmi_components_a_thread(io->d, io->f64, io->P, g->lv[g->level - 1].nf) == 4;
+           mmi_components_a_thread(io->d, io->f64, io->P, io->Y, g->lv[g->level - 1].nf) == 4;
 }
 
 static void launch_tri_faces4(const mmi_s3_tri_args *g, cudaStream_t stream)

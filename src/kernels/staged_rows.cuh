@@ -3,7 +3,8 @@
  * would store them at a stride of W words across a warp's lanes, W × 4 bytes
  * apart: each store instruction then touches a sector per lane. Staged, the
  * rule writes its words to shared memory and the block stores its whole
- * range, lane after lane, in full 128-byte lines. */
+ * range, lane after lane, in full 128-byte lines. And the lanes of a block's
+ * rows of d values, one per row and component (mmi_rows_for). */
 #ifndef MESHMAT_KERNELS_STAGED_ROWS_CUH
 #define MESHMAT_KERNELS_STAGED_ROWS_CUH
 
@@ -34,6 +35,23 @@ __device__ void mmi_staged_rows(int64_t count, uint32_t *out, Rule rule)
             if (r >= W) r -= W, at += S - W;
         }
         __syncthreads();
+    }
+}
+
+/* body(q, c) for rows q < count of d values and their components c, one
+ * lane each, over the block's threads. The thread's place is taken apart in
+ * 32 bits, and for a width read at run time (D = 0) once, before the loop: a
+ * 64-bit division by it is a long subroutine, and was the most executed code
+ * of Catmull-Clark's staged kernel for d = 12. The threads past the last
+ * whole row of the block then idle (none where d divides the block). */
+template <int D, typename Body>
+__device__ void mmi_rows_for(unsigned count, unsigned d, Body body)
+{
+    if constexpr (D > 0) {
+        for (unsigned t = threadIdx.x; t < count * D; t += blockDim.x) body(t / D, t % D);
+    } else {
+        const unsigned R = blockDim.x / d, q0 = threadIdx.x / d, c = threadIdx.x % d;
+        for (unsigned q = q0; q < count && q0 < R; q += R) body(q, c);
     }
 }
 

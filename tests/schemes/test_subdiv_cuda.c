@@ -6,14 +6,16 @@
  * shared models in the test case "models" (added when they are present);
  * Catmull-Clark's and Loop's evaluation of vertex data of other widths than
  * 3, and of data (widths 3, 8, 12, 16, 24, 32 and 48) on a level large enough for the
- * launchers' rules for large levels; √3's of widths 8 … 16 on such a level
- * of a closed mesh.
+ * launchers' rules for large levels, also from and into the caller's memory
+ * at every 4-byte alignment; √3's of widths 8 … 16 on such a level of a
+ * closed mesh.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmt_backend_memory.h"
 #include "mmt_mesh_io.h"
 #include "mmt_meshes.h"
 #include "test_util.h"
@@ -196,22 +198,37 @@ static mm_mesh closed_torus(mm_context ctx, int n, int m, mm_type prec)
  * quads cut into triangles), the precision. */
 static const int64_t widths[] = {1, 5, 12, 70};
 
-/* Component-wise data of width d on mesh (which it frees) through `levels`
- * levels of `scheme`, on the mesh's context. */
-static double *eval_data(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int levels, mm_type prec,
-                         int64_t d, int64_t *count)
+/* n values of data of width d, the same in float64 and float32. */
+static void control_data(int64_t n, int64_t d, double *x64, float *x32)
+{
+    for (int64_t k = 0; k < n; ++k) x64[k] = sin(0.37 * (double)k) + 0.01 * (double)(k % d);
+    for (int64_t k = 0; k < n; ++k) x32[k] = (float)x64[k];
+}
+
+/* The specialized build of `levels` levels of scheme on mesh, and mesh's
+ * counts. */
+static mm_subdiv specialized_build(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int levels,
+                                   mm_mesh_info *info)
 {
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = scheme, o.levels = levels, o.path = MM_PATH_SPECIALIZED;
     mm_subdiv s = NULL;
     MMT_OK(ctx, mm_subdiv_build(ctx, mesh, &o, &s));
+    MMT_OK(ctx, mm_mesh_info_get(mesh, info));
+    return s;
+}
+
+/* Component-wise data of width d on mesh (which it frees) through `levels`
+ * levels of `scheme`, on the mesh's context. */
+static double *eval_data(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int levels, mm_type prec,
+                         int64_t d, int64_t *count)
+{
     mm_mesh_info info;
-    MMT_OK(ctx, mm_mesh_info_get(mesh, &info));
+    mm_subdiv s = specialized_build(ctx, mesh, scheme, levels, &info);
     int64_t n = info.num_vertices * d;
     double *x64 = malloc((size_t)n * sizeof *x64);
     float *x32 = malloc((size_t)n * sizeof *x32);
-    for (int64_t k = 0; k < n; ++k) x64[k] = sin(0.37 * (double)k) + 0.01 * (double)(k % d);
-    for (int64_t k = 0; k < n; ++k) x32[k] = (float)x64[k];
+    control_data(n, d, x64, x32);
     mm_dense X0 = NULL, XL = NULL;
     MMT_OK(ctx, mm_dense_import(ctx, &X0, info.num_vertices, d, prec,
                                 prec == MM_TYPE_FLOAT64 ? (void *)x64 : (void *)x32));
@@ -290,6 +307,61 @@ START_TEST(cuda_matches_cpu_on_a_large_level)
 }
 END_TEST
 
+/* eval_data's float32 values of width d, evaluated by mm_subdiv_eval_into
+ * from and into the caller's memory `shift` bytes past the start of an
+ * allocation (cudaMalloc's: 256-byte aligned). */
+static double *eval_shifted(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int levels, int64_t d,
+                            size_t shift, int64_t *count)
+{
+    mm_mesh_info info;
+    mm_subdiv_counts last;
+    mm_subdiv s = specialized_build(ctx, mesh, scheme, levels, &info);
+    MMT_OK(ctx, mm_subdiv_level_counts(s, levels, &last));
+    int64_t n = info.num_vertices * d;
+    *count = last.vertices * d;
+    double *x64 = malloc((size_t)n * sizeof *x64), *got = malloc((size_t)*count * sizeof *got);
+    float *x32 = malloc((size_t)n * sizeof *x32), *y32 = malloc((size_t)*count * sizeof *y32);
+    control_data(n, d, x64, x32);
+    char *px = mmt_backend_alloc(ctx, (size_t)n * 4 + shift);
+    char *py = mmt_backend_alloc(ctx, (size_t)*count * 4 + shift);
+    mmt_backend_write(ctx, px + shift, x32, (size_t)n * 4);
+    mm_dense X0 = NULL, XL = NULL;
+    MMT_OK(ctx, mm_dense_wrap(ctx, &X0, info.num_vertices, d, MM_TYPE_FLOAT32, px + shift));
+    MMT_OK(ctx, mm_dense_wrap(ctx, &XL, last.vertices, d, MM_TYPE_FLOAT32, py + shift));
+    MMT_OK(ctx, mm_subdiv_eval_into(s, X0, XL));
+    mmt_backend_read(ctx, y32, py + shift, (size_t)*count * 4);
+    for (int64_t k = 0; k < *count; ++k) got[k] = y32[k];
+    mm_dense_free(&X0), mm_dense_free(&XL);
+    mmt_backend_free(ctx, px), mmt_backend_free(ctx, py);
+    mm_subdiv_free(&s);
+    mm_mesh_free(&mesh);
+    free(x64), free(x32), free(y32);
+    return got;
+}
+
+/* The large level above, float32 of width 12, from and into the caller's
+ * memory at any 4-byte alignment: the rules for large levels load four
+ * values at once and the owned edges' lanes store two, where the input and
+ * the output are aligned for them; else one lane a component. Shifts of 0,
+ * 4, 8 and 12 bytes; the values are the CPU backend's. _i: the shift, the
+ * scheme (Catmull-Clark, Loop). */
+START_TEST(cuda_large_level_at_any_alignment)
+{
+    int loop = _i % 2;
+    size_t shift = (size_t)(_i / 2) * 4;
+    mm_scheme scheme = loop ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
+    int64_t d = 12, na, nb;
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    double *a = eval_data(cpu, open_grid(cpu, 128, loop, MM_TYPE_FLOAT32), scheme, 4,
+                          MM_TYPE_FLOAT32, d, &na);
+    double *b = eval_shifted(gpu, open_grid(gpu, 128, loop, MM_TYPE_FLOAT32), scheme, 4, d, shift,
+                             &nb);
+    ck_assert_int_eq(na, nb);
+    assert_close(a, b, na, MM_TYPE_FLOAT32, d);
+    mm_context_free(&cpu), mm_context_free(&gpu);
+}
+END_TEST
+
 /* √3 on a closed mesh with a level of at least 2^18 triangles: float32 of
  * width 8, 12 or 16 runs the CUDA launcher's four components a thread
  * (each row's four as one load, each point's four as one store) there. A
@@ -328,6 +400,7 @@ int main(void)
                         8 * (int)(sizeof widths / sizeof *widths));
     tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0,
                         4 * (int)(sizeof large_widths / sizeof *large_widths));
+    tcase_add_loop_test(tc, cuda_large_level_at_any_alignment, 0, 8);
     tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_on_a_large_closed_level, 0,
                         2 * (int)(sizeof sqrt3_large_widths / sizeof *sqrt3_large_widths));
     suite_add_tcase(s, tc);
