@@ -107,7 +107,8 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * face's siblings, across its inner edges, are in the block, whose owned
  * edges then take the other side's data from shared memory). On smaller
  * levels C = 3 left too few threads to hide the gathers' latency. C = 4 for
- * float32 on such a level, of a width d that is a multiple of 4 and divides
+ * float32 on a level of at least kMmiWideLevel faces, of a width d that is a
+ * multiple of 4 and divides
  * 96 (8 … 48): a thread's four consecutive components, each row's four as
  * one 16-byte load and store, in kMmiWideValues / d faces a block (96
  * threads). D = 0: any other width up to kStagedMaxWidth, read at run time. */

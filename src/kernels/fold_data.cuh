@@ -34,19 +34,22 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
  * points kernels takes (catmark_kernels_cuda.cu, loop_kernels_cuda.cu), for
  * data of width d (float64 or not, at P) on a level of `faces` faces: on a
  * level of at least kMmiLargeLevel faces 3 for positions, whose side codes
- * and ids a thread then reads once, and 4 for float32 of a width that is a
- * multiple of 4 dividing kMmiWideValues / 4 (8 … 48; kMmiWideValues / d faces
- * a block of 96 threads), each row's four values one 16-byte load (so P
- * aligned to 16 bytes) and the owned edges' rows stored two values at once
- * (Y aligned to 8); else 1, one lane a component (smaller levels left too
- * few threads to hide the gathers' latency). */
+ * and ids a thread then reads once, and from kMmiWideLevel faces on 4 for
+ * float32 of a width that is a multiple of 4 dividing kMmiWideValues / 4 (8 …
+ * 48; kMmiWideValues / d faces a block of 96 threads), each row's four
+ * values one 16-byte load (so P aligned to 16 bytes) and the owned edges'
+ * rows stored two values at once (Y aligned to 8); else 1, one lane a
+ * component (smaller levels left too few threads to hide the gathers'
+ * latency). The wide form from 2^16 faces rather than 2^18 made the
+ * evaluations at d = 12 of the suite's Catmull-Clark and Loop cases 1–2%
+ * faster, and from 2^14 no more (bench/results/wide-level). */
 static const int kMmiWideValues = 384;
-static const int64_t kMmiLargeLevel = (int64_t)1 << 18;
+static const int64_t kMmiLargeLevel = (int64_t)1 << 18, kMmiWideLevel = (int64_t)1 << 16;
 
 static inline unsigned mmi_components_a_thread(int64_t d, int f64, const void *P, const void *Y,
                                                int64_t faces)
 {
-    if (faces < kMmiLargeLevel) return 1;
+    if (faces < (d == 3 ? kMmiLargeLevel : kMmiWideLevel)) return 1;
     if (d == 3) return 3;
     int wide = !f64 && d >= 8 && d % 4 == 0 && kMmiWideValues % (4 * d) == 0;
     return wide && (uintptr_t)P % 16 == 0 && (uintptr_t)Y % 8 == 0 ? 4 : 1;

@@ -54,8 +54,9 @@ __global__ void __launch_bounds__(3 * kLastFaces)
 }
 
 /* The triangle faces without out_faces (evaluation, and every step but a
- * subdivide's last) on a level of at least kMmiLargeLevel triangles, a block of
- * F triangles of level l − 1 at a time, each thread C components of one
+ * subdivide's last) on a level of at least kMmiLargeLevel triangles
+ * (kMmiWideLevel for C = 4), a block of F triangles of level l − 1 at a
+ * time, each thread C components of one
  * triangle (its side codes and ids read and computed once, not once per
  * component):
  * - C = 3 for positions (D = 3), kPositionFaces triangles a block;

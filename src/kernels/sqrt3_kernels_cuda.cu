@@ -208,14 +208,17 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 /* Whether s3_tri_faces4_kernel runs g's triangle faces (above): a closed
- * mesh, float32 data of a width mmi_components_a_thread gives four
- * components a thread on this level (never positions), P and Y aligned to
- * 16 bytes. */
+ * mesh, a level of at least kMmiLargeLevel triangles (from 2^16, as
+ * Catmull-Clark's and Loop's wide forms, √3 at d = 12 was 1–2% slower:
+ * bench/results/wide-level), float32 data of a width mmi_components_a_thread
+ * gives four components a thread (never positions), P and Y aligned to 16
+ * bytes. */
 static int four_components(const mmi_s3_tri_args *g)
 {
     const mmi_sk_data *io = &g->data;
-    return !splits(g) && (uintptr_t)io->Y % 16 == 0 &&
-           mmi_components_a_thread(io->d, io->f64, io->P, io->Y, g->lv[g->level - 1].nf) == 4;
+    int64_t faces = g->lv[g->level - 1].nf;
+    return !splits(g) && (uintptr_t)io->Y % 16 == 0 && faces >= kMmiLargeLevel &&
+           mmi_components_a_thread(io->d, io->f64, io->P, io->Y, faces) == 4;
 }
 
 static void launch_tri_faces4(const mmi_s3_tri_args *g, cudaStream_t stream)
