@@ -42,10 +42,11 @@ MMI_SK_DATA_RANGE(vertex_points, mmi_sk_points0_args, sk_vertex_point)
 
 mm_status mmi_sk_level0_points_cpu(mm_context ctx, const mmi_sk_points0_args *g)
 {
+    int64_t blocks = sk_blocks(g->data.d);
     (void)ctx;
-    mmi_cpu_for(g->x.nf, face_points, g);
-    mmi_cpu_for(g->x.ne, edge_points, g);
-    mmi_cpu_for(g->x.nv, vertex_points, g);
+    mmi_cpu_for(g->x.nf * blocks, face_points, g);
+    mmi_cpu_for(g->x.ne * blocks, edge_points, g);
+    mmi_cpu_for(g->x.nv * blocks, vertex_points, g);
     return MM_OK;
 }
 

@@ -33,38 +33,44 @@ mm_status mmi_sk_run_cuda(mm_context ctx, const mmi_sk_args *g)
 MMI_CUDA_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner, kWhat)
 
 /* Level 0's three passes in one block, each after a barrier, where no pass
- * has more than kSmallLevel0 elements: a small cage's passes wait on their
- * loads' latency, and three launches cost more than the work. 512 threads:
- * a pass takes at most two rounds (spot's cage: 180 faces, 366 edges and
- * 188 vertices, one round each). D and F fold the data's width and type
- * (fold_data.cuh), as the larger cages' launches do. */
-static const int kSmallLevel0 = 4 * kMmiGridThreads, kLevel0BlockThreads = 512;
+ * has more than kSmallLevel0 elements and blocks of components (sk_blocks):
+ * a small cage's passes wait on their loads' latency, and three launches
+ * cost more than the work. 512 threads (1024 spilled): a pass takes at most
+ * two rounds (spot's cage: 180 faces, 366 edges and 188 vertices, one round
+ * each for positions; at d = 12, three blocks of components each, the three
+ * launches, whose evaluation to level 4 took 32 µs where the block's four
+ * rounds took 37: bench/results/level0-blocks). D and F fold the data's
+ * width and type (fold_data.cuh), as the larger cages' launches do. */
+static const int kLevel0BlockThreads = 512, kSmallLevel0 = 2 * kLevel0BlockThreads;
 
 template <int D, int F>
 __global__ void __launch_bounds__(kLevel0BlockThreads)
     sk_level0_points_block(const __grid_constant__ mmi_sk_points0_args g)
 {
-    const int64_t d = D > 0 ? D : g.data.d;
-    for (int64_t f = threadIdx.x; f < g.x.nf; f += blockDim.x) sk_face_point(&g, f, d, F);
+    const int64_t d = D > 0 ? D : g.data.d, blocks = sk_blocks(d);
+    for (int64_t i = threadIdx.x; i < g.x.nf * blocks; i += blockDim.x) sk_face_point(&g, i, d, F);
     __syncthreads();
-    for (int64_t e = threadIdx.x; e < g.x.ne; e += blockDim.x) sk_edge_point(&g, e, d, F);
+    for (int64_t i = threadIdx.x; i < g.x.ne * blocks; i += blockDim.x) sk_edge_point(&g, i, d, F);
     __syncthreads();
-    for (int64_t v = threadIdx.x; v < g.x.nv; v += blockDim.x) sk_vertex_point(&g, v, d, F);
+    for (int64_t i = threadIdx.x; i < g.x.nv * blocks; i += blockDim.x)
+        sk_vertex_point(&g, i, d, F);
 }
 
 mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g)
 {
     const mmi_sk_level *x = &g->x;
-    if (x->nf <= kSmallLevel0 && x->ne <= kSmallLevel0 && x->nv <= kSmallLevel0) {
+    int64_t blocks = sk_blocks(g->data.d);
+    int64_t nf = x->nf * blocks, ne = x->ne * blocks, nv = x->nv * blocks;
+    if (nf <= kSmallLevel0 && ne <= kSmallLevel0 && nv <= kSmallLevel0) {
         mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
             sk_level0_points_block<decltype(D)::value, decltype(F)::value>
                 <<<1, kLevel0BlockThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
         });
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
-    mm_status st = mmi_data_for<mmi_sk_points0_args, sk_face_point>(ctx, g, x->nf, kWhat);
-    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_edge_point>(ctx, g, x->ne, kWhat);
-    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_vertex_point>(ctx, g, x->nv, kWhat);
+    mm_status st = mmi_data_for<mmi_sk_points0_args, sk_face_point>(ctx, g, nf, kWhat);
+    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_edge_point>(ctx, g, ne, kWhat);
+    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_vertex_point>(ctx, g, nv, kWhat);
     return st;
 }
 

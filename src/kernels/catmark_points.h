@@ -9,37 +9,38 @@
 #include "../rules/catmark_masks.h"
 #include "catmark_kernels.h"
 
-/* Face point f = the mean of its corners (eq. 3, Alg. 4): Y row |V| + f.
- * The loads of a block of components come before its stores: Y may alias P
- * for all the compiler knows, so a store between them would make each
- * component wait for the previous one's loads (a latency each on a small
- * cage's GPU step). */
-MM_HD void sk_face_point(const mmi_sk_points0_args *g, int64_t f, int64_t d, int f64)
+/* Face point f = the mean of its corners (eq. 3, Alg. 4): Y row |V| + f,
+ * block i of the launch (sk_block_of: f and its components [c0, c0 + w)).
+ * The loads come before the stores: Y may alias P for all the compiler
+ * knows, so a store between them would make each component wait for the
+ * previous one's loads (a latency each on a small cage's GPU step). */
+MM_HD void sk_face_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
-    int64_t first = sk_start(x, f), end = sk_start(x, f + 1);
+    sk_block b = sk_block_of(i, d);
+    int64_t f = b.at, first = sk_start(x, f), end = sk_start(x, f + 1);
     double inv = mmi_catmark_face_weight(end - first);
-    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
-        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double sum[SK_BLOCK] = {0.0};
-        for (int64_t k = first; k < end; ++k) {
-            int64_t r = x->verts[k] * d + c0;
-            for (int j = 0; j < SK_BLOCK && j < w; ++j) sum[j] += sk_load(io->P, f64, r + j);
-        }
-        for (int j = 0; j < SK_BLOCK && j < w; ++j)
-            sk_store(io->Y, f64, (x->nv + f) * d + c0 + j, sum[j] * inv);
+    double sum[SK_BLOCK] = {0.0};
+    for (int64_t k = first; k < end; ++k) {
+        int64_t r = x->verts[k] * d + b.c0;
+        for (int j = 0; j < SK_BLOCK && j < b.w; ++j) sum[j] += sk_load(io->P, f64, r + j);
     }
+    for (int j = 0; j < SK_BLOCK && j < b.w; ++j)
+        sk_store(io->Y, f64, (x->nv + f) * d + b.c0 + j, sum[j] * inv);
 }
 
 /* Edge point e (Alg. 5) from its two sides' faces (their points already in
  * Y), or from its ends alone on a boundary edge (§5.3): mmi_catmark_edge_mask.
  * Its ends and faces come from the build's row of e (sk_edge_row); the sum
- * is sk_edge_sum's. */
-MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int f64)
+ * is sk_edge_sum's. Block i of the launch (sk_block_of: e and a block of its
+ * components). */
+MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
+    sk_block blk = sk_block_of(i, d);
+    int64_t e = blk.at;
     const uint32_t *row = g->edge_rows + 4 * e;
     uint32_t ra = row[0], rb = row[1], r0 = row[2], r1 = row[3];
     int boundary = r1 == MMI_SK_NONE;
@@ -47,7 +48,7 @@ MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int
     int64_t y = (x->nv + x->nf + e) * d;
     int64_t f0 = (x->nv + r0) * d, f1 = boundary ? 0 : (x->nv + r1) * d;
     mmi_edge_mask m = mmi_catmark_edge_mask(boundary);
-    sk_edge_sum(io->Y, y, io->P, a, b, io->Y, f0, f1, !boundary, m.end, m.side, d, f64);
+    sk_edge_sum(io->Y, y, io->P, a, b, io->Y, f0, f1, !boundary, m.end, m.side, blk, f64);
 }
 
 /* Updated vertex v of level 0 (§4.3), a gather over its column of Mᵀ with
@@ -59,55 +60,56 @@ MM_HD void sk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int
  * boundary ones on the boundary), S2 = Σ of its new face points, both
  * already in Y. Each face's corners come from the build's ring step of its
  * entry (sk_ring_step_rule), SK_BLOCK faces' at a time before their data is
- * summed in order. */
-MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, int f64)
+ * summed in order. Block i of the launch (sk_block_of: v and a block of its
+ * components). */
+MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
+    sk_block blk = sk_block_of(i, d);
+    int64_t v = blk.at, c0 = blk.c0;
+    int w = blk.w;
     int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
     int64_t eb = x->nv + x->nf;
-    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
-        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double ring[SK_BLOCK] = {0.0}, faces[SK_BLOCK] = {0.0}, rim[SK_BLOCK] = {0.0};
-        double s1[SK_BLOCK] = {0.0}, rim1[SK_BLOCK] = {0.0};
-        int64_t sharp = 0;
-        for (int64_t i0 = 0; i0 < nf; i0 += SK_BLOCK) {
-            mmi_sk_ring_step at[SK_BLOCK];
-            for (int b = 0; b < SK_BLOCK; ++b)
-                if (i0 + b < nf) at[b] = g->vt.steps[first + i0 + b];
-            for (int b = 0; b < SK_BLOCK && i0 + b < nf; ++b) {
-                int64_t out = at[b].out * d + c0, in = at[b].in * d + c0;
-                int64_t fp = (x->nv + at[b].f) * d + c0;
-                int64_t ep_out = (eb + (at[b].so >> 2)) * d + c0;
-                int64_t ep_in = (eb + (at[b].si >> 2)) * d + c0;
-                int b_out = (at[b].so >> 1) & 1, b_in = (at[b].si >> 1) & 1;
-                sharp += b_out + b_in;
-                for (int j = 0; j < SK_BLOCK && j < w; ++j) {
-                    double p_out = sk_load(io->P, f64, out + j);
-                    ring[j] += p_out;
-                    faces[j] += sk_load(io->Y, f64, fp + j);
-                    if (b_out) rim[j] += p_out;
-                    if (b_in) rim[j] += sk_load(io->P, f64, in + j);
-                    if (!io->ring) continue;
-                    double e_out = sk_load(io->Y, f64, ep_out + j);
-                    s1[j] += e_out;
-                    if (b_out) rim1[j] += e_out;
-                    if (b_in) rim1[j] += sk_load(io->Y, f64, ep_in + j);
-                }
+    double ring[SK_BLOCK] = {0.0}, faces[SK_BLOCK] = {0.0}, rim[SK_BLOCK] = {0.0};
+    double s1[SK_BLOCK] = {0.0}, rim1[SK_BLOCK] = {0.0};
+    int64_t sharp = 0;
+    for (int64_t i0 = 0; i0 < nf; i0 += SK_BLOCK) {
+        mmi_sk_ring_step at[SK_BLOCK];
+        for (int b = 0; b < SK_BLOCK; ++b)
+            if (i0 + b < nf) at[b] = g->vt.steps[first + i0 + b];
+        for (int b = 0; b < SK_BLOCK && i0 + b < nf; ++b) {
+            int64_t out = at[b].out * d + c0, in = at[b].in * d + c0;
+            int64_t fp = (x->nv + at[b].f) * d + c0;
+            int64_t ep_out = (eb + (at[b].so >> 2)) * d + c0;
+            int64_t ep_in = (eb + (at[b].si >> 2)) * d + c0;
+            int b_out = (at[b].so >> 1) & 1, b_in = (at[b].si >> 1) & 1;
+            sharp += b_out + b_in;
+            for (int j = 0; j < SK_BLOCK && j < w; ++j) {
+                double p_out = sk_load(io->P, f64, out + j);
+                ring[j] += p_out;
+                faces[j] += sk_load(io->Y, f64, fp + j);
+                if (b_out) rim[j] += p_out;
+                if (b_in) rim[j] += sk_load(io->P, f64, in + j);
+                if (!io->ring) continue;
+                double e_out = sk_load(io->Y, f64, ep_out + j);
+                s1[j] += e_out;
+                if (b_out) rim1[j] += e_out;
+                if (b_in) rim1[j] += sk_load(io->Y, f64, ep_in + j);
             }
         }
-        mmi_vertex_rule rule = mmi_vertex_rule_of(nf, sharp, g->corners);
-        mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, (double)nf);
-        for (int j = 0; j < SK_BLOCK && j < w; ++j) {
-            double p = sk_load(io->P, f64, v * d + c0 + j);
-            sk_store(io->Y, f64, v * d + c0 + j,
-                     m.vertex * p + m.edge * ring[j] + m.face * faces[j] + m.crease * rim[j]);
-            if (!io->ring) continue;
-            sk_store(io->ring, f64, v * 2 * d + c0 + j, sharp > 0 ? rim1[j] : s1[j]);
-            sk_store(io->ring, f64, v * 2 * d + d + c0 + j, faces[j]);
-        }
-        if (io->ring && c0 == 0) io->kinds[v] = mmi_kind_of(nf, rule);
     }
+    mmi_vertex_rule rule = mmi_vertex_rule_of(nf, sharp, g->corners);
+    mmi_vertex_mask m = mmi_catmark_vertex_mask(rule, (double)nf);
+    for (int j = 0; j < SK_BLOCK && j < w; ++j) {
+        double p = sk_load(io->P, f64, v * d + c0 + j);
+        sk_store(io->Y, f64, v * d + c0 + j,
+                 m.vertex * p + m.edge * ring[j] + m.face * faces[j] + m.crease * rim[j]);
+        if (!io->ring) continue;
+        sk_store(io->ring, f64, v * 2 * d + c0 + j, sharp > 0 ? rim1[j] : s1[j]);
+        sk_store(io->ring, f64, v * 2 * d + d + c0 + j, faces[j]);
+    }
+    if (io->ring && c0 == 0) io->kinds[v] = mmi_kind_of(nf, rule);
 }
 
 #endif

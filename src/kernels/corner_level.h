@@ -99,26 +99,47 @@ MM_HD char *sk_column(const void *X, int f64, int64_t i)
  * registers. */
 #define SK_BLOCK 4
 
+/* Level 0's rules run one block of SK_BLOCK components a thread: element i
+ * of their launch (of count × sk_blocks(d)) is element `at` = i /
+ * sk_blocks(d)'s components [c0, c0 + w). A cage's level is small, and a
+ * thread that ran every block of a wide row one after the other (each its
+ * loads, then its stores) made level 0 the longest step of a small cage's
+ * evaluation at d = 12. */
+typedef struct sk_block {
+    int64_t at, c0;
+    int w;
+} sk_block;
+
+MM_HD int64_t sk_blocks(int64_t d)
+{
+    return (d + SK_BLOCK - 1) / SK_BLOCK;
+}
+
+MM_HD sk_block sk_block_of(int64_t i, int64_t d)
+{
+    int64_t n = sk_blocks(d);
+    sk_block b = {i / n, i % n * SK_BLOCK, 0};
+    b.w = d - b.c0 < SK_BLOCK ? (int)(d - b.c0) : SK_BLOCK;
+    return b;
+}
+
 /* An edge point (Catmull-Clark's Alg. 5, Loop's eq. 30) into Y at y (the
  * offset of its component 0): end (A_a + A_b) + side (S_s0 + S_s1), the
  * side rows left out on the boundary (sides 0); a, b, s0, s1 offsets of
- * component 0. Each block of components is loaded before any is stored: Y
- * may alias A and S for all the compiler knows, so a store between them
+ * component 0; block b's components. They are loaded before any is stored:
+ * Y may alias A and S for all the compiler knows, so a store between them
  * would make each component's loads wait for the previous one's store. */
 MM_HD void sk_edge_sum(void *Y, int64_t y, const void *A, int64_t a, int64_t b, const void *S,
-                       int64_t s0, int64_t s1, int sides, double end, double side, int64_t d,
+                       int64_t s0, int64_t s1, int sides, double end, double side, sk_block blk,
                        int f64)
 {
-    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
-        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double v[SK_BLOCK];
-        for (int j = 0; j < SK_BLOCK && j < w; ++j) {
-            int64_t c = c0 + j;
-            v[j] = end * (sk_load(A, f64, a + c) + sk_load(A, f64, b + c));
-            if (sides) v[j] += side * (sk_load(S, f64, s0 + c) + sk_load(S, f64, s1 + c));
-        }
-        for (int j = 0; j < SK_BLOCK && j < w; ++j) sk_store(Y, f64, y + c0 + j, v[j]);
+    double v[SK_BLOCK];
+    for (int j = 0; j < SK_BLOCK && j < blk.w; ++j) {
+        int64_t c = blk.c0 + j;
+        v[j] = end * (sk_load(A, f64, a + c) + sk_load(A, f64, b + c));
+        if (sides) v[j] += side * (sk_load(S, f64, s0 + c) + sk_load(S, f64, s1 + c));
     }
+    for (int j = 0; j < SK_BLOCK && j < blk.w; ++j) sk_store(Y, f64, y + blk.c0 + j, v[j]);
 }
 
 #endif

@@ -41,19 +41,22 @@ MM_HD void lk_vertex_step(uint32_t kind, double p, double s1, double out[2])
 /* Edge point e (mmi_loop_edge_mask) from its ends and the corners c and d
  * opposite it in its two triangles (G(a, b) and G(b, a) of eq. 30: the
  * corner before each side); from its ends alone on a boundary edge. Y row
- * |V| + e (sk_edge_sum). Width d and type f64 as arguments (constants on
- * CUDA, fold_data.cuh). */
-MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int f64)
+ * |V| + e (sk_edge_sum), block i of the launch (sk_block_of: e and a block
+ * of its components). Width d and type f64 as arguments (constants on CUDA,
+ * fold_data.cuh). */
+MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
+    sk_block blk = sk_block_of(i, d);
+    int64_t e = blk.at;
     uint32_t s0 = x->edge_sides[2 * e], s1 = x->edge_sides[2 * e + 1];
     int boundary = s1 == MMI_SK_NONE;
     int64_t a = x->verts[s0] * d, b = x->verts[lk_next(s0)] * d, y = (x->nv + e) * d;
     int64_t o0 = boundary ? 0 : x->verts[lk_prev(s0)] * d;
     int64_t o1 = boundary ? 0 : x->verts[lk_prev(s1)] * d;
     mmi_edge_mask m = mmi_loop_edge_mask(boundary);
-    sk_edge_sum(io->Y, y, io->P, a, b, io->P, o0, o1, !boundary, m.end, m.side, d, f64);
+    sk_edge_sum(io->Y, y, io->P, a, b, io->P, o0, o1, !boundary, m.end, m.side, blk, f64);
 }
 
 /* Updated vertex v of level 0 by lk_vertex_step, its S1 gathered over its
@@ -61,38 +64,38 @@ MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t e, int64_t d, int
  * neighbour after v (a closed fan meets every neighbour once); a boundary
  * side gives its other end to the boundary sum. Its rule from the boundary
  * edges around it (mmi_vertex_rule_of). With a ring, also v's kind and S1
- * at level 1. */
-MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, int f64)
+ * at level 1. Block i of the launch (sk_block_of: v and a block of its
+ * components). */
+MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
+    sk_block blk = sk_block_of(i, d);
+    int64_t v = blk.at, c0 = blk.c0;
     int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
     int64_t sharp = lk_boundary_sides(x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, g->corners));
-    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
-        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double s1[SK_BLOCK] = {0.0};
-        for (int64_t i = 0; i < nf; ++i) {
-            int64_t k = lk_corner_at(&g->vt, first + i), pk = lk_prev(k);
-            int64_t out = x->verts[lk_next(k)] * d + c0, in = x->verts[pk] * d + c0;
-            int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
-            for (int j = 0; j < SK_BLOCK; ++j) {
-                if (j >= w) break;
-                if (!boundary || b_out) s1[j] += sk_load(io->P, f64, out + j);
-                if (b_in) s1[j] += sk_load(io->P, f64, in + j);
-            }
-        }
+    double s1[SK_BLOCK] = {0.0};
+    for (int64_t q = 0; q < nf; ++q) {
+        int64_t k = lk_corner_at(&g->vt, first + q), pk = lk_prev(k);
+        int64_t out = x->verts[lk_next(k)] * d + c0, in = x->verts[pk] * d + c0;
+        int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
         for (int j = 0; j < SK_BLOCK; ++j) {
-            if (j >= w) break;
-            double out[2];
-            lk_vertex_step(kind, sk_load(io->P, f64, v * d + c0 + j), s1[j], out);
-            sk_store(io->Y, f64, v * d + c0 + j, out[0]);
-            if (ring) ring[v * d + c0 + j] = out[1];
+            if (j >= blk.w) break;
+            if (!boundary || b_out) s1[j] += sk_load(io->P, f64, out + j);
+            if (b_in) s1[j] += sk_load(io->P, f64, in + j);
         }
     }
-    if (ring) io->kinds[v] = kind;
+    for (int j = 0; j < SK_BLOCK; ++j) {
+        if (j >= blk.w) break;
+        double out[2];
+        lk_vertex_step(kind, sk_load(io->P, f64, v * d + c0 + j), s1[j], out);
+        sk_store(io->Y, f64, v * d + c0 + j, out[0]);
+        if (ring) ring[v * d + c0 + j] = out[1];
+    }
+    if (ring && c0 == 0) io->kinds[v] = kind;
 }
 
 #endif

@@ -43,26 +43,25 @@ MM_HD void s3_vertex_step(uint32_t kind, int odd, double p, double s, double out
     }
 }
 
-/* Face point f (eq. 26, mmi_sqrt3_face_weight), Y row |V| + f. Width d and
- * type f64 as arguments (constants on CUDA, fold_data.cuh); a block of
- * components' loads before their stores (as sk_edge_sum's, corner_level.h). */
-MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t f, int64_t d, int f64)
+/* Face point f (eq. 26, mmi_sqrt3_face_weight), Y row |V| + f, block i of
+ * the launch (sk_block_of: f and a block of its components). Width d and
+ * type f64 as arguments (constants on CUDA, fold_data.cuh); the loads before
+ * the stores (as sk_edge_sum's, corner_level.h). */
+MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const uint32_t *verts = g->x.verts;
     const mmi_sk_data *io = &g->data;
+    sk_block blk = sk_block_of(i, d);
+    int64_t f = blk.at;
     int64_t a = verts[3 * f] * d, b = verts[3 * f + 1] * d, c = verts[3 * f + 2] * d;
     int64_t y = (g->x.nv + f) * d;
-    double w = mmi_sqrt3_face_weight();
-    for (int64_t i0 = 0; i0 < d; i0 += SK_BLOCK) {
-        int n = d - i0 < SK_BLOCK ? (int)(d - i0) : SK_BLOCK;
-        double v[SK_BLOCK];
-        for (int j = 0; j < SK_BLOCK && j < n; ++j) {
-            int64_t i = i0 + j;
-            v[j] = (sk_load(io->P, f64, a + i) + sk_load(io->P, f64, b + i) +
-                    sk_load(io->P, f64, c + i)) * w;
-        }
-        for (int j = 0; j < SK_BLOCK && j < n; ++j) sk_store(io->Y, f64, y + i0 + j, v[j]);
+    double w = mmi_sqrt3_face_weight(), v[SK_BLOCK];
+    for (int j = 0; j < SK_BLOCK && j < blk.w; ++j) {
+        int64_t k = blk.c0 + j;
+        v[j] = (sk_load(io->P, f64, a + k) + sk_load(io->P, f64, b + k) +
+                sk_load(io->P, f64, c + k)) * w;
     }
+    for (int j = 0; j < SK_BLOCK && j < blk.w; ++j) sk_store(io->Y, f64, y + blk.c0 + j, v[j]);
 }
 
 /* The vertices corner k of v (in triangle (v, p_next, p_prev)) adds to v's
@@ -86,36 +85,36 @@ MM_HD int s3_ring_corners(const mmi_sk_points0_args *g, int64_t k, int boundary,
 /* Updated vertex v of level 0 by s3_vertex_step, its ring sum gathered over
  * its column of Mᵀ (s3_ring_corners): its rule from the boundary edges
  * around it (mmi_vertex_rule_of; √3 has no EDGE_AND_CORNER corners). With
- * a ring, also v's kind and ring sum at level 1. */
-MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t v, int64_t d, int f64)
+ * a ring, also v's kind and ring sum at level 1. Block i of the launch
+ * (sk_block_of: v and a block of its components). */
+MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
+    sk_block blk = sk_block_of(i, d);
+    int64_t v = blk.at, c0 = blk.c0;
     int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
     int64_t sharp = lk_boundary_sides(&g->x, &g->vt, v);
     int boundary = sharp > 0;
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, 0));
-    for (int64_t c0 = 0; c0 < d; c0 += SK_BLOCK) {
-        int w = d - c0 < SK_BLOCK ? (int)(d - c0) : SK_BLOCK;
-        double s[SK_BLOCK] = {0.0};
-        for (int64_t i = 0; i < nf; ++i) {
-            int64_t k = lk_corner_at(&g->vt, first + i), r[2];
-            int n = s3_ring_corners(g, k, boundary, r);
-            for (int m = 0; m < n; ++m)
-                for (int j = 0; j < SK_BLOCK; ++j) {
-                    if (j >= w) break;
-                    s[j] += sk_load(io->P, f64, r[m] * d + c0 + j);
-                }
-        }
-        for (int j = 0; j < SK_BLOCK; ++j) {
-            if (j >= w) break;
-            double out[2];
-            s3_vertex_step(kind, 0, sk_load(io->P, f64, v * d + c0 + j), s[j], out);
-            sk_store(io->Y, f64, v * d + c0 + j, out[0]);
-            if (ring) ring[v * d + c0 + j] = out[1];
-        }
+    double s[SK_BLOCK] = {0.0};
+    for (int64_t q = 0; q < nf; ++q) {
+        int64_t k = lk_corner_at(&g->vt, first + q), r[2];
+        int n = s3_ring_corners(g, k, boundary, r);
+        for (int m = 0; m < n; ++m)
+            for (int j = 0; j < SK_BLOCK; ++j) {
+                if (j >= blk.w) break;
+                s[j] += sk_load(io->P, f64, r[m] * d + c0 + j);
+            }
     }
-    if (ring) io->kinds[v] = kind;
+    for (int j = 0; j < SK_BLOCK; ++j) {
+        if (j >= blk.w) break;
+        double out[2];
+        s3_vertex_step(kind, 0, sk_load(io->P, f64, v * d + c0 + j), s[j], out);
+        sk_store(io->Y, f64, v * d + c0 + j, out[0]);
+        if (ring) ring[v * d + c0 + j] = out[1];
+    }
+    if (ring && c0 == 0) io->kinds[v] = kind;
 }
 
 #endif

@@ -118,8 +118,8 @@ static mm_status level0_points(mm_context ctx, const mmi_sp_state *s,
 {
     mm_status st = MM_OK;
     (void)s;
-    MM_TRY(mmi_s3_face_points(ctx, g, g->x.nf));
-    MM_TRY(mmi_s3_vertex_points(ctx, g, g->x.nv));
+    MM_TRY(mmi_s3_face_points(ctx, g, g->x.nf * sk_blocks(g->data.d)));
+    MM_TRY(mmi_s3_vertex_points(ctx, g, g->x.nv * sk_blocks(g->data.d)));
 done:
     return st;
 }
