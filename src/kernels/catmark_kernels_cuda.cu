@@ -97,9 +97,9 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  *   of the runs (a corner's and component's face and spoke points, a face's
  *   face-point vertex). Only the rows take shared memory and no thread holds
  *   them in registers across the barrier, so twelve blocks of 56 registers
- *   (ten of 64 since, MMI_STAGED_BLOCKS) fit a multiprocessor, not seven of
- *   80: the kernel waits on its gathers,
- *   and spot's last step to 48.0M quads at d = 12 went from 1544 to 1371 µs
+ *   (five of 192 threads and 64 since, MMI_STAGED_BLOCKS) fit a
+ *   multiprocessor, not seven of 80: the kernel waits on its gathers, and
+ *   spot's last step to 48.0M quads at d = 12 went from 1544 to 1371 µs
  *   on the H200, with 37% more instructions. Positions ran 5% slower so (401
  *   → 422 µs, though at 61% of warps resident rather than 43%), and C = 1
  *   2–4% slower for positions and the same at d = 12: they keep the
@@ -116,8 +116,8 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * float32 on a level of at least kMmiWideLevel faces, of a width d that is a
  * multiple of 4 and divides
  * 96 (8 … 48): a thread's four consecutive components, each row's four as
- * one 16-byte load and store, in kMmiWideValues / d faces a block (96
- * threads). D = 0: any other width up to kStagedMaxWidth, read at run time. */
+ * one 16-byte load and store, in kMmiWideBlockValues / d faces a block
+ * (192 threads). D = 0: any other width up to kStagedMaxWidth, read at run time. */
 static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
 static const int kPositionFaces = 128;
 
@@ -127,7 +127,7 @@ static const int kPositionFaces = 128;
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
     if (c == 3) return kPositionFaces * 4 / size;
-    if (c == 4) return kMmiWideValues / (unsigned)d;
+    if (c == 4) return kMmiWideBlockValues / (unsigned)d;
     return d == 3 ? kStagedFaces : kStagedThreads / (unsigned)d;
 }
 
@@ -150,20 +150,21 @@ static size_t staged_bytes(int64_t d, unsigned c)
 
 /* Blocks a multiprocessor, bounding the registers: C = 3, eight of
  * kPositionFaces threads (64 registers, no spills; shared memory holds
- * seven); C = 4, ten of 96 threads (64, 4 bytes spilled: at twelve, 56
- * registers, the owned edges' lanes of two components spilled 52 bytes and
- * d = 12 was 8% slower, bench/results/catmark-edge-lanes); C = 1, five of
- * kStagedThreads (48), so that half of the SM's warps can be resident. An
- * SM of sm_75 holds 1024 threads: eight, ten and four. */
+ * seven); C = 4, five of 192 threads (64, 4 bytes spilled: at the
+ * same threads in blocks of 96 with 56 registers, the owned edges' lanes of
+ * two components spilled 52 bytes and d = 12 was 8% slower,
+ * bench/results/catmark-edge-lanes); C = 1, five of kStagedThreads (48), so
+ * that half of the SM's warps can be resident. An SM of sm_75 holds 1024
+ * threads: eight, five and four. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 10 : 4)
+#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 5 : 4)
 #else
-#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : (C) == 4 ? 10 : 5)
+#define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 5)
 #endif
 
 template <int F64, int D, int C>
 __global__ void __launch_bounds__(C == 3   ? kPositionFaces
-                                  : C == 4 ? kMmiWideValues / 4
+                                  : C == 4 ? kMmiWideBlockValues / 4
                                            : kStagedThreads,
                                   MMI_STAGED_BLOCKS(C))
     sk_quad_points_staged(const __grid_constant__ mmi_sk_points_args g)

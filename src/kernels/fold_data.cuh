@@ -36,7 +36,7 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
  * level of at least kMmiLargeLevel faces 3 for positions, whose side codes
  * and ids a thread then reads once, and from kMmiWideLevel faces on 4 for
  * float32 of a width that is a multiple of 4 dividing kMmiWideValues / 4 (8 …
- * 48; kMmiWideValues / d faces a block of 96 threads), each row's four
+ * 48; kMmiWideBlockValues / d faces a block of 192 threads), each row's four
  * values one 16-byte load (so P aligned to 16 bytes) and the owned edges'
  * rows stored two values at once (Y aligned to 8); else 1, one lane a
  * component (smaller levels left too few threads to hide the gathers'
@@ -44,6 +44,10 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
  * evaluations at d = 12 of the suite's Catmull-Clark and Loop cases 1–2%
  * faster, and from 2^14 no more (bench/results/wide-level). */
 static const int kMmiWideValues = 384;
+/* The wide forms' blocks: kMmiWideBlockValues / d faces, 192 threads (twice
+ * kMmiWideValues / d: fewer of a block's owned edges have their other side
+ * outside it, 0.5–1% at d = 12, bench/results/wide-blocks). */
+static const int kMmiWideBlockValues = 2 * kMmiWideValues;
 static const int64_t kMmiLargeLevel = (int64_t)1 << 18, kMmiWideLevel = (int64_t)1 << 16;
 
 static inline unsigned mmi_components_a_thread(int64_t d, int f64, const void *P, const void *Y,

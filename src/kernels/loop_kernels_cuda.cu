@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * - C = 3 for positions (D = 3), kPositionFaces triangles a block;
  * - C = 4 for float32 of a width d that is a multiple of 4 and divides 96
  *   (8 … 48): four consecutive components, each row's four as one 16-byte
- *   load, kMmiWideValues / d triangles a block;
+ *   load, kMmiWideBlockValues / d triangles a block;
  * - each triangle's inner edge points go to shared memory first and are
  *   copied out whole (three rows a triangle, one run for the block), so they
  *   reach L2 as full sectors rather than as pieces of many sectors per warp
@@ -82,19 +82,20 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * a component) it was up to 8% slower on small levels and 1% at d = 12
  * (bench/results/loop-staged). Shared memory: 9 F d values
  * (inner rows 3, loaded rows 6) and 6 F words. Blocks per multiprocessor:
- * eight for C = 3 (64 registers; twelve, at 40, were 10–18% slower), ten
- * for C = 4 (64 registers, 16 bytes spilled): at eight (80 registers) a
- * third of the SM's warps were resident and the kernel waited on its
- * gathers (ncu: DRAM 32%, issue slots 48%; bench/results/loop-wide-occupancy);
- * with two components an owned-edge lane, twelve (56 registers, 44 bytes
- * spilled) were 1% slower than ten (bench/results/loop-edge-lanes). */
+ * eight for C = 3 (64 registers; twelve, at 40, were 10–18% slower), five
+ * of 192 threads for C = 4 (64 registers, 16 bytes spilled): at eight of 96
+ * (80 registers) a third of the SM's warps were resident and the kernel
+ * waited on its gathers (ncu: DRAM 32%, issue slots 48%;
+ * bench/results/loop-wide-occupancy); with two components an owned-edge
+ * lane, twelve of 96 (56 registers, 44 bytes spilled) were 1% slower than
+ * ten (bench/results/loop-edge-lanes). */
 static const int kPositionFaces = 128;
 
-#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 10)
+#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 5)
 
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
-    return c == 3 ? kPositionFaces * 4 / size : kMmiWideValues / (unsigned)d;
+    return c == 3 ? kPositionFaces * 4 / size : kMmiWideBlockValues / (unsigned)d;
 }
 
 template <typename T>
@@ -121,7 +122,7 @@ static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t 
 }
 
 template <int F64, int D, int C>
-__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideValues / 4, LK_STAGED_BLOCKS(C))
+__global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues / 4, LK_STAGED_BLOCKS(C))
     lk_tri_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;

@@ -275,7 +275,7 @@ END_TEST
  * per face and all three components; float32 of width 8, 12, 16, 24, 32 or
  * 48, four components a thread, each row's four as one load, the points then
  * run from the rows in shared memory one lane a face and value (48: the
- * fewest faces a block, eight); both with the other side of an owned edge
+ * fewest faces a block, sixteen); both with the other side of an owned edge
  * from shared memory where its face is in the block, the spokes apart (by
  * formula) and the two halves of a parent's edge side by side. An open 128
  * × 128 grid has 2^18 quads at level 2, which the step to level 4 reads,
