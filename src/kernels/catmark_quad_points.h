@@ -202,7 +202,8 @@ MM_HD void sk_quad_owned_edge(const sk_quad_in *in, sk_quad_ids at, uint32_t so,
     int64_t eo, ha, hb;
     double loaded[3], h[2], out[3];
     sk_quad_edge_rows(at, so, &eo, &ha, &hb);
-    if (k1 != MMI_SK_NONE && twin == NULL) sk_quad_twin_load(in, at, k1, loaded, c, d, f64), twin = loaded;
+    if (k1 != MMI_SK_NONE && twin == NULL)
+        sk_quad_twin_load(in, at, k1, loaded, c, d, f64), twin = loaded;
     uint32_t kind = sk_quad_edge_values(k1, twin, pv, po, pi, pvn, pon, pf, h, out);
     sk_store(in->Y, f64, ha * d + c, h[0]);
     sk_store(in->Y, f64, hb * d + c, h[1]);
