@@ -222,8 +222,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                 qi = *(const V *)(r1 + (3 + lk_slot_of(lk_prev(k1))) * d);
                 qn = *(const V *)(r1 + (3 + lk_slot_of(lk_next(k1))) * d);
             } else if (k1 != MMI_SK_NONE) {
-                qi = *(const V *)(P + (at.born + (in.side[lk_prev(k1)] >> 2)) * d + c0);
-                qn = *(const V *)(P + (at.born + (in.side[lk_next(k1)] >> 2)) * d + c0);
+                int64_t across[2];
+                lk_across_rows(&in, at, k1, across);
+                qi = *(const V *)(P + across[0] * d + c0);
+                qn = *(const V *)(P + across[1] * d + c0);
             }
             int c = lk_slot_of(o), n1 = lk_slot_of(lk_next(o)), p = lk_slot_of(lk_prev(o));
             /* pv, pvn, pm, pmi, pmn, a.qi, a.qn */

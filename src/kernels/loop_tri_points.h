@@ -79,6 +79,13 @@ typedef struct lk_across {
     double qi, qn;
 } lk_across;
 
+/* The rows (level l) of m' and m'' across e_c, k1 not MMI_SK_NONE. */
+MM_HD void lk_across_rows(const lk_tri_in *in, lk_tri_ids at, uint32_t k1, int64_t rows[2])
+{
+    rows[0] = at.born + (in->side[lk_prev(k1)] >> 2);
+    rows[1] = at.born + (in->side[lk_next(k1)] >> 2);
+}
+
 /* The points on e_c, from the triangle of e_c's first side: the points of
  * e_c's halves, h[0] at v_c and h[1] at v_{c+1}, and m_c's step out = (m_c',
  * S1') (lk_vertex_step); returns m_c's kind. Inside, with a = the face
@@ -206,16 +213,13 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
         a[c].qi = a[c].qn = 0.0;
         lk_tri_rows_at(verts, at, k, c, &t, col.P, v, m, d, f64);
     }
-    uint32_t before[3] = {0, 0, 0}, after[3] = {0, 0, 0};
+    int64_t across[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    for (int c = 0; c < 3; ++c)
+        if (t.own[c] && a[c].k1 != MMI_SK_NONE) lk_across_rows(in, at, a[c].k1, across[c]);
     for (int c = 0; c < 3; ++c)
         if (t.own[c] && a[c].k1 != MMI_SK_NONE) {
-            before[c] = side[lk_prev(a[c].k1)];
-            after[c] = side[lk_next(a[c].k1)];
-        }
-    for (int c = 0; c < 3; ++c)
-        if (t.own[c] && a[c].k1 != MMI_SK_NONE) {
-            a[c].qi = sk_load(col.P, f64, (at.born + (before[c] >> 2)) * d);
-            a[c].qn = sk_load(col.P, f64, (at.born + (after[c] >> 2)) * d);
+            a[c].qi = sk_load(col.P, f64, across[c][0] * d);
+            a[c].qn = sk_load(col.P, f64, across[c][1] * d);
         }
     for (int c = 0; c < 3; ++c) {
         int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
