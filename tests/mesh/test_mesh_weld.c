@@ -555,11 +555,14 @@ START_TEST(other_dimensions)
 }
 END_TEST
 
-/* Two triangles sharing an edge as a soup, plus a sliver (vertex 6 a copy
- * of 0), with four creases, three corners and (holes) two holes. */
+/* The soup's seven vertices: two triangles sharing an edge, each with its
+ * own corners (0 1 2 and 3 4 5), and vertex 6 a copy of 0. */
+static const double soup_x[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0};
+
+/* Two triangles sharing an edge as a soup (soup_x), plus a sliver (0 6 1),
+ * with four creases, three corners and (holes) two holes. */
 static mm_mesh tagged_soup(mm_context ctx, int holes)
 {
-    static const double x[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0};
     static const int64_t offsets[] = {0, 3, 6, 9};
     static const uint32_t ids[] = {0, 1, 2, 3, 4, 5, 0, 6, 1};
     static const uint32_t creases[] = {1, 2, 3, 5, 0, 6, 4, 3};
@@ -571,7 +574,7 @@ static mm_mesh tagged_soup(mm_context ctx, int holes)
     d.num_vertices = 7;
     d.dim = 3;
     d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = x;
+    d.vertices = soup_x;
     d.num_faces = 3;
     d.face_offsets = offsets;
     d.face_vertices = ids;
@@ -644,21 +647,20 @@ static void add_channel(mm_context ctx, mm_mesh m, const char *name, int64_t n, 
     MMT_OK(ctx, mm_mesh_add_fvar(ctx, m, &fd));
 }
 
-/* A channel follows the corners the weld keeps (weld.h): the soup of
- * tagged_soup (two triangles, a sliver that collapses; no tags) and a quad
- * whose first two corners merge, each corner naming a value of its own (k,
- * 10 k for corner k). Kept: (0 1 2), (3 4 5) and the quad's corners 9, 11,
+/* A channel follows the corners the weld keeps (weld.h): tagged_soup's
+ * faces on soup_x (two triangles, a sliver that collapses; no tags) and a
+ * quad whose first two corners merge, each corner naming a value of its own
+ * (k, 10 k for corner k). Kept: (0 1 2), (3 4 5) and the quad's corners 9, 11,
  * 12; the sliver (6 7 8) and corner 10 go. The values stay, all 13. */
 START_TEST(channels_follow_the_kept_corners)
 {
     mm_context ctx = mmt_context();
-    const double x[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0};
     const int64_t offsets[] = {0, 3, 6, 9, 13};
     const uint32_t ids[] = {0, 1, 2, 3, 4, 5, 0, 6, 1, 1, 3, 4, 2};
     double uv[26];
     uint32_t corners[13];
     for (int k = 0; k < 13; ++k) uv[2 * k] = k, uv[2 * k + 1] = 10.0 * k, corners[k] = 12 - k;
-    mm_mesh m = make_mesh(ctx, 7, 3, x, 4, offsets, ids), out = NULL;
+    mm_mesh m = make_mesh(ctx, 7, 3, soup_x, 4, offsets, ids), out = NULL;
     add_channel(ctx, m, "uv", 13, 2, MM_TYPE_FLOAT64, uv, corners);
     /* a second channel: float32, one column, the corners' own ids */
     float w[13];

@@ -5,10 +5,10 @@
  * mesh's size: Catmull-Clark on the shipped cube, and every scheme on the
  * shared models in the test case "models" (added when they are present);
  * Catmull-Clark's and Loop's evaluation of vertex data of other widths than
- * 3, and of data (widths 3, 8, 12, 16, 24, 32 and 48) on a level large enough for the
- * launchers' rules for large levels, also from and into the caller's memory
- * at every 4-byte alignment; √3's of widths 8 … 16 on such a level of a
- * closed mesh.
+ * 3, and of data (widths 3, 8, 12, 16, 24, 32 and 48) on a level large
+ * enough for the launchers' rules for large levels, also from and into the
+ * caller's memory at every 4-byte alignment; √3's of widths 8 … 16 on such
+ * a level of a closed mesh.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
