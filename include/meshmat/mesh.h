@@ -257,8 +257,9 @@ MM_API mm_status mm_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mm_fvar_de
 
 /* The number of channels (0 for NULL), a channel's name, and the channel as a
  * mesh (borrowed, valid while mesh lives): its vertices are the channel's
- * values (mm_mesh_vertices), its faces the corner value ids (mm_mesh_export's
- * face_vertices). NULL for a channel out of range. */
+ * values (mm_mesh_vertices; they may be written in place, mm_dense_data, and
+ * the next mm_subdivide refines the new ones), its faces the corner value ids
+ * (mm_mesh_export's face_vertices). NULL for a channel out of range. */
 MM_API int mm_mesh_num_fvar(mm_mesh mesh);
 MM_API const char *mm_mesh_fvar_name(mm_mesh mesh, int channel);
 MM_API mm_mesh mm_mesh_fvar(mm_mesh mesh, int channel);

@@ -214,7 +214,14 @@ MM_API mm_status mm_subdiv_eval_into(mm_subdiv s, mm_dense X0, mm_dense XL);
  *   soon as the next no longer needs it and the last level gets no edge list,
  *   so the peak is about 1.25-1.35 × the result (its face-vertex array and
  *   vertex data); the result's M is the refined face-vertex array, not a copy.
- *   Errors: those of mm_subdiv_build and mm_subdiv_eval.
+ *   A mesh's face-varying channels (mesh.h) are refined with it, each as a
+ *   mesh of its own whose topology and tags (OpenSubdiv's face-varying rules
+ *   for opts->fvar_interp) are host work on the control mesh; mm_subdivide
+ *   keeps that mesh with the channel for the next call under the same
+ *   fvar_interp and boundary rule, which then gathers only the channel's
+ *   values (written in place meanwhile, say), and frees it with the channel.
+ *   Errors: those of mm_subdiv_build and mm_subdiv_eval; MM_ERR_INVALID_MESH
+ *   for a channel value made non-finite in place (naming channel and value).
  *   Example: the cube (8 vertices, 6 quads), 2 levels: 98 vertices, 96 quads. */
 MM_API mm_status mm_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                               mm_mesh *out);

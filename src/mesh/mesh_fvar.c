@@ -11,6 +11,7 @@
 #include "../core/error.h"
 #include "../core/handle.h"
 #include "../core/memory.h"
+#include "host_array.h"
 #include "mesh_build.h"
 #include "mesh_impl.h"
 
@@ -23,17 +24,28 @@ mm_status mmi_mesh_attach_fvar(mm_context ctx, mm_mesh mesh, const char *name, m
     if (grown == NULL) return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "no memory for a channel");
     mesh->fvar = grown;
     mmi_fvar_channel *c = &grown[mesh->num_fvar++];
+    *c = (mmi_fvar_channel){.values = values};
     if (name != NULL)
         snprintf(c->name, sizeof c->name, "%s", name);
     else
         snprintf(c->name, sizeof c->name, "fvar%d", mesh->num_fvar - 1);
-    c->values = values;
     return MM_OK;
+}
+
+void mmi_fvar_channel_forget(mm_context ctx, mmi_fvar_channel *c)
+{
+    if (c->kept != NULL)
+        mmi_host_array_free(ctx, c->kept_value, c->kept->M->nrows, sizeof *c->kept_value);
+    mm_mesh_free(&c->kept);
+    c->kept_value = NULL;
 }
 
 void mmi_mesh_free_fvar(mm_mesh mesh)
 {
-    for (int k = 0; k < mesh->num_fvar; ++k) mm_mesh_free(&mesh->fvar[k].values);
+    for (int k = 0; k < mesh->num_fvar; ++k) {
+        mmi_fvar_channel_forget(mesh->ctx, &mesh->fvar[k]);
+        mm_mesh_free(&mesh->fvar[k].values);
+    }
     free(mesh->fvar);
     mesh->fvar = NULL;
     mesh->num_fvar = 0;
@@ -125,6 +137,7 @@ mm_status mm_mesh_remove_fvar(mm_context ctx, mm_mesh mesh, int channel)
     if (channel < 0 || channel >= mesh->num_fvar)
         MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "channel %d is out of range: the mesh has %d",
                 channel, mesh->num_fvar);
+    mmi_fvar_channel_forget(ctx, &mesh->fvar[channel]);
     mm_mesh_free(&mesh->fvar[channel].values);
     memmove(&mesh->fvar[channel], &mesh->fvar[channel + 1],
             (size_t)(mesh->num_fvar - channel - 1) * sizeof *mesh->fvar);

@@ -50,10 +50,18 @@ mm_status mmi_mesh_copy_vertex_properties(mm_context ctx, mm_mesh from, mm_mesh 
 void mmi_mesh_free_vertex_properties(mm_mesh mesh);
 
 /* A face-varying channel: its values as the vertices of a mesh over the same
- * faces as the mesh that holds it, whose M names the value at each corner. */
+ * faces as the mesh that holds it, whose M names the value at each corner.
+ * mm_subdivide keeps the mesh it refines the channel as (its "value mesh",
+ * schemes/fvar_refine.c) for the next call: kept (NULL: none), whose vertex i
+ * takes the channel's value kept_value[i] (host), built under the options
+ * kept_key stands for. Nothing else it depends on can change: a mesh's
+ * topology and tags and a channel's corners are fixed once made. */
 typedef struct mmi_fvar_channel {
     char name[64];
     mm_mesh values;
+    mm_mesh kept;
+    uint32_t *kept_value;
+    int64_t kept_key;
 } mmi_fvar_channel;
 
 enum { MMI_MAX_FVAR = 64 };
@@ -62,6 +70,8 @@ enum { MMI_MAX_FVAR = 64 };
 mm_status mmi_mesh_attach_fvar(mm_context ctx, mm_mesh mesh, const char *name, mm_mesh values);
 /* Frees mesh's channels. */
 void mmi_mesh_free_fvar(mm_mesh mesh);
+/* Frees channel c's kept value mesh (c of a mesh on ctx). */
+void mmi_fvar_channel_forget(mm_context ctx, mmi_fvar_channel *c);
 
 /* A host copy of M's structure for host-side analysis (statistics): ptr has
  * |F| + 1 entries (built when M's pointer is implicit), rows nnz. When M is on

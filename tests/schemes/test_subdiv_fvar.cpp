@@ -29,11 +29,15 @@
 //               corners on three of them, and a cube and a grid glued at
 //               random vertices or edges: every interpolation option,
 //               levels 1-3, both boundary rules, both creasing methods where
-//               tagged, paths GENERIC and AUTO, static mode.
+//               tagged, paths GENERIC and AUTO, static mode; and the same
+//               configurations of levels 1-2 on one mesh in turn, each twice,
+//               the channel's values changed in place between (the value
+//               mesh mm_subdivide keeps for the next call).
 //   api         mm_mesh_add_fvar's refusals (a value out of range names the face
 //               and corner; dim, type, NULL), names, √3 refused, a channel
 //               carried through mm_subdivide with its name; faces that repeat
-//               a vertex on a mesh that is not a 2-manifold refused.
+//               a vertex on a mesh that is not a 2-manifold refused; values
+//               written in place refused when not finite, on every call.
 //   models      the shared robust/ meshes (bow-ties, fins, flipped faces as
 //               downloaded) up to 5000 faces, but those with faces repeating
 //               a vertex: charts by place against Far, Catmull-Clark and Loop,
@@ -511,12 +515,12 @@ std::vector<int> cycle_key(const std::vector<int> &c, int *rotation)
     return k;
 }
 
-// Compares mm_subdivide's refined channel of case c under g with Far's.
-std::string compare(mm_context ctx, const FvCase &c, const Config &g)
+// Compares mm_subdivide's refined channel of mesh, case c's, under g with
+// Far's.
+std::string compare_on(mm_context ctx, mm_mesh mesh, const FvCase &c, const Config &g)
 {
     std::string err;
-    mm_mesh mesh = make_fvar_mesh(ctx, c, &err), out = NULL;
-    if (!mesh) return err;
+    mm_mesh out = NULL;
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = c.scheme;
     o.levels = g.levels;
@@ -525,9 +529,8 @@ std::string compare(mm_context ctx, const FvCase &c, const Config &g)
     o.mode = g.mode;
     o.creasing = g.creasing;
     o.fvar_interp = g.interp;
-    mm_status st = mm_subdivide(ctx, mesh, &o, &out);
-    mm_mesh_free(&mesh);
-    if (st != MM_OK) return std::string("mm_subdivide: ") + mm_last_error(ctx);
+    if (mm_subdivide(ctx, mesh, &o, &out) != MM_OK)
+        return std::string("mm_subdivide: ") + mm_last_error(ctx);
     Exported ours;
     std::vector<int64_t> value_offsets;
     if (mm_mesh_num_fvar(out) != 1 || std::string(mm_mesh_fvar_name(out, 0)) != "uv")
@@ -604,6 +607,17 @@ std::string compare(mm_context ctx, const FvCase &c, const Config &g)
     return err;
 }
 
+// The same on a mesh made for the call.
+std::string compare(mm_context ctx, const FvCase &c, const Config &g)
+{
+    std::string err;
+    mm_mesh mesh = make_fvar_mesh(ctx, c, &err);
+    if (!mesh) return err;
+    err = compare_on(ctx, mesh, c, g);
+    mm_mesh_free(&mesh);
+    return err;
+}
+
 std::vector<Config> configs(const FvCase &c)
 {
     std::vector<Config> out;
@@ -641,6 +655,52 @@ START_TEST(generated_against_far)
     std::printf("%s: %d of %d configurations agree with Far\n", c.name.c_str(), runs - bad, runs);
     mm_context_free(&ctx);
     ck_assert_msg(bad == 0, "%d of %d configurations differ from Far", bad, runs);
+}
+END_TEST
+
+// mm_subdivide keeps a channel's value mesh on the mesh for the next call
+// (fvar_refine.c) and gathers only its values again: one mesh refined under
+// every configuration of levels 1–2 in turn (the options the value mesh is
+// kept under change between most of them), each twice, the channel's values
+// scaled in place between the two, row by row by 2 or 1/2 (exact, so Far
+// gets the same values): every result is Far's for that call's options and
+// values.
+START_TEST(kept_value_mesh_against_far)
+{
+    FvCase c = cases[(size_t)_i];
+    mm_context ctx = mmt_context();
+    std::string err;
+    mm_mesh mesh = make_fvar_mesh(ctx, c, &err);
+    ck_assert_msg(mesh != NULL, "%s", err.c_str());
+    mm_dense X = mm_mesh_vertices(mm_mesh_fvar(mesh, 0)), W = NULL;
+    int64_t n = c.channel.num_values();
+    std::vector<double> w((size_t)n);
+    for (int64_t i = 0; i < n; ++i) w[(size_t)i] = i % 2 ? 2.0 : 0.5;
+    int bad = 0, runs = 0;
+    for (const Config &g : configs(c)) {
+        if (g.levels > 2) continue;
+        for (int rep = 0; rep < 2; ++rep) {
+            std::string e = compare_on(ctx, mesh, c, g);
+            ++runs;
+            if (!e.empty()) {
+                if (bad < 12)
+                    std::fprintf(stderr, "FAIL: %s, call %d: %s\n", label(c, g).c_str(), rep + 1,
+                                 e.c_str());
+                ++bad;
+            }
+            MMT_OK(ctx, mm_dense_import(ctx, &W, n, 1, MM_TYPE_FLOAT64, w.data()));
+            MMT_OK(ctx, mm_dense_scale_add(ctx, W, X, 0.0, X));
+            mm_dense_free(&W);
+            for (int64_t i = 0; i < n; ++i) {
+                for (int d = 0; d < 2; ++d) c.channel.values[(size_t)(2 * i + d)] *= w[(size_t)i];
+                w[(size_t)i] = 1.0 / w[(size_t)i];
+            }
+        }
+    }
+    std::printf("%s: %d of %d calls on one mesh agree with Far\n", c.name.c_str(), runs - bad, runs);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+    ck_assert_msg(bad == 0, "%d of %d calls differ from Far", bad, runs);
 }
 END_TEST
 
@@ -954,6 +1014,48 @@ START_TEST(add_fvar_refusals)
 }
 END_TEST
 
+// A channel's values written in place are checked on every call, the kept
+// value mesh's (fvar_refine.c) as the first: value 3 made NaN (scaled by NaN
+// in place) after a call, and on a mesh not refined yet, is refused naming
+// the channel and the value. Removing the channel frees its kept value mesh:
+// the mesh then refines without it.
+START_TEST(changed_values_checked)
+{
+    mm_context ctx = mmt_context();
+    FvCase c = cube_cross(2);
+    mm_subdiv_options o = mm_subdiv_options_default();
+    o.scheme = c.scheme;
+    o.levels = 2;
+    int64_t n = c.channel.num_values();
+    std::vector<double> w((size_t)n, 1.0);
+    w[3] = std::nan("");
+    for (int refined_first = 1; refined_first >= 0; --refined_first) {
+        std::string err;
+        mm_mesh mesh = make_fvar_mesh(ctx, c, &err), out = NULL;
+        ck_assert_msg(mesh != NULL, "%s", err.c_str());
+        if (refined_first) {
+            MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+            mm_mesh_free(&out);
+        }
+        mm_dense X = mm_mesh_vertices(mm_mesh_fvar(mesh, 0)), W = NULL;
+        MMT_OK(ctx, mm_dense_import(ctx, &W, n, 1, MM_TYPE_FLOAT64, w.data()));
+        MMT_OK(ctx, mm_dense_scale_add(ctx, W, X, 0.0, X));
+        mm_dense_free(&W);
+        ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_MESH);
+        const char *why = mm_last_error(ctx);
+        ck_assert_msg(strstr(why, "'uv'") && strstr(why, "value 3 ") && strstr(why, "non-finite"),
+                      "%s", why);
+        ck_assert_ptr_null(out);
+        MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
+        MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
+        ck_assert_int_eq(mm_mesh_num_fvar(out), 0);
+        mm_mesh_free(&out);
+        mm_mesh_free(&mesh);
+    }
+    mm_context_free(&ctx);
+}
+END_TEST
+
 }  // namespace
 
 int main(void)
@@ -972,6 +1074,7 @@ int main(void)
     TCase *g = tcase_create("generated");
     tcase_set_timeout(g, 600);
     tcase_add_loop_test(g, generated_against_far, 0, (int)cases.size());
+    tcase_add_loop_test(g, kept_value_mesh_against_far, 0, (int)cases.size());
     suite_add_tcase(s, g);
     robust_files = list_dir(models_root() + "/robust", "");
     if (!robust_files.empty()) {
@@ -985,6 +1088,7 @@ int main(void)
     TCase *a = tcase_create("api");
     tcase_add_test(a, add_fvar_refusals);
     tcase_add_test(a, repeats_on_a_non_manifold_mesh_refused);
+    tcase_add_test(a, changed_values_checked);
     suite_add_tcase(s, a);
     return mmt_run(s);
 }
