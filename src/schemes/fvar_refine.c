@@ -126,21 +126,14 @@ done:
     return st;
 }
 
-/* The options a value mesh is refined with: o's, but its corners are its
- * tags. */
-static mm_subdiv_options value_mesh_options(const mm_subdiv_options *o)
+/* Value mesh vm refined under o into *refined, without its tags: with the
+ * edge-only rule, as its corners are its tags. */
+static mm_status refine_value_mesh(mm_context ctx, mm_mesh vm, const mm_subdiv_options *o,
+                                   mm_mesh *refined)
 {
     mm_subdiv_options ov = *o;
     ov.boundary = MM_BOUNDARY_EDGE_ONLY;
     ov.progress = NULL;
-    return ov;
-}
-
-/* vm refined under o's value-mesh options into *refined, without its tags. */
-static mm_status refine_value_mesh(mm_context ctx, mm_mesh vm, const mm_subdiv_options *o,
-                                   mm_mesh *refined)
-{
-    mm_subdiv_options ov = value_mesh_options(o);
     mm_status st = mmi_subdivide(ctx, vm, &ov, refined, 0);
     if (st == MM_OK) mmi_mesh_drop_tags(*refined);
     return st;
