@@ -658,6 +658,16 @@ START_TEST(generated_against_far)
 }
 END_TEST
 
+// Row i of the channel's values X scaled in place by w[i] (the caller writing
+// new values into the mesh's channel).
+void scale_in_place(mm_context ctx, mm_dense X, const std::vector<double> &w)
+{
+    mm_dense W = NULL;
+    MMT_OK(ctx, mm_dense_import(ctx, &W, (int64_t)w.size(), 1, MM_TYPE_FLOAT64, w.data()));
+    MMT_OK(ctx, mm_dense_scale_add(ctx, W, X, 0.0, X));
+    mm_dense_free(&W);
+}
+
 // mm_subdivide keeps a channel's value mesh on the mesh for the next call
 // (fvar_refine.c) and gathers only its values again: one mesh refined under
 // every configuration of levels 1–2 in turn (the options the value mesh is
@@ -672,7 +682,7 @@ START_TEST(kept_value_mesh_against_far)
     std::string err;
     mm_mesh mesh = make_fvar_mesh(ctx, c, &err);
     ck_assert_msg(mesh != NULL, "%s", err.c_str());
-    mm_dense X = mm_mesh_vertices(mm_mesh_fvar(mesh, 0)), W = NULL;
+    mm_dense X = mm_mesh_vertices(mm_mesh_fvar(mesh, 0));
     int64_t n = c.channel.num_values();
     std::vector<double> w((size_t)n);
     for (int64_t i = 0; i < n; ++i) w[(size_t)i] = i % 2 ? 2.0 : 0.5;
@@ -688,9 +698,7 @@ START_TEST(kept_value_mesh_against_far)
                                  e.c_str());
                 ++bad;
             }
-            MMT_OK(ctx, mm_dense_import(ctx, &W, n, 1, MM_TYPE_FLOAT64, w.data()));
-            MMT_OK(ctx, mm_dense_scale_add(ctx, W, X, 0.0, X));
-            mm_dense_free(&W);
+            scale_in_place(ctx, X, w);
             for (int64_t i = 0; i < n; ++i) {
                 for (int d = 0; d < 2; ++d) c.channel.values[(size_t)(2 * i + d)] *= w[(size_t)i];
                 w[(size_t)i] = 1.0 / w[(size_t)i];
@@ -1026,8 +1034,7 @@ START_TEST(changed_values_checked)
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = c.scheme;
     o.levels = 2;
-    int64_t n = c.channel.num_values();
-    std::vector<double> w((size_t)n, 1.0);
+    std::vector<double> w((size_t)c.channel.num_values(), 1.0);
     w[3] = std::nan("");
     for (int refined_first = 1; refined_first >= 0; --refined_first) {
         std::string err;
@@ -1037,10 +1044,7 @@ START_TEST(changed_values_checked)
             MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &out));
             mm_mesh_free(&out);
         }
-        mm_dense X = mm_mesh_vertices(mm_mesh_fvar(mesh, 0)), W = NULL;
-        MMT_OK(ctx, mm_dense_import(ctx, &W, n, 1, MM_TYPE_FLOAT64, w.data()));
-        MMT_OK(ctx, mm_dense_scale_add(ctx, W, X, 0.0, X));
-        mm_dense_free(&W);
+        scale_in_place(ctx, mm_mesh_vertices(mm_mesh_fvar(mesh, 0)), w);
         ck_assert_int_eq(mm_subdivide(ctx, mesh, &o, &out), MM_ERR_INVALID_MESH);
         const char *why = mm_last_error(ctx);
         ck_assert_msg(strstr(why, "'uv'") && strstr(why, "value 3 ") && strstr(why, "non-finite"),
