@@ -151,7 +151,8 @@ static size_t staged_bytes(int64_t d, unsigned c)
 /* Blocks a multiprocessor, bounding the registers: C = 3, eight of
  * kPositionFaces threads (64 registers, no spills; shared memory holds
  * seven, but at seven the kernel took 72 registers and the evaluation at
- * d = 3 was 2.7% slower, bench/results/position-registers-dropped); C = 4, five of 192 threads (64, 4 bytes spilled: at the
+ * d = 3 was 2.7% slower, bench/results/position-registers-dropped); C = 4,
+ * five of 192 threads (64, 4 bytes spilled: at the
  * same threads in blocks of 96 with 56 registers, the owned edges' lanes of
  * two components spilled 52 bytes and d = 12 was 8% slower,
  * bench/results/catmark-edge-lanes); C = 1, five of kStagedThreads (48), so
