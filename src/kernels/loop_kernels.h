@@ -78,15 +78,43 @@ MM_HD int64_t lk_corner_at(const mmi_sk_vertex_faces *vt, int64_t q)
     return 3 * (int64_t)vt->faces[q] + vt->slots[q] - 1;
 }
 
-/* How many of the sides at vertex v of level 0 (two in each of its
- * triangles) lie on the boundary: the sharp count of mmi_vertex_rule_of. */
-MM_HD int64_t lk_boundary_sides(const mmi_sk_level *x, const mmi_sk_vertex_faces *vt, int64_t v)
+/* The ring sum of vertex v of a level 0 of triangles (Loop's S1, √3's
+ * ring sum), components [c0, c0 + w) of the data into s, over v's column of
+ * Mᵀ: each triangle (v, p_next, p_prev) gives p_next (a closed fan meets
+ * every neighbour once); on the boundary instead the other end of each side
+ * at v that lies on the boundary (the side codes' boundary bit): p_next,
+ * p_prev, both or none. Returns how many of the sides at v (two in each
+ * triangle) lie on the boundary, the sharp count of mmi_vertex_rule_of. One
+ * walk takes both sums, in Mᵀ's order, and keeps the one v's count asks for;
+ * SK_BLOCK triangles' corners are looked up before their rows are summed
+ * (the walk was a chain of dependent loads a triangle, Mᵀ → corners → rows,
+ * after a first walk for the count). */
+MM_HD int64_t lk_ring_sum(const mmi_sk_points0_args *g, int64_t v, int64_t c0, int w, int64_t d,
+                          int f64, double s[SK_BLOCK])
 {
-    int64_t sharp = 0;
-    for (int64_t q = vt->ptr[v]; q < vt->ptr[v + 1]; ++q) {
-        int64_t k = lk_corner_at(vt, q);
-        sharp += ((x->side[k] >> 1) & 1) + ((x->side[lk_prev(k)] >> 1) & 1);
+    const mmi_sk_level *x = &g->x;
+    int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first, sharp = 0;
+    double rim[SK_BLOCK] = {0.0};
+    for (int j = 0; j < SK_BLOCK; ++j) s[j] = 0.0;
+    for (int64_t q0 = 0; q0 < nf; q0 += SK_BLOCK) {
+        uint32_t out[SK_BLOCK], in[SK_BLOCK], sides = 0; /* bits 2b, 2b + 1: b's two sides */
+        for (int b = 0; b < SK_BLOCK && q0 + b < nf; ++b) {
+            int64_t k = lk_corner_at(&g->vt, first + q0 + b), pk = lk_prev(k);
+            out[b] = x->verts[lk_next(k)], in[b] = x->verts[pk];
+            sides |= ((x->side[k] >> 1) & 1u) << 2 * b | ((x->side[pk] >> 1) & 1u) << (2 * b + 1);
+        }
+        for (int b = 0; b < SK_BLOCK && q0 + b < nf; ++b) {
+            uint32_t b_out = (sides >> 2 * b) & 1u, b_in = (sides >> (2 * b + 1)) & 1u;
+            sharp += b_out + b_in;
+            for (int j = 0; j < SK_BLOCK && j < w; ++j) {
+                double p = sk_load(g->data.P, f64, out[b] * d + c0 + j);
+                s[j] += p;
+                if (b_out) rim[j] += p;
+                if (b_in) rim[j] += sk_load(g->data.P, f64, in[b] * d + c0 + j);
+            }
+        }
     }
+    for (int j = 0; j < SK_BLOCK && sharp > 0; ++j) s[j] = rim[j];
     return sharp;
 }
 

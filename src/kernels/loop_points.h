@@ -59,35 +59,19 @@ MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int
     sk_edge_sum(io->Y, y, io->P, a, b, io->P, o0, o1, !boundary, m.end, m.side, blk, f64);
 }
 
-/* Updated vertex v of level 0 by lk_vertex_step, its S1 gathered over its
- * column of Mᵀ: each of its triangles (v, p_next, p_prev) gives the
- * neighbour after v (a closed fan meets every neighbour once); a boundary
- * side gives its other end to the boundary sum. Its rule from the boundary
- * edges around it (mmi_vertex_rule_of). With a ring, also v's kind and S1
- * at level 1. Block i of the launch (sk_block_of: v and a block of its
- * components). */
+/* Updated vertex v of level 0 by lk_vertex_step, its S1 and its rule's
+ * boundary count from one walk over its column of Mᵀ (lk_ring_sum), its rule
+ * by mmi_vertex_rule_of. With a ring, also v's kind and S1 at level 1. Block
+ * i of the launch (sk_block_of: v and a block of its components). */
 MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
-    const mmi_sk_level *x = &g->x;
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
     sk_block blk = sk_block_of(i, d);
-    int64_t v = blk.at, c0 = blk.c0;
-    int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
-    int64_t sharp = lk_boundary_sides(x, &g->vt, v);
-    int boundary = sharp > 0;
+    int64_t v = blk.at, c0 = blk.c0, nf = g->vt.ptr[v + 1] - g->vt.ptr[v];
+    double s1[SK_BLOCK];
+    int64_t sharp = lk_ring_sum(g, v, c0, blk.w, d, f64, s1);
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, g->corners));
-    double s1[SK_BLOCK] = {0.0};
-    for (int64_t q = 0; q < nf; ++q) {
-        int64_t k = lk_corner_at(&g->vt, first + q), pk = lk_prev(k);
-        int64_t out = x->verts[lk_next(k)] * d + c0, in = x->verts[pk] * d + c0;
-        int b_out = (x->side[k] >> 1) & 1, b_in = (x->side[pk] >> 1) & 1;
-        for (int j = 0; j < SK_BLOCK; ++j) {
-            if (j >= blk.w) break;
-            if (!boundary || b_out) s1[j] += sk_load(io->P, f64, out + j);
-            if (b_in) s1[j] += sk_load(io->P, f64, in + j);
-        }
-    }
     for (int j = 0; j < SK_BLOCK; ++j) {
         if (j >= blk.w) break;
         double out[2];

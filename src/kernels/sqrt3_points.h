@@ -64,49 +64,20 @@ MM_HD void s3_face_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int
     for (int j = 0; j < SK_BLOCK && j < blk.w; ++j) sk_store(io->Y, f64, y + blk.c0 + j, v[j]);
 }
 
-/* The vertices corner k of v (in triangle (v, p_next, p_prev)) adds to v's
- * ring sum, into r, and their count: inside p_next (a closed fan meets every
- * neighbour once); on the boundary the other end of each of its sides at v
- * on the boundary (the side codes' boundary bit), none, one or both. */
-MM_HD int s3_ring_corners(const mmi_sk_points0_args *g, int64_t k, int boundary, int64_t r[2])
-{
-    const mmi_sk_level *x = &g->x;
-    int64_t next = lk_next(k), prev = lk_prev(k);
-    if (!boundary) {
-        r[0] = x->verts[next];
-        return 1;
-    }
-    int n = 0;
-    if (x->side[k] & 2u) r[n++] = x->verts[next];
-    if (x->side[prev] & 2u) r[n++] = x->verts[prev];
-    return n;
-}
-
-/* Updated vertex v of level 0 by s3_vertex_step, its ring sum gathered over
- * its column of Mᵀ (s3_ring_corners): its rule from the boundary edges
- * around it (mmi_vertex_rule_of; √3 has no EDGE_AND_CORNER corners). With
- * a ring, also v's kind and ring sum at level 1. Block i of the launch
- * (sk_block_of: v and a block of its components). */
+/* Updated vertex v of level 0 by s3_vertex_step, its ring sum and its
+ * rule's boundary count from one walk over its column of Mᵀ (lk_ring_sum,
+ * the same sums as Loop's S1), its rule by mmi_vertex_rule_of (√3 has no
+ * EDGE_AND_CORNER corners). With a ring, also v's kind and ring sum at level
+ * 1. Block i of the launch (sk_block_of: v and a block of its components). */
 MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
     double *ring = (double *)io->ring;
     sk_block blk = sk_block_of(i, d);
-    int64_t v = blk.at, c0 = blk.c0;
-    int64_t first = g->vt.ptr[v], nf = g->vt.ptr[v + 1] - first;
-    int64_t sharp = lk_boundary_sides(&g->x, &g->vt, v);
-    int boundary = sharp > 0;
+    int64_t v = blk.at, c0 = blk.c0, nf = g->vt.ptr[v + 1] - g->vt.ptr[v];
+    double s[SK_BLOCK];
+    int64_t sharp = lk_ring_sum(g, v, c0, blk.w, d, f64, s);
     uint32_t kind = mmi_kind_of(nf, mmi_vertex_rule_of(nf, sharp, 0));
-    double s[SK_BLOCK] = {0.0};
-    for (int64_t q = 0; q < nf; ++q) {
-        int64_t k = lk_corner_at(&g->vt, first + q), r[2];
-        int n = s3_ring_corners(g, k, boundary, r);
-        for (int m = 0; m < n; ++m)
-            for (int j = 0; j < SK_BLOCK; ++j) {
-                if (j >= blk.w) break;
-                s[j] += sk_load(io->P, f64, r[m] * d + c0 + j);
-            }
-    }
     for (int j = 0; j < SK_BLOCK; ++j) {
         if (j >= blk.w) break;
         double out[2];
