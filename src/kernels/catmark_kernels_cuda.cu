@@ -106,7 +106,7 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  *   registers (bench/results/catmark-wide-rows).
  * A thread of the gather takes C components of one face: C = 1 (F =
  * kStagedThreads / d faces a block, 85 for positions) or, for positions
- * (D = 3) on a level of at least kMmiLargeLevel faces, C = 3: the face's side
+ * (D = 3) on a level of at least kMmiWideLevel faces, C = 3: the face's side
  * codes and ids are then read and computed once, not once per lane, where the
  * kernel was issue-bound (spot's last step: 302M → 206M instructions, 449 →
  * 399 µs on the H200), in kPositionFaces faces a block (a multiple of 4: a

@@ -32,17 +32,20 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
 
 /* How many components of a face a thread of the specialized paths' staged
  * points kernels takes (catmark_kernels_cuda.cu, loop_kernels_cuda.cu), for
- * data of width d (float64 or not, at P) on a level of `faces` faces: on a
- * level of at least kMmiLargeLevel faces 3 for positions, whose side codes
- * and ids a thread then reads once, and from kMmiWideLevel faces on 4 for
- * float32 of a width that is a multiple of 4 dividing kMmiWideValues / 4 (8 …
- * 48; kMmiWideBlockValues / d faces a block of 192 threads), each row's four
- * values one 16-byte load (so P aligned to 16 bytes) and the owned edges'
- * rows stored two values at once (Y aligned to 8); else 1, one lane a
- * component (smaller levels left too few threads to hide the gathers'
- * latency). The wide form from 2^16 faces rather than 2^18 made the
- * evaluations at d = 12 of the suite's Catmull-Clark and Loop cases 1–2%
- * faster, and from 2^14 no more (bench/results/wide-level). */
+ * data of width d (float64 or not, at P) on a level of `faces` faces: from
+ * kMmiWideLevel faces on 3 for positions, whose side codes and ids a thread
+ * then reads once, and 4 for float32 of a width that is a multiple of 4
+ * dividing kMmiWideValues / 4 (8 … 48; kMmiWideBlockValues / d faces a block
+ * of 192 threads), each row's four values one 16-byte load (so P aligned to
+ * 16 bytes) and the owned edges' rows stored two values at once (Y aligned
+ * to 8); else 1, one lane a component (smaller levels left too few threads
+ * to hide the gathers' latency). The wide form from 2^16 faces rather than
+ * 2^18 made the evaluations at d = 12 of the suite's Catmull-Clark and Loop
+ * cases 1–2% faster, and from 2^14 no more (bench/results/wide-level); the
+ * positions' form so made Loop's at d = 3 2–2.6% faster (holes, armadillo)
+ * and Catmull-Clark's the same (within 0.6%; its levels of 3M and 12M quads
+ * 2–4% faster, bench/results/position-level). kMmiLargeLevel: √3's wide form
+ * (sqrt3_kernels_cuda.cu). */
 static const int kMmiWideValues = 384;
 /* The wide forms' blocks: kMmiWideBlockValues / d faces, 192 threads (twice
  * kMmiWideValues / d: fewer of a block's owned edges have their other side
@@ -53,7 +56,7 @@ static const int64_t kMmiLargeLevel = (int64_t)1 << 18, kMmiWideLevel = (int64_t
 static inline unsigned mmi_components_a_thread(int64_t d, int f64, const void *P, const void *Y,
                                                int64_t faces)
 {
-    if (faces < (d == 3 ? kMmiLargeLevel : kMmiWideLevel)) return 1;
+    if (faces < kMmiWideLevel) return 1;
     if (d == 3) return 3;
     int wide = !f64 && d >= 8 && d % 4 == 0 && kMmiWideValues % (4 * d) == 0;
     return wide && (uintptr_t)P % 16 == 0 && (uintptr_t)Y % 8 == 0 ? 4 : 1;

@@ -2,7 +2,7 @@
  * grid-stride kernel per rule (grid_for.cuh; the vertex-data rules with d =
  * 3 and the type folded, fold_data.cuh), one thread per element (per refined
  * triangle for the topology, per triangle and component for the vertex data
- * below level 0); on levels of 2^18 triangles or more the points a thread a
+ * below level 0); on levels of 2^16 triangles or more the points a thread a
  * triangle (or four components) with their rows in shared memory
  * (lk_tri_points_staged); the last level's triangles through shared memory
  * (staged_rows.cuh). */
@@ -54,9 +54,9 @@ __global__ void __launch_bounds__(3 * kLastFaces)
 }
 
 /* The triangle faces without out_faces (evaluation, and every step but a
- * subdivide's last) on a level of at least kMmiLargeLevel triangles
- * (kMmiWideLevel for C = 4), a block of F triangles of level l − 1 at a
- * time, each thread C components of one
+ * subdivide's last) on a level of at least kMmiWideLevel triangles, a
+ * block of F triangles of level l − 1 at a time, each thread C components of
+ * one
  * triangle (its side codes and ids read and computed once, not once per
  * component):
  * - C = 3 for positions (D = 3), kPositionFaces triangles a block;
