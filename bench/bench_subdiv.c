@@ -17,7 +17,10 @@
  * specialized path, on a context without stage timers as an application
  * runs it: specialized-eval-d3 and -d12 (d float32 columns; roofline by issue
  * 19's byte model, eval_model_bytes) and specialized-eval-loop (host wall
- * time per call in a loop). A method that
+ * time per call in a loop). The reordered cases (the triangle meshes whose
+ * faces come in no local order, renumbered by mm_mesh_reorder) run
+ * specialized-dynamic and the eval-only methods: what a caller who reorders
+ * its cage gains. A method that
  * fails is recorded unavailable with its message, and the suite goes on.
  *   usage: bench_subdiv OUT_DIR [max_faces = 64000000] [runs = 20]
  *          → OUT_DIR/subdiv.{json,md} (records.h; bench/README.md)
@@ -68,20 +71,25 @@ static const struct mesh_case {
     mm_scheme scheme;
     int levels;
     int tags;
-    int uv; /* with a face-varying UV channel */
+    int uv;      /* with a face-varying UV channel */
+    int reorder; /* renumbered by mm_mesh_reorder after reading (meshmat/reorder.h) */
 } CASES[] = {
-    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE, 0},  /* 180 → 48.0M */
-    {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11, TAGS_NONE, 0},  /* 8 (4- and 6-gons) → 37.7M */
-    {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6, TAGS_NONE, 0},         /* 1152 → 4.7M */
-    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6, TAGS_NONE, 0},                   /* 8288 (7 holes) → 33.9M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 0},              /* 52000 → 53.2M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE, 0},             /* 52000 → 37.9M */
-    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8, TAGS_NONE, 0},              /* 5856 → 38.4M */
-    {"opensubdiv/catmark_car.obj", MM_SCHEME_CATMULL_CLARK, 8, TAGS_FILE, 0}, /* 1.6k → 102M */
-    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_RANDOM, 0}, /* → 48.0M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_RANDOM, 0},          /* → 53.2M */
-    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE, 1}, /* → 48.0M */
-    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 1},          /* → 53.2M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE, 0, 0},  /* 180 → 48.0M */
+    {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11, TAGS_NONE, 0, 0},  /* 8 (4- and 6-gons) → 37.7M */
+    {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6, TAGS_NONE, 0, 0},         /* 1152 → 4.7M */
+    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6, TAGS_NONE, 0, 0},                   /* 8288 (7 holes) → 33.9M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 0, 0},              /* 52000 → 53.2M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE, 0, 0},           /* 52000 → 37.9M */
+    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8, TAGS_NONE, 0, 0},            /* 5856 → 38.4M */
+    {"opensubdiv/catmark_car.obj", MM_SCHEME_CATMULL_CLARK, 8, TAGS_FILE, 0, 0}, /* 1.6k → 102M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_RANDOM, 0, 0}, /* → 48.0M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_RANDOM, 0, 0},          /* → 53.2M */
+    {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE, 1, 0}, /* → 48.0M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 1, 0},          /* → 53.2M */
+    {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6, TAGS_NONE, 0, 1},            /* → 33.9M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 0, 1},       /* → 53.2M */
+    {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE, 0, 1},      /* → 37.9M */
+    {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8, TAGS_NONE, 0, 1},       /* → 38.4M */
 };
 
 static const char *const SCHEME_NAMES[] = {"catmull-clark", "loop", "sqrt3"};
@@ -569,6 +577,12 @@ static int load(mm_context ctx, const char *path, const struct mesh_case *mc, co
         printf("bench_subdiv: %s skipped: %s\n", path, mm_last_error(ctx));
         return -1;
     }
+    if (mc->reorder) {
+        mm_mesh local = NULL;
+        BU_MM_OK(ctx, mm_mesh_reorder(ctx, m->mesh, &local, NULL, NULL));
+        mm_mesh_free(&m->mesh);
+        m->mesh = local;
+    }
     mm_mesh_info info;
     mm_mesh_stats stats;
     BU_MM_OK(ctx, mm_mesh_info_get(m->mesh, &info));
@@ -587,6 +601,11 @@ static int load(mm_context ctx, const char *path, const struct mesh_case *mc, co
     mm_mesh_arrays h = {m->xyz, m->offsets, m->fv, NULL, NULL, NULL, NULL, NULL};
     BU_MM_OK(ctx, mm_mesh_export(m->mesh, &h));
     m->host = (peer_mesh){info.num_vertices, info.num_faces, m->xyz, m->offsets, m->fv};
+    if (mc->reorder) {
+        static char labels[sizeof CASES / sizeof CASES[0]][256];
+        snprintf(labels[mc - CASES], sizeof labels[0], "%s (reordered)", m->name);
+        m->name = labels[mc - CASES];
+    }
     if (mc->uv) {
         static char labels[sizeof CASES / sizeof CASES[0]][256];
         make_meshes(ctx, m, info, 0);
@@ -678,12 +697,14 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
             eval_methods(all, &m, level, cl, runs);
         if (mc->uv) {
             /* the vertex data's methods are the cases without the channel */
-        } else if (!tagged && selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
+        } else if (!tagged && !mc->reorder &&
+                   selected(METHODS, "static-composite static-levels cusparse-spmv-R"))
             static_methods(all, ctx, &m, level, cl, runs);
-        if (selected(METHODS, "generic-dynamic"))
+        if (!mc->reorder && selected(METHODS, "generic-dynamic"))
             dynamic_method(all, ctx, &m, m.mesh, level, cl, MM_PATH_GENERIC, "generic-dynamic",
                            runs);
-        if (!tagged && !mc->uv && selected(METHODS, "opensubdiv-far openmesh-sqrt3"))
+        if (!tagged && !mc->uv && !mc->reorder &&
+            selected(METHODS, "opensubdiv-far openmesh-sqrt3"))
             host_method(all, &m, level, cl, &host_last);
         for (int i = first; i < all->count; ++i) {
             const sd_record *r = &all->r[i];

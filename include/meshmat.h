@@ -9,6 +9,7 @@
 #include "meshmat/mesh.h"
 #include "meshmat/io.h"
 #include "meshmat/weld.h"
+#include "meshmat/reorder.h"
 #include "meshmat/ops.h"
 #include "meshmat/dense_ops.h"
 #include "meshmat/subdiv.h"

@@ -14,6 +14,7 @@ which CuPy and PyTorch view with no copy (meshmat.device).
     meshmat.write(fine, "/tmp/cube2.obj")
     soup = meshmat.read("part.stl")                     # STL: 3 vertices per triangle
     part, report = meshmat.weld(soup)                   # copies at one position merged
+    local, face_from, vertex_from = meshmat.reorder(part)  # numbered in a local order
 """
 
 from importlib import metadata as _metadata
@@ -27,6 +28,7 @@ from .matrix import Matrix
 from .mesh import Mesh, read, read_bytes, write
 from .ops import Lambda, Map, spgemm, spmv
 from .subdiv import Subdivision, limit, subdivide
+from .reorder import reorder
 from .weld import WeldReport, weld
 
 try:  # the installed distribution's version (CMakeLists.txt's project version)
@@ -39,4 +41,5 @@ __all__ = ["Context", "cuda_available", "default_context", "Error", "InvalidArgu
            "InvalidMeshError", "InvalidMatrixError", "NoDeviceError", "CudaError",
            "FormatError", "JitError", "Matrix", "Mesh", "read", "read_bytes", "write", "Map",
            "Lambda", "spmv", "spgemm", "Subdivision", "subdivide", "limit", "weld", "WeldReport",
+           "reorder",
            "DeviceArray", "ArrayView"]

@@ -226,6 +226,7 @@ _PROTOTYPES = {
     "mm_mesh_write_opts": (c_status, [_P, _P, c_char_p, POINTER(WriteOptions)]),
     "mm_weld_options_default": (WeldOptions, []),
     "mm_mesh_weld": (c_status, [_P, _P, POINTER(WeldOptions), _PP, POINTER(WeldReport)]),
+    "mm_mesh_reorder": (c_status, [_P, _P, _PP, POINTER(c_uint32), POINTER(c_uint32)]),
     "mm_spmv": (c_status, [_P, POINTER(Map), _P, c_int, _P, _P, c_int]),
     "mm_spgemm": (c_status, [_P, POINTER(SpgemmOp), _P, _P, _PP]),
     "mm_matrix_transpose": (c_status, [_P, _P, _PP]),

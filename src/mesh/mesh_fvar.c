@@ -89,6 +89,28 @@ mm_status mmi_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mmi_host_faces *
     return st;
 }
 
+mm_status mmi_mesh_carry_fvar(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
+                              const mmi_fvar_channel *c, const uint32_t *corners)
+{
+    mm_status st = MM_OK;
+    mm_dense X = c->values->X;
+    size_t row = (size_t)X->d * mm_type_size(X->type);
+    void *values = NULL;
+    MM_TRY(mmi_host_array(ctx, X->n, row, &values));
+    MM_TRY(mmi_dense_export(X, values));
+    mm_fvar_desc d = {0};
+    d.name = c->name;
+    d.num_values = X->n;
+    d.dim = X->d;
+    d.value_type = X->type;
+    d.values = values;
+    d.corner_values = corners;
+    MM_TRY(mmi_mesh_add_fvar(ctx, mesh, hf, &d, NULL));
+done:
+    mmi_host_array_free(ctx, values, X->n, row);
+    return st;
+}
+
 mm_status mm_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mm_fvar_desc *desc)
 {
     mm_status st = MM_OK;

@@ -102,6 +102,12 @@ typedef struct mmi_fvar_origin {
 mm_status mmi_mesh_add_fvar(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
                             const mm_fvar_desc *desc, const mmi_fvar_origin *origin);
 
+/* Channel c of another mesh onto mesh (its faces hf, host offsets): c's
+ * name and values as they are, corners[k] the value at mesh's corner k
+ * (nnz of hf; a mesh made from c's by a weld or a reorder). */
+mm_status mmi_mesh_carry_fvar(mm_context ctx, mm_mesh mesh, const mmi_host_faces *hf,
+                              const mmi_fvar_channel *c, const uint32_t *corners);
+
 /* The bodies of mm_mesh_stats_get and mm_mesh_export, without MM_WHERE: errors
  * name the public caller. */
 mm_status mmi_mesh_stats_get(mm_context ctx, mm_mesh mesh, mm_mesh_stats *stats);

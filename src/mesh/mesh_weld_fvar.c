@@ -7,7 +7,6 @@
  * dropped corners named stay, unreferenced. */
 #include "../core/error.h"
 #include "../core/memory.h"
-#include "../spla/matrix_impl.h"
 #include "host_array.h"
 #include "mesh_impl.h"
 #include "mesh_weld.h"
@@ -38,32 +37,19 @@ static mm_status carry(mm_context ctx, const mmi_fvar_channel *c, const uint8_t 
                        const mmi_host_faces *ho, mm_mesh out)
 {
     mm_status st = MM_OK;
-    mm_dense X = c->values->X;
-    size_t row = (size_t)X->d * mm_type_size(X->type);
     mmi_host_faces hv = {0};
-    void *values = NULL;
     uint32_t *corners = NULL;
     int64_t n = 0;
     MM_TRY(mmi_host_faces_get(ctx, c->values, &hv));
-    MM_TRY(mmi_host_array(ctx, X->n, row, &values));
     MM_TRY(mmi_host_array(ctx, ho->nnz, sizeof *corners, (void **)&corners));
-    MM_TRY(mmi_dense_export(X, values));
     for (int64_t k = 0; k < hv.nnz; ++k)
         if (kept[k]) corners[n++] = hv.rows[k];
     if (n != ho->nnz)
         MM_FAIL(ctx, MM_ERR_INVALID_MESH, "channel '%s': %lld corners kept, the welded mesh has "
                 "%lld (a bug: please report it)", c->name, (long long)n, (long long)ho->nnz);
-    mm_fvar_desc d = {0};
-    d.name = c->name;
-    d.num_values = X->n;
-    d.dim = X->d;
-    d.value_type = X->type;
-    d.values = values;
-    d.corner_values = corners;
-    MM_TRY(mmi_mesh_add_fvar(ctx, out, ho, &d, NULL));
+    MM_TRY(mmi_mesh_carry_fvar(ctx, out, ho, c, corners));
 done:
     mmi_host_array_free(ctx, corners, ho->nnz, sizeof *corners);
-    mmi_host_array_free(ctx, values, X->n, row);
     mmi_host_faces_release(ctx, &hv);
     return st;
 }

@@ -2,7 +2,7 @@
  * errors with their documented exit codes, `info --json` on a shipped mesh
  * against counts derived by hand, `convert` round trips and glTF output, and
  * `subdiv` on the shipped cube against the counts of Catmull-Clark's
- * refinement. */
+ * refinement, and `convert --reorder` against mm_mesh_reorder. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,6 +258,49 @@ START_TEST(subdiv_refines_the_cube_and_refuses_bad_input)
 }
 END_TEST
 
+/* convert --reorder writes mm_mesh_reorder's mesh (read back: the same
+ * faces and bit-identical vertices, OBJ keeping every digit) and says so on
+ * stderr; its usage names the option. */
+START_TEST(convert_reorder_writes_the_reordered_mesh)
+{
+    char out[16384], args[4096], path[96];
+    ck_assert_int_eq(mmt_cli(out, sizeof out, "convert --help"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "--reorder"));
+    snprintf(path, sizeof path, "/tmp/meshmat_cli_%d_reordered.obj", (int)getpid());
+    snprintf(args, sizeof args, "convert models/torus_quads.obj %s --reorder", path);
+    ck_assert_int_eq(mmt_cli(out, sizeof out, args), 0);
+    ck_assert_ptr_nonnull(strstr(out, "meshmat: reorder models/torus_quads.obj: faces by"));
+    mm_context ctx = mmt_context();
+    mm_mesh in = NULL, want = NULL, got = NULL;
+    ck_assert_int_eq(mm_mesh_read(ctx, &in, mmt_project_path("models/torus_quads.obj"), NULL),
+                     MM_OK);
+    ck_assert_int_eq(mm_mesh_reorder(ctx, in, &want, NULL, NULL), MM_OK);
+    ck_assert_int_eq(mm_mesh_read(ctx, &got, path, NULL), MM_OK);
+    mm_mesh_info a, b;
+    ck_assert_int_eq(mm_mesh_info_get(want, &a), MM_OK);
+    ck_assert_int_eq(mm_mesh_info_get(got, &b), MM_OK);
+    ck_assert_int_eq(a.num_vertices, b.num_vertices);
+    ck_assert_int_eq(a.nnz, b.nnz);
+    double *xa = malloc((size_t)(3 * a.num_vertices) * sizeof *xa);
+    double *xb = malloc((size_t)(3 * b.num_vertices) * sizeof *xb);
+    int64_t *pa = malloc((size_t)(a.num_faces + 1) * sizeof *pa);
+    int64_t *pb = malloc((size_t)(b.num_faces + 1) * sizeof *pb);
+    uint32_t *ia = malloc((size_t)a.nnz * sizeof *ia), *ib = malloc((size_t)b.nnz * sizeof *ib);
+    mm_mesh_arrays ha = {xa, pa, ia, NULL, NULL, NULL, NULL, NULL};
+    mm_mesh_arrays hb = {xb, pb, ib, NULL, NULL, NULL, NULL, NULL};
+    ck_assert_int_eq(mm_mesh_export(want, &ha), MM_OK);
+    ck_assert_int_eq(mm_mesh_export(got, &hb), MM_OK);
+    ck_assert(memcmp(xa, xb, (size_t)(3 * a.num_vertices) * sizeof *xa) == 0);
+    ck_assert(memcmp(ia, ib, (size_t)a.nnz * sizeof *ia) == 0);
+    free(ib), free(ia), free(pb), free(pa), free(xb), free(xa);
+    mm_mesh_free(&got);
+    mm_mesh_free(&want);
+    mm_mesh_free(&in);
+    mm_context_free(&ctx);
+    remove(path);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli");
@@ -271,6 +314,7 @@ int main(void)
     tcase_add_test(tc, convert_writes_glb_by_format);
     tcase_add_test(tc, empty_meshes_convert_and_subdivide);
     tcase_add_test(tc, subdiv_refines_the_cube_and_refuses_bad_input);
+    tcase_add_test(tc, convert_reorder_writes_the_reordered_mesh);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }
