@@ -18,7 +18,7 @@
 #include <pthread.h>
 #include <string.h>
 
-typedef unsigned __int128 u128;
+__extension__ typedef unsigned __int128 u128; /* a GCC / Clang extension, not ISO C */
 
 /* 10^e for e in [E_MIN, E_MAX]: what float64's k range needs (-k from
  * -floor(971 log10 2) = -292 to -floor(-1074 log10 2) = 324). */
