@@ -25,10 +25,13 @@ extern "C" {
  *   vertex_from  host    out     |V| entries or NULL: vertex_from[j] = the vertex of mesh
  *                                that is out's vertex j
  * The order:
- *   faces: by the Morton code of their centroids (the mean of their corners'
- *     first min(d, 3) values, in double), each axis quantized to 21 bits
- *     over the centroids' bounding box; faces with the same code keep their
- *     order. Neighbours in space are mostly neighbours in the list.
+ *   faces: by the Morton code of their centroids (per axis, over the first
+ *     min(d, 3) columns, the sum in double of the corners' values each
+ *     divided by the face's order), each axis quantized to 21 bits over the
+ *     centroids' box: floor((c/2 − lo/2) / (hi/2 − lo/2) · (2^21 − 1)), 0
+ *     on an axis of no extent; the code's bit 3b + a is bit b of axis a.
+ *     Faces with the same code keep their order. Neighbours in space are
+ *     mostly neighbours in the list.
  *   vertices: by first use, the new faces' corners taken in order; vertices
  *     no face names follow, in their order.
  * What follows: every face keeps its corners in their cyclic order (its

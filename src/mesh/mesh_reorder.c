@@ -43,8 +43,11 @@ static double value_at(const void *x, int f64, int64_t i)
     return f64 ? ((const double *)x)[i] : (double)((const float *)x)[i];
 }
 
-/* keys[f]: face f's centroid over the first min(d, 3) columns of x, its
- * Morton code over the centroids' box (an axis of no extent quantizes to 0). */
+/* keys[f]: face f's centroid over the first min(d, 3) columns of x (the sum
+ * of its corners' values each divided by the order, so that no sum passes
+ * the largest double), its Morton code over the centroids' box, each axis
+ * quantized from halves (hi/2 − lo/2 is finite for any finite hi and lo; an
+ * axis of no extent quantizes to 0). */
 static void face_keys(const mmi_host_faces *hf, const void *x, int64_t d, int f64, face_key *keys,
                       double *centroid)
 {
@@ -53,21 +56,23 @@ static void face_keys(const mmi_host_faces *hf, const void *x, int64_t d, int f6
     for (int64_t f = 0; f < hf->num_faces; ++f) {
         double *c = centroid + 3 * f;
         int64_t k0 = hf->ptr[f], k1 = hf->ptr[f + 1];
+        double n = (double)(k1 - k0);
         for (int a = 0; a < dims; ++a) {
             double s = 0.0;
-            for (int64_t k = k0; k < k1; ++k) s += value_at(x, f64, (int64_t)hf->rows[k] * d + a);
-            c[a] = s / (double)(k1 - k0);
-            if (f == 0 || c[a] < lo[a]) lo[a] = c[a];
-            if (f == 0 || c[a] > hi[a]) hi[a] = c[a];
+            for (int64_t k = k0; k < k1; ++k)
+                s += value_at(x, f64, (int64_t)hf->rows[k] * d + a) / n;
+            c[a] = s;
+            if (f == 0 || s < lo[a]) lo[a] = s;
+            if (f == 0 || s > hi[a]) hi[a] = s;
         }
     }
     const double top = (double)0x1fffff;
     for (int64_t f = 0; f < hf->num_faces; ++f) {
         uint64_t code = 0;
         for (int a = 0; a < dims; ++a) {
-            double t = hi[a] > lo[a] ? (centroid[3 * f + a] - lo[a]) / (hi[a] - lo[a]) : 0.0;
-            double q = t * top;
-            code |= spread3(q <= 0.0 ? 0 : q >= top ? 0x1fffff : (uint64_t)q) << a;
+            double extent = hi[a] / 2 - lo[a] / 2;
+            double q = extent > 0.0 ? (centroid[3 * f + a] / 2 - lo[a] / 2) / extent * top : 0.0;
+            code |= spread3(q > 0.0 ? (q < top ? (uint64_t)q : 0x1fffff) : 0) << a;
         }
         keys[f].code = code;
         keys[f].face = (uint32_t)f;

@@ -46,12 +46,12 @@ static void reference_order(const mmt_host_mesh *h, int64_t *face_from, int64_t 
     double *c = malloc((size_t)(3 * nf + 1) * sizeof *c), lo[3], hi[3];
     for (int64_t f = 0; f < nf; ++f)
         for (int a = 0; a < dims; ++a) {
-            double s = 0.0;
+            double s = 0.0, n = (double)(h->offsets[f + 1] - h->offsets[f]);
             for (int64_t k = h->offsets[f]; k < h->offsets[f + 1]; ++k) {
                 int64_t i = (int64_t)h->ids[k] * d + a;
-                s += f64 ? ((const double *)h->vertices)[i] : ((const float *)h->vertices)[i];
+                s += (f64 ? ((const double *)h->vertices)[i] : ((const float *)h->vertices)[i]) / n;
             }
-            c[3 * f + a] = s / (double)(h->offsets[f + 1] - h->offsets[f]);
+            c[3 * f + a] = s;
             if (f == 0 || c[3 * f + a] < lo[a]) lo[a] = c[3 * f + a];
             if (f == 0 || c[3 * f + a] > hi[a]) hi[a] = c[3 * f + a];
         }
@@ -60,7 +60,7 @@ static void reference_order(const mmt_host_mesh *h, int64_t *face_from, int64_t 
         uint64_t q[3] = {0, 0, 0};
         for (int a = 0; a < dims; ++a) {
             if (!(hi[a] > lo[a])) continue;
-            double t = floor((c[3 * f + a] - lo[a]) / (hi[a] - lo[a]) * 2097151.0);
+            double t = floor((c[3 * f + a] / 2 - lo[a] / 2) / (hi[a] / 2 - lo[a] / 2) * 2097151.0);
             q[a] = t < 0 ? 0 : t > 2097151.0 ? 2097151u : (uint64_t)t;
         }
         r[f].code = reference_code(q, dims);
@@ -512,6 +512,40 @@ START_TEST(small_meshes_and_other_dimensions)
 }
 END_TEST
 
+/* Coordinates near the largest double: no sum or extent overflows, and
+ * three triangles along x still come in the order of x. */
+START_TEST(huge_coordinates_keep_their_order)
+{
+    mm_context ctx = mmt_context();
+    const double big = 1.5e308, at[3] = {big, -big, 0.0};
+    double x[27];
+    for (int t = 0; t < 3; ++t) {
+        const double tri[9] = {-1e307, 0, 0, 1e307, 0, 0, 0, 1e307, 0};
+        for (int k = 0; k < 9; ++k) x[9 * t + k] = tri[k] + (k % 3 == 0 ? at[t] : 0.0);
+    }
+    const uint32_t ids[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    mm_mesh_desc d = {0};
+    d.num_vertices = 9;
+    d.dim = 3;
+    d.vertex_type = MM_TYPE_FLOAT64;
+    d.vertices = x;
+    d.num_faces = 3;
+    d.face_order = 3;
+    d.face_vertices = ids;
+    mm_mesh m = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &m, &d));
+    uint32_t *ff = NULL;
+    mm_mesh r = reorder_checked(ctx, m, &ff, NULL);
+    ck_assert_uint_eq(ff[0], 1);
+    ck_assert_uint_eq(ff[1], 2);
+    ck_assert_uint_eq(ff[2], 0);
+    free(ff);
+    mm_mesh_free(&r);
+    mm_mesh_free(&m);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 /* A model of the suite (shared): armadillo, whose faces come in no local
  * order, and Loop's two levels of it, reordered then refined. */
 START_TEST(armadillo_follows_the_rule)
@@ -589,6 +623,7 @@ int main(void)
     tcase_add_test(tc, tags_channels_and_columns_follow);
     tcase_add_test(tc, reordering_twice_changes_nothing);
     tcase_add_test(tc, small_meshes_and_other_dimensions);
+    tcase_add_test(tc, huge_coordinates_keep_their_order);
     tcase_add_test(tc, bad_arguments_are_refused);
     tcase_add_test(tc, allocation_failures_are_clean);
     suite_add_tcase(s, tc);
