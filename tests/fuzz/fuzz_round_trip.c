@@ -11,7 +11,9 @@
  * out). A small mesh is subdivided one level: the scheme gives quads
  * (triangles for Loop) or refuses the mesh with MM_ERR_INVALID_MESH (or its
  * face-varying channels with MM_ERR_INVALID_ARGUMENT, where documented), and
- * the result goes through the same writes and reads. */
+ * the result goes through the same writes and reads. Every mesh that reads is
+ * reordered (mm_mesh_reorder): the same counts, tags and channels, maps that
+ * are permutations, and a second reorder that changes nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -89,6 +91,45 @@ static void check_stats(mm_context ctx, mm_mesh mesh)
     FUZZ_CHECK(s.min_order * s.faces <= s.nnz && s.nnz <= s.max_order * s.faces);
 }
 
+/* Whether p[0, n) holds every value below n once. */
+static int is_permutation(const uint32_t *p, int64_t n)
+{
+    uint8_t *seen = calloc((size_t)n + 1, 1);
+    int ok = seen != NULL;
+    for (int64_t i = 0; ok && i < n; ++i) {
+        ok = p[i] < n && !seen[p[i]];
+        if (ok) seen[p[i]] = 1;
+    }
+    free(seen);
+    return ok;
+}
+
+/* mesh reordered: the same sizes, tags and channels, maps that are
+ * permutations; reordered again, the identity. */
+static void check_reorder(mm_context ctx, mm_mesh mesh)
+{
+    mm_mesh_info a, b;
+    FUZZ_CHECK(mm_mesh_info_get(mesh, &a) == MM_OK);
+    uint32_t *ff = malloc((size_t)a.num_faces * 4 + 4), *vf = malloc((size_t)a.num_vertices * 4 + 4);
+    FUZZ_CHECK(ff != NULL && vf != NULL);
+    mm_mesh once = NULL, twice = NULL;
+    FUZZ_CHECK_OK(ctx, mm_mesh_reorder(ctx, mesh, &once, ff, vf));
+    FUZZ_CHECK(mm_mesh_info_get(once, &b) == MM_OK);
+    FUZZ_CHECK(b.num_vertices == a.num_vertices && b.num_faces == a.num_faces && b.nnz == a.nnz);
+    FUZZ_CHECK(b.dim == a.dim && b.precision == a.precision && b.uniform_order == a.uniform_order);
+    FUZZ_CHECK(b.num_creases == a.num_creases && b.num_corners == a.num_corners);
+    FUZZ_CHECK(b.num_holes == a.num_holes && b.boundary == a.boundary);
+    FUZZ_CHECK(mm_mesh_num_fvar(once) == mm_mesh_num_fvar(mesh));
+    FUZZ_CHECK(is_permutation(ff, a.num_faces) && is_permutation(vf, a.num_vertices));
+    FUZZ_CHECK_OK(ctx, mm_mesh_reorder(ctx, once, &twice, ff, vf));
+    for (int64_t i = 0; i < a.num_faces; ++i) FUZZ_CHECK(ff[i] == (uint32_t)i);
+    for (int64_t j = 0; j < a.num_vertices; ++j) FUZZ_CHECK(vf[j] == (uint32_t)j);
+    mm_mesh_free(&twice);
+    mm_mesh_free(&once);
+    free(vf);
+    free(ff);
+}
+
 static mm_subdiv_options subdiv_options(uint8_t byte)
 {
     mm_subdiv_options o = mm_subdiv_options_default();
@@ -143,6 +184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mm_mesh_info in;
         fuzz_check_info(mesh, &ro);
         check_writes(ctx, mesh, &ro);
+        check_reorder(ctx, mesh);
         FUZZ_CHECK(mm_mesh_info_get(mesh, &in) == MM_OK);
         if (in.num_faces < SMALL_FACES && in.nnz < SMALL_NNZ) {
             check_stats(ctx, mesh);
