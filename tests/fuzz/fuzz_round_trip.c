@@ -110,7 +110,8 @@ static void check_reorder(mm_context ctx, mm_mesh mesh)
 {
     mm_mesh_info a, b;
     FUZZ_CHECK(mm_mesh_info_get(mesh, &a) == MM_OK);
-    uint32_t *ff = malloc((size_t)a.num_faces * 4 + 4), *vf = malloc((size_t)a.num_vertices * 4 + 4);
+    uint32_t *ff = malloc((size_t)a.num_faces * 4 + 4);
+    uint32_t *vf = malloc((size_t)a.num_vertices * 4 + 4);
     FUZZ_CHECK(ff != NULL && vf != NULL);
     mm_mesh once = NULL, twice = NULL;
     FUZZ_CHECK_OK(ctx, mm_mesh_reorder(ctx, mesh, &once, ff, vf));

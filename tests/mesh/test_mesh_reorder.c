@@ -102,7 +102,8 @@ static void assert_reordered(mm_context ctx, mm_mesh in, mm_mesh out, const uint
     ck_assert_int_eq(b.info.precision, a.info.precision);
     ck_assert_int_eq(b.info.uniform_order, a.info.uniform_order);
     ck_assert_int_eq(b.info.boundary, a.info.boundary);
-    int64_t *rf = malloc((size_t)(nf + 1) * sizeof *rf), *rv = malloc((size_t)(nv + 1) * sizeof *rv);
+    int64_t *rf = malloc((size_t)(nf + 1) * sizeof *rf);
+    int64_t *rv = malloc((size_t)(nv + 1) * sizeof *rv);
     uint32_t *to = malloc((size_t)(nv + 1) * sizeof *to), *face_to = malloc((size_t)(nf + 1) * 4);
     reference_order(&a, rf, rv);
     for (int64_t i = 0; i < nf; ++i) {
@@ -229,8 +230,12 @@ static void assert_same_surface(mm_context ctx, mm_mesh ma, mm_mesh mb, double t
     ck_assert_int_gt(a.info.uniform_order, 0);
     ck_assert_int_eq(a.info.uniform_order, b.info.uniform_order);
     int64_t *m = match_points(&a, &b, tol), nf = a.info.num_faces, n = a.info.uniform_order;
-    int64_t *ca = malloc((size_t)(nf * n + 1) * sizeof *ca), *cb = malloc((size_t)(nf * n + 1) * sizeof *cb);
-    for (int64_t f = 0; f < nf; ++f) cycle_of(&a, f, m, ca + f * n), cycle_of(&b, f, NULL, cb + f * n);
+    int64_t *ca = malloc((size_t)(nf * n + 1) * sizeof *ca);
+    int64_t *cb = malloc((size_t)(nf * n + 1) * sizeof *cb);
+    for (int64_t f = 0; f < nf; ++f) {
+        cycle_of(&a, f, m, ca + f * n);
+        cycle_of(&b, f, NULL, cb + f * n);
+    }
     g_order = n;
     qsort(ca, (size_t)nf, (size_t)n * sizeof *ca, by_cycle);
     qsort(cb, (size_t)nf, (size_t)n * sizeof *cb, by_cycle);
@@ -404,7 +409,8 @@ START_TEST(tags_channels_and_columns_follow)
     uint32_t wc[24];
     for (int k = 0; k < 24; ++k) { /* each face its own unit square: every edge a seam */
         int c = k % 4;
-        uv[2 * k] = 2.0 * (k / 4) + (c == 1 || c == 2), uv[2 * k + 1] = c >= 2, uvc[k] = (uint32_t)k;
+        uv[2 * k] = 2.0 * (k / 4) + (c == 1 || c == 2), uv[2 * k + 1] = c >= 2;
+        uvc[k] = (uint32_t)k;
         w[k] = (float)k, wc[k] = (uint32_t)(23 - k);
     }
     mm_fvar_desc fd = {0};
