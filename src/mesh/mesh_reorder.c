@@ -121,17 +121,26 @@ done:
     return st;
 }
 
-/* The new faces: offsets and corners (old face face_from[i]'s, re-mapped). */
-static void reorder_faces(const mmi_host_faces *hf, const order *o, const uint32_t *corner_id,
-                          int64_t *ptr, uint32_t *rows)
+/* The new faces' offsets: face i has old face face_from[i]'s order. */
+static void reorder_offsets(const mmi_host_faces *hf, const order *o, int64_t *ptr)
 {
     ptr[0] = 0;
+    for (int64_t i = 0; i < o->nf; ++i) {
+        uint32_t f = o->face_from[i];
+        ptr[i + 1] = ptr[i] + hf->ptr[f + 1] - hf->ptr[f];
+    }
+}
+
+/* The new faces' corners at the new offsets ptr: old face face_from[i]'s,
+ * re-mapped through corner_id (NULL: as they are). */
+static void reorder_corners(const mmi_host_faces *hf, const order *o, const uint32_t *corner_id,
+                            const int64_t *ptr, uint32_t *rows)
+{
     for (int64_t i = 0; i < o->nf; ++i) {
         uint32_t f = o->face_from[i];
         int64_t at = ptr[i];
         for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k)
             rows[at++] = corner_id ? corner_id[hf->rows[k]] : hf->rows[k];
-        ptr[i + 1] = at;
     }
 }
 
@@ -192,7 +201,8 @@ static mm_status build_reordered(mm_context ctx, mm_mesh in, const mmi_host_face
     for (int64_t j = 0; j < o->nv; ++j)
         memcpy(r->x_new + j * r->row_bytes, r->x + (int64_t)o->vertex_from[j] * r->row_bytes,
                (size_t)r->row_bytes);
-    reorder_faces(hf, o, o->vertex_to, r->ptr, r->rows);
+    reorder_offsets(hf, o, r->ptr);
+    reorder_corners(hf, o, o->vertex_to, r->ptr, r->rows);
     for (int64_t i = 0; i < 2 * in->num_creases; ++i) r->creases[i] = o->vertex_to[r->creases[i]];
     for (int64_t i = 0; i < in->num_corners; ++i) r->corners[i] = o->vertex_to[r->corners[i]];
     for (int64_t i = 0; i < in->num_holes; ++i) r->holes[i] = o->face_to[r->holes[i]];
@@ -221,23 +231,20 @@ done:
     return st;
 }
 
-/* Channel c of in onto out (ho: out's host faces): each new face names the
- * values its old face named. */
+/* Channel c of in onto out (ho: out's host faces, the new offsets): each
+ * new face names the values its old face named. */
 static mm_status carry_channel(mm_context ctx, const mmi_fvar_channel *c, const order *o,
                                const mmi_host_faces *ho, mm_mesh out)
 {
     mm_status st = MM_OK;
     mmi_host_faces hv = {0};
-    int64_t *ptr = NULL;
     uint32_t *corners = NULL;
     MM_TRY(mmi_host_faces_get(ctx, c->values, &hv));
-    MM_TRY(mmi_host_array(ctx, o->nf + 1, sizeof *ptr, (void **)&ptr));
     MM_TRY(mmi_host_array(ctx, hv.nnz, sizeof *corners, (void **)&corners));
-    reorder_faces(&hv, o, NULL, ptr, corners);
+    reorder_corners(&hv, o, NULL, ho->ptr, corners);
     MM_TRY(mmi_mesh_carry_fvar(ctx, out, ho, c, corners));
 done:
     mmi_host_array_free(ctx, corners, hv.nnz, sizeof *corners);
-    mmi_host_array_free(ctx, ptr, o->nf + 1, sizeof *ptr);
     mmi_host_faces_release(ctx, &hv);
     return st;
 }
