@@ -298,14 +298,14 @@ START_TEST(the_generated_shapes_follow_the_rule)
 }
 END_TEST
 
-/* The header's example: three triangles along x, listed at x = 0, 10, 5. */
-START_TEST(the_documented_example)
+/* Three triangles of half-width w (the first at (−w, 0, 0), (w, 0, 0), (0,
+ * w, 0): centroid (0, w/3, 0)), moved along x to at[0], at[1], at[2], as
+ * vertices 3t … 3t + 2 and face t. */
+static mm_mesh triangles_along_x(mm_context ctx, const double at[3], double w)
 {
-    mm_context ctx = mmt_context();
     double x[27];
-    const double at[3] = {0.0, 10.0, 5.0};
     for (int t = 0; t < 3; ++t) {
-        const double tri[9] = {-1, 0, 0, 1, 0, 0, 0, 1, 0}; /* centroid (0, 1/3, 0) */
+        const double tri[9] = {-w, 0, 0, w, 0, 0, 0, w, 0};
         for (int k = 0; k < 9; ++k) x[9 * t + k] = tri[k] + (k % 3 == 0 ? at[t] : 0.0);
     }
     const uint32_t ids[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
@@ -317,8 +317,17 @@ START_TEST(the_documented_example)
     d.num_faces = 3;
     d.face_order = 3;
     d.face_vertices = ids;
-    mm_mesh m = NULL, out = NULL;
+    mm_mesh m = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &m, &d));
+    return m;
+}
+
+/* The header's example: three triangles along x, listed at x = 0, 10, 5. */
+START_TEST(the_documented_example)
+{
+    mm_context ctx = mmt_context();
+    const double at[3] = {0.0, 10.0, 5.0};
+    mm_mesh m = triangles_along_x(ctx, at, 1.0), out = NULL;
     uint32_t ff[3], vf[9];
     MMT_OK(ctx, mm_mesh_reorder(ctx, m, &out, ff, vf));
     const uint32_t want_f[3] = {0, 2, 1}, want_v[9] = {0, 1, 2, 6, 7, 8, 3, 4, 5};
@@ -524,22 +533,7 @@ START_TEST(huge_coordinates_keep_their_order)
 {
     mm_context ctx = mmt_context();
     const double big = 1.5e308, at[3] = {big, -big, 0.0};
-    double x[27];
-    for (int t = 0; t < 3; ++t) {
-        const double tri[9] = {-1e307, 0, 0, 1e307, 0, 0, 0, 1e307, 0};
-        for (int k = 0; k < 9; ++k) x[9 * t + k] = tri[k] + (k % 3 == 0 ? at[t] : 0.0);
-    }
-    const uint32_t ids[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
-    mm_mesh_desc d = {0};
-    d.num_vertices = 9;
-    d.dim = 3;
-    d.vertex_type = MM_TYPE_FLOAT64;
-    d.vertices = x;
-    d.num_faces = 3;
-    d.face_order = 3;
-    d.face_vertices = ids;
-    mm_mesh m = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &m, &d));
+    mm_mesh m = triangles_along_x(ctx, at, 1e307);
     uint32_t *ff = NULL;
     mm_mesh r = reorder_checked(ctx, m, &ff, NULL);
     ck_assert_uint_eq(ff[0], 1);
@@ -553,7 +547,7 @@ START_TEST(huge_coordinates_keep_their_order)
 END_TEST
 
 /* A model of the suite (shared): armadillo, whose faces come in no local
- * order, and Loop's two levels of it, reordered then refined. */
+ * order. */
 START_TEST(armadillo_follows_the_rule)
 {
     mm_context ctx = mmt_context();
