@@ -76,11 +76,6 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * per face vertex), then of each vertex of level l − 1 (by its ring sums);
  * with out_faces, level l + 1's quads too (c < nnz_l, sk_grandchild_quad). */
 MMI_SK_LAUNCHER(mmi_sk_quad_points, mmi_sk_points_args);
-/* The last two steps in one pass (catmark_two_steps.h; g: the last step's
- * arguments, P level L − 2's data, levels L − 3 … L quads), i <
- * sk_two_count(g): component c of level L's points around face f of level
- * L − 3 for i = f d + c, then of each vertex of level L − 3 two levels down. */
-MMI_SK_LAUNCHER(mmi_sk_two_steps, mmi_sk_points_args);
 
 #ifdef __cplusplus
 }

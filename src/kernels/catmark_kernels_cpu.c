@@ -2,7 +2,6 @@
  * rules (the element loop of cpu_for.h) and their dispatch to the context's
  * backend. */
 #include "catmark_quad_points.h"
-#include "catmark_two_steps.h"
 #include "catmark_topology.h"
 #include "cpu_launchers.h"
 
@@ -60,4 +59,3 @@ MMI_SK_DATA_RANGE(quad_points, mmi_sk_points_args, sk_quad_point)
 MMI_CPU_RANGE(grandchild_quads, mmi_sk_points_args, sk_grandchild_quad)
 MMI_SK_POINTS_LAUNCHER(mmi_sk_quad_points, mmi_sk_points_args, quad_points, grandchild_quads,
                        sk_grandchild_count)
-MMI_SK_DATA_LAUNCHER(mmi_sk_two_steps, mmi_sk_points_args, sk_two_element)

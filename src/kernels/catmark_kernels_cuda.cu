@@ -10,7 +10,6 @@
 #include "../core/grid_for.cuh"
 #include "catmark_quad_points.h"
 #include "catmark_topology.h"
-#include "catmark_two_steps.h"
 #include "fold_data.cuh"
 #include "staged_rows.cuh"
 
@@ -400,5 +399,3 @@ mm_status mmi_sk_quad_points_cuda(mm_context ctx, const mmi_sk_points_args *g, i
     return mmi_grid_for<mmi_sk_points_args, sk_grandchild_quad>(ctx, g, sk_grandchild_count(g),
                                                                 kWhat);
 }
-
-MMI_CUDA_DATA_LAUNCHER(mmi_sk_two_steps, mmi_sk_points_args, sk_two_element, kWhat)

@@ -59,37 +59,6 @@ MM_HD void sk_vertex_step(uint32_t kind, double p, double s1, double s2, double 
     }
 }
 
-/* The points one level down that a quad's corners make (Alg. 4–5, every
- * face below level 0 a quad), each summed in one order wherever it is made:
- * - the face point of quad (v, o, f, i), its corners in their order from v
- *   (a vertex, the edge points of its out and in edges, the face point);
- * - the edge point of a spoke, the edge from the edge point o to the face
- *   point f, between the quads whose points are fk and fn;
- * - the edge point of the half of an edge at its end v (o: the edge's
- *   point), between quads whose points are fa and fb; on the boundary, the
- *   midpoint. */
-MM_HD double sk_quad_face_value(double v, double o, double f, double i)
-{
-    return (v + o + f + i) * mmi_catmark_face_weight(4);
-}
-
-MM_HD double sk_quad_spoke_value(double o, double f, double fk, double fn)
-{
-    mmi_edge_mask e = mmi_catmark_edge_mask(0);
-    return e.end * (o + f) + e.side * (fk + fn);
-}
-
-MM_HD double sk_quad_half(double v, double o, double fa, double fb)
-{
-    mmi_edge_mask e = mmi_catmark_edge_mask(0);
-    return e.end * (v + o) + e.side * (fa + fb);
-}
-
-MM_HD double sk_quad_boundary_half(double v, double o)
-{
-    return mmi_catmark_edge_mask(1).end * (v + o);
-}
-
 /* Rows of d values in base, row k of a stream at base + (row0 + k) d: where
  * sk_quad_corner_points writes its points, one after another for consecutive
  * faces (the CUDA launcher may point them at shared memory and copy them out
@@ -195,17 +164,20 @@ MM_HD uint32_t sk_quad_edge_values(uint32_t k1, const double twin[3], double pv,
                                    double out[3])
 {
     if (k1 == MMI_SK_NONE) {
+        mmi_edge_mask e = mmi_catmark_edge_mask(1);
         uint32_t kind = mmi_kind_of(2, MMI_RULE_CREASE);
-        h[0] = sk_quad_boundary_half(pv, po), h[1] = sk_quad_boundary_half(pvn, po);
+        h[0] = e.end * (pv + po), h[1] = e.end * (po + pvn);
         sk_vertex_step(kind, po, pv + pvn, 0.0, out);
         return kind;
     }
+    mmi_edge_mask e = mmi_catmark_edge_mask(0);
     uint32_t kind = mmi_kind_of(4, MMI_RULE_SMOOTH);
+    double w = mmi_catmark_face_weight(4);
     double pf1 = twin[0], pi1 = twin[1], pon1 = twin[2];
-    double fa0 = sk_quad_face_value(pv, po, pf, pi), fb0 = sk_quad_face_value(pvn, pon, pf, po);
-    double fb1 = sk_quad_face_value(pvn, po, pf1, pi1), fa1 = sk_quad_face_value(pv, pon1, pf1, po);
-    h[0] = sk_quad_half(pv, po, fa0, fa1);
-    h[1] = sk_quad_half(pvn, po, fb0, fb1);
+    double fa0 = (pv + po + pf + pi) * w, fb0 = (pvn + pon + pf + po) * w;
+    double fb1 = (pvn + po + pf1 + pi1) * w, fa1 = (pv + pon1 + pf1 + po) * w;
+    h[0] = e.end * (pv + po) + e.side * (fa0 + fa1);
+    h[1] = e.end * (pvn + po) + e.side * (fb0 + fb1);
     sk_vertex_step(kind, po, pv + pvn + pf + pf1, pi + pon + pi1 + pon1, out);
     return kind;
 }
@@ -253,10 +225,12 @@ MM_HD void sk_quad_corner_points(const sk_quad_in *in, sk_quad_ids at, int64_t k
                                  double po, double pi, double pvn, double pon, double pf,
                                  int edges, int64_t c, int64_t d, int f64)
 {
-    double fk = sk_quad_face_value(pv, po, pf, pi), fn = sk_quad_face_value(pvn, pon, pf, po);
+    mmi_edge_mask e = mmi_catmark_edge_mask(0);
+    double w = mmi_catmark_face_weight(4);
+    double fk = (pv + po + pf + pi) * w, fn = (pvn + pon + pf + po) * w;
     sk_store(at.faces.base, f64, (at.faces.row0 + k) * d + c, fk);
     sk_store(at.spokes.base, f64, (at.spokes.row0 + k) * d + c,
-             sk_quad_spoke_value(po, pf, fk, fn));
+             e.end * (po + pf) + e.side * (fk + fn));
     if (!edges) return;
     uint32_t so = in->side[k], other;
     if (sk_owns_edge(in, so, k, &other))
@@ -391,24 +365,16 @@ MM_HD void sk_polygon_face_vertex(const mmi_sk_points_args *g, int64_t i, int64_
 }
 
 /* Component c of vertex v of level l − 1, one level down from level l by
- * its ring sums (io's P): its step out = (v', S1', S2'); returns its kind.
- * sk_old_vertex_at stores v' and what the vertex leaves below. */
-MM_HD uint32_t sk_old_vertex_step(const mmi_sk_data *io, int64_t v, int64_t c, int64_t d,
-                                  int f64, double out[3])
-{
-    int64_t r = v * 2 * d + c;
-    uint32_t kind = io->kinds[v];
-    sk_vertex_step(kind, sk_load(io->P, f64, v * d + c), sk_load(io->ring, f64, r),
-                   sk_load(io->ring, f64, r + d), out);
-    return kind;
-}
-
+ * its ring sums. */
 MM_HD void sk_old_vertex_at(const mmi_sk_points_args *g, int64_t v, int64_t c, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
+    int64_t i = v * d + c, r = v * 2 * d + c;
     double out[3];
-    uint32_t kind = sk_old_vertex_step(io, v, c, d, f64, out);
-    sk_store(io->Y, f64, v * d + c, out[0]);
+    uint32_t kind = io->kinds[v];
+    sk_vertex_step(kind, sk_load(io->P, f64, i), sk_load(io->ring, f64, r),
+                   sk_load(io->ring, f64, r + d), out);
+    sk_store(io->Y, f64, i, out[0]);
     sk_vertex_keep(io->ring_next ? io->ring : NULL, NULL, io->final, kind, v, out, c, d, f64);
 }
 

@@ -9,7 +9,6 @@
 #include "../core/error.h"
 #include "../kernels/catmark_kernels.h"
 #include "../kernels/catmark_quad_points.h"
-#include "../kernels/catmark_two_steps.h"
 #include "catmark.h"
 #include "generic_args.h"
 #include "specialized_driver.h"
@@ -38,12 +37,6 @@ static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
     (void)s;
     (void)l;
     return mmi_sk_quad_points(ctx, g, sk_quad_point_count(g));
-}
-
-/* An evaluation's last two steps in one pass (catmark_two_steps.h). */
-static mm_status two_steps(mm_context ctx, const mmi_sk_points_args *g)
-{
-    return mmi_sk_two_steps(ctx, g, sk_two_count(g));
 }
 
 /* Level 0's tables for its point rules (catmark_topology.h), kept as level
@@ -99,5 +92,4 @@ const mmi_sp_scheme mmi_catmark_steps = {
     .level0_ready = level0_ready,
     .level0_points = level0_points,
     .points = points,
-    .two_steps = two_steps,
 };

@@ -409,32 +409,6 @@ done:
     return st;
 }
 
-/* Whether an evaluation's last two steps run in one pass (the scheme's
- * two_steps): where the step before the last would write the last level's
- * rows of the vertices it moves (final_rows), from four levels. */
-static int two_steps(const mmi_sp_state *s)
-{
-    return s->scheme->two_steps && final_rows(s) && s->opts.levels >= 4;
-}
-
-/* Level L's vertex data from level L − 2's P into XL in one pass: the
- * arguments of the last step (level L − 1), with P, the ring sums r of
- * level L − 3's vertices and XL as the last level's rows. */
-static mm_status refine_two(mm_context ctx, mmi_sp_state *s, mm_dense P, mm_dense XL,
-                            const mmi_sp_rings *r)
-{
-    const mmi_sp_scheme *k = s->scheme;
-    int stage = mmi_stage_begin(ctx, k->points_stage), L = s->opts.levels;
-    mmi_sk_points_args g = {0};
-    g.level = L - 1;
-    for (int m = 0; m < L; ++m) g.lv[m] = mmi_sp_view(s, m);
-    g.data = (mmi_sk_data){P->data, XL->data, P->d, P->type == MM_TYPE_FLOAT64, r->sums, 0,
-                           r->kinds, XL->data, 0};
-    mm_status st = k->two_steps(ctx, &g);
-    mmi_stage_end(ctx, stage);
-    return st;
-}
-
 static mm_status sp_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *opts,
                           void **state)
 {
@@ -452,23 +426,20 @@ done:
     return st;
 }
 
-/* Every level's points from X0 into XL (the last level straight there, the
- * last two in one pass where two_steps holds): the levels between into
- * kept[l] where given (a replay's), else into new arrays freed as soon as
- * the next level is made. */
+/* Every level's points from X0 into XL (the last level straight there):
+ * the levels between into kept[l] where given (a replay's), else into new
+ * arrays freed as soon as the next level is made. */
 static mm_status eval_levels(mm_context ctx, mmi_sp_state *s, mm_dense X0, mm_dense XL,
                              const mmi_sp_rings *r, mm_dense const *kept)
 {
     mm_status st = MM_OK;
-    int L = s->opts.levels, two = two_steps(s);
+    int L = s->opts.levels;
     mm_dense X = X0;
     for (int l = 0; l < L; ++l) {
-        int pair = two && l == L - 2;
-        mm_dense Y = l + 1 == L || pair ? XL : kept ? kept[l + 1] : NULL;
-        MM_TRY(pair ? refine_two(ctx, s, X, XL, r) : refine_points(ctx, s, l, X, &Y, r, 0, XL));
+        mm_dense Y = l + 1 == L ? XL : kept ? kept[l + 1] : NULL;
+        MM_TRY(refine_points(ctx, s, l, X, &Y, r, 0, XL));
         if (X != X0 && !kept) mm_dense_free(&X);
         X = Y;
-        if (pair) mmi_subdiv_progress(&s->opts, "eval", ++l);
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
     }
 done:
@@ -514,7 +485,7 @@ static mm_status replay_arrays(mm_context ctx, mmi_sp_state *s, mm_dense X0)
     p->d = X0->d, p->type = X0->type;
     MM_TRY(mmi_cuda_stream_new(ctx, &p->stream));
     MM_TRY(alloc_rings(ctx, s, X0, &p->rings));
-    for (int l = 1; l < s->opts.levels - two_steps(s); ++l)
+    for (int l = 1; l < s->opts.levels; ++l)
         MM_TRY(mmi_dense_alloc(ctx, &p->Y[l], s->lv[l].n.vertices, X0->d, X0->type));
     for (int l = 1; l < s->opts.levels && s->scheme->ready; ++l)
         MM_TRY(s->scheme->ready(ctx, s, l));

@@ -114,11 +114,6 @@ typedef struct mmi_sp_scheme {
      * g->out_faces level l + 1's faces. */
     mm_status (*points)(mm_context ctx, const mmi_sp_state *s, int l,
                         const mmi_sk_points_args *g);
-    /* Optional: an evaluation's last two steps in one pass, level L's data
-     * from level L − 2's (g: the last step's arguments, P level L − 2's data,
-     * level L − 3's vertices' ring sums), where final_rows holds and L ≥ 4;
-     * level L − 1's data is never stored. */
-    mm_status (*two_steps)(mm_context ctx, const mmi_sk_points_args *g);
     /* Whether the fused route's last step makes level L − 2's topology from
      * level L − 3's as it goes, so that it is never stored (NULL: never). */
     int (*folds)(const mmi_sp_state *s);
