@@ -70,10 +70,13 @@ typedef struct sk_stream {
 
 /* The ids the rules of face f work with: f's face-point vertex fv, the
  * first edge-point vertex eb of level l and the first edge point ye of level
- * l + 1; and the streams of the face points of level l's quads (by corner κ),
- * of their spoke edge points (by κ) and of f's face-point vertex (by f). */
+ * l + 1 (vertex ids: 32 bits, so that the rows they make need no 64-bit
+ * arithmetic on the device, where it was a fifth of the last step's
+ * instructions, bench/results/eval-instruction-mix); and the streams of the
+ * face points of level l's quads (by corner κ), of their spoke edge points
+ * (by κ) and of f's face-point vertex (by f). */
 typedef struct sk_quad_ids {
-    int64_t fv, eb, ye;
+    uint32_t fv, eb, ye;
     sk_stream faces, spokes, face_vertex;
 } sk_quad_ids;
 
@@ -135,7 +138,7 @@ MM_HD void sk_quad_twin_rows(const sk_quad_in *in, sk_quad_ids at, uint32_t k1, 
 {
     const mmi_sk_level *x = in->x;
     int64_t n1 = sk_next(x, k1), p1 = sk_prev(x, k1);
-    rows[0] = x->nv + sk_face(x, k1);
+    rows[0] = (uint32_t)x->nv + (uint32_t)sk_face(x, k1);
     rows[1] = at.eb + (in->side[p1] >> 2);
     rows[2] = at.eb + (in->side[n1] >> 2);
 }
@@ -187,7 +190,7 @@ MM_HD uint32_t sk_quad_edge_values(uint32_t k1, const double twin[3], double pv,
  * and hb at the next. */
 MM_HD void sk_quad_edge_rows(sk_quad_ids at, uint32_t so, int64_t *eo, int64_t *ha, int64_t *hb)
 {
-    int64_t e = so >> 2;
+    uint32_t e = so >> 2;
     *eo = at.eb + e, *ha = at.ye + 2 * e + (so & 1), *hb = at.ye + 2 * e + 1 - (so & 1);
 }
 
@@ -308,8 +311,8 @@ MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_points_args *g, int64_t f)
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
     void *Y = g->data.Y;
     int64_t ye = y->nv + y->nf;
-    sk_quad_ids at = {x->nv + f, x->nv + x->nf, ye, {Y, y->nv}, {Y, ye + 2 * x->ne},
-                      {Y, x->nv + f}};
+    sk_quad_ids at = {(uint32_t)(x->nv + f), (uint32_t)(x->nv + x->nf), (uint32_t)ye, {Y, y->nv},
+                      {Y, ye + 2 * x->ne}, {Y, x->nv + f}};
     return at;
 }
 
