@@ -31,9 +31,10 @@
 /* Where lk_tri_face_points writes: born is level l's first new vertex (m of
  * level l − 1's edge 0, |V_{l−1}|), halves level l + 1's point of level l's
  * edge 0 (|V_l|), inner that of level l's first inner edge (|V_l| +
- * 2|E_{l−1}|). */
+ * 2|E_{l−1}|). Vertex ids, 32 bits as Catmull-Clark's (sk_quad_ids): the
+ * rows made from them need no 64-bit arithmetic. */
 typedef struct lk_tri_ids {
-    int64_t born, halves, inner;
+    uint32_t born, halves, inner;
 } lk_tri_ids;
 
 
@@ -117,8 +118,8 @@ MM_HD uint32_t lk_tri_edge_values(lk_across a, double pv, double pvn, double pm,
 MM_HD void lk_tri_edge_rows(lk_tri_ids at, uint32_t so, int64_t *m, int64_t *ho, int64_t *hn)
 {
     *m = at.born + (so >> 2);
-    *ho = at.halves + 2 * (int64_t)(so >> 2) + (so & 1);
-    *hn = at.halves + 2 * (int64_t)(so >> 2) + 1 - (so & 1);
+    *ho = at.halves + 2 * (so >> 2) + (so & 1);
+    *hn = at.halves + 2 * (so >> 2) + 1 - (so & 1);
 }
 
 /* The points on e_c = corner k's out side, written by the triangle of e_c's
@@ -223,7 +224,7 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
         }
     for (int c = 0; c < 3; ++c) {
         int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
-        sk_store(col.Y, f64, (at.inner + k + c) * d, lk_inner_point(v, m, c));
+        sk_store(col.Y, f64, (uint32_t)(at.inner + k + c) * d, lk_inner_point(v, m, c));
         if (t.own[c])
             lk_tri_owned_edge(&col, at, t.s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);
     }
@@ -234,7 +235,7 @@ MM_HD void lk_tri_args(const mmi_sk_points_args *g, lk_tri_in *in, lk_tri_ids *a
 {
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
     const mmi_sk_data *io = &g->data;
-    lk_tri_ids ids = {x->nv, y->nv, y->nv + 2 * x->ne};
+    lk_tri_ids ids = {(uint32_t)x->nv, (uint32_t)y->nv, (uint32_t)(y->nv + 2 * x->ne)};
     lk_tri_in arrays = {x->side, x->verts, x->edge_sides, io->P, io->Y,
                         io->ring_next ? (double *)io->ring : NULL, io->kinds, io->final};
     *in = arrays, *at = ids;

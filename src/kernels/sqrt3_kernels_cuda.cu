@@ -179,13 +179,16 @@ __global__ void __launch_bounds__(kThreads)
     const float *MM_RESTRICT P = (const float *)io->P;
     float *MM_RESTRICT Y = (float *)io->Y;
     double *keep = io->ring_next ? (double *)io->ring : NULL;
-    const int64_t born = x.nv, faces = xl.nv;
+    /* vertex ids in 32 bits: the rows' offsets need no 64-bit arithmetic
+       (bench/results/eval-instruction-mix) */
+    const uint32_t born = (uint32_t)x.nv, faces = (uint32_t)xl.nv;
     for (int64_t f = (int64_t)blockIdx.x * per + threadIdx.x / lanes; f < x.nf;
          f += (int64_t)gridDim.x * per) {
         s3_tri_corners k;
         float q[4], a[3][4], h[3][4] = {}, face[3][4], moved[4];
+        uint32_t fq = born + (uint32_t)f;
         s3_tri_corners_of(&v, &x, f, &k);
-        s3_row4_load(P, born + f, d, c0, q);
+        s3_row4_load(P, fq, d, c0, q);
         for (int c = 0; c < 3; ++c) {
             s3_row4_load(P, k.a[c], d, c0, a[c]);
             if (k.tw[c] != MMI_SK_NONE) s3_row4_load(P, born + k.tw[c] / 3, d, c0, h[c]);
@@ -199,11 +202,12 @@ __global__ void __launch_bounds__(kThreads)
                 face[c][i] = (float)s3_side_points(&k, &r, NULL, c, d, &y, &s);
             s3_born_step(&s, r.q, out);
             moved[i] = (float)out[0];
-            s3_vertex_keep(keep, io->kinds, io->final, S3_KIND_BORN, (g.level + 1) & 1, born + f,
-                           out, c0 + i, d, 0);
+            s3_vertex_keep(keep, io->kinds, io->final, S3_KIND_BORN, (g.level + 1) & 1, fq, out,
+                           c0 + i, d, 0);
         }
-        for (int c = 0; c < 3; ++c) s3_row4_store(Y, faces + 3 * f + c, d, c0, face[c]);
-        s3_row4_store(Y, born + f, d, c0, moved);
+        for (int c = 0; c < 3; ++c)
+            s3_row4_store(Y, faces + 3 * (uint32_t)f + (uint32_t)c, d, c0, face[c]);
+        s3_row4_store(Y, fq, d, c0, moved);
     }
 }
 

@@ -70,16 +70,17 @@ MM_HD void s3_tri_corners_of(const mmi_s3_level *up, const mmi_s3_level *x, int6
 }
 
 /* Level l's rows around f that its rule reads, from column Pc (sk_column):
- * its face point q (row born + f), its corners v[c] and the face points h[c]
- * of the triangles across its inner sides (0 on the boundary). */
+ * its face point q (row born + f: vertex ids, 32 bits), its corners v[c] and
+ * the face points h[c] of the triangles across its inner sides (0 on the
+ * boundary). */
 typedef struct s3_tri_rows {
     double q, v[3], h[3];
 } s3_tri_rows;
 
-MM_HD void s3_tri_rows_at(const void *MM_RESTRICT Pc, int64_t born, const s3_tri_corners *k,
+MM_HD void s3_tri_rows_at(const void *MM_RESTRICT Pc, uint32_t born, const s3_tri_corners *k,
                           int64_t f, int64_t d, int f64, s3_tri_rows *r)
 {
-    r->q = sk_load(Pc, f64, (born + f) * d);
+    r->q = sk_load(Pc, f64, (born + (uint32_t)f) * d);
     for (int c = 0; c < 3; ++c) {
         r->v[c] = sk_load(Pc, f64, (int64_t)k->a[c] * d);
         r->h[c] = k->tw[c] != MMI_SK_NONE ? sk_load(Pc, f64, (born + k->tw[c] / 3) * d) : 0.0;
@@ -163,7 +164,7 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
     s3_tri_rows r;
     s3_born_sums s = {0.0, 0.0, 0};
     s3_tri_corners_of(up, x, f, &k);
-    s3_tri_rows_at(sk_column(P, f64, i), born, &k, f, d, f64, &r);
+    s3_tri_rows_at(sk_column(P, f64, i), (uint32_t)born, &k, f, d, f64, &r);
     for (int c = 0; c < 3; ++c) {
         int64_t t = 3 * f + c;
         double y = 0.0, face = s3_side_points(&k, &r, ringc, c, d, &y, &s);
