@@ -60,6 +60,18 @@ MM_HD int lk_slot_of(int64_t k)
     return (int)((uint32_t)k % 3u);
 }
 
+/* The slots after and before slot c (0 … 2) in a triangle: where a corner's
+ * slot is at hand, its neighbours' slots without a division each. */
+MM_HD int lk_slot_next(int c)
+{
+    return c == 2 ? 0 : c + 1;
+}
+
+MM_HD int lk_slot_prev(int c)
+{
+    return c == 0 ? 2 : c - 1;
+}
+
 /* The corners after and before κ in its triangle. */
 MM_HD int64_t lk_next(int64_t k)
 {

@@ -214,20 +214,23 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         /* the points on the edge of local corner o, owned, whose other side
            is k1, components [c0, c0 + K) (lk_tri_edge_values) */
         auto owned_edge = [&](unsigned o, uint32_t k1, unsigned c0) {
+            /* each corner's triangle and slot by one division (its
+               neighbours' slots by lk_slot_next and lk_slot_prev) */
             const T *P = (const T *)in.P, *r = rows + 6 * d * (o / 3) + c0;
             V qi = {}, qn = {}; /* the other side's points */
             int64_t f1 = k1 == MMI_SK_NONE ? -1 : lk_tri_of(k1) - f0;
             if (f1 >= 0 && f1 < n) {
                 const T *r1 = rows + 6 * d * f1 + c0;
-                qi = *(const V *)(r1 + (3 + lk_slot_of(lk_prev(k1))) * d);
-                qn = *(const V *)(r1 + (3 + lk_slot_of(lk_next(k1))) * d);
+                int s1 = lk_slot_of(k1);
+                qi = *(const V *)(r1 + (3 + lk_slot_prev(s1)) * d);
+                qn = *(const V *)(r1 + (3 + lk_slot_next(s1)) * d);
             } else if (k1 != MMI_SK_NONE) {
                 int64_t across[2];
                 lk_across_rows(&in, at, k1, across);
                 qi = *(const V *)(P + across[0] * d + c0);
                 qn = *(const V *)(P + across[1] * d + c0);
             }
-            int c = lk_slot_of(o), n1 = lk_slot_of(lk_next(o)), p = lk_slot_of(lk_prev(o));
+            int c = (int)(o % 3), n1 = lk_slot_next(c), p = lk_slot_prev(c);
             /* pv, pvn, pm, pmi, pmn, a.qi, a.qn */
             V in7[7] = {*(const V *)(r + c * d),       *(const V *)(r + n1 * d),
                         *(const V *)(r + (3 + c) * d), *(const V *)(r + (3 + p) * d),
