@@ -134,7 +134,7 @@ MM_HD uint32_t lk_sel(int i, uint32_t a, uint32_t b, uint32_t c)
 MM_HD void lk_grandchild_vertex(const lk_grand *q, int j, uint32_t *out)
 {
     for (int c = 0; c < 3; ++c) {
-        int p = c == 0 ? 2 : c - 1;
+        int p = lk_slot_prev(c);
         uint32_t *o = out + 12 * c + j;
         o[0] = lk_sel(j, q->v[c], q->near[c], q->far[p]);
         o[3] = lk_sel(j, q->m[c], q->inner[c], q->near[c]);

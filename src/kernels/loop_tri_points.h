@@ -174,7 +174,7 @@ MM_HD void lk_tri_rows_at(const uint32_t *verts, lk_tri_ids at, int64_t k, int c
 MM_HD double lk_inner_point(const double v[3], const double m[3], int c)
 {
     mmi_edge_mask inner = mmi_loop_edge_mask(0);
-    int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
+    int n = lk_slot_next(c), p = lk_slot_prev(c);
     return inner.end * (m[c] + m[p]) + inner.side * (v[c] + m[n]);
 }
 
@@ -223,7 +223,7 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
             a[c].qn = sk_load(col.P, f64, across[c][1] * d);
         }
     for (int c = 0; c < 3; ++c) {
-        int n = c == 2 ? 0 : c + 1, p = c == 0 ? 2 : c - 1;
+        int n = lk_slot_next(c), p = lk_slot_prev(c);
         sk_store(col.Y, f64, (uint32_t)(at.inner + k + c) * d, lk_inner_point(v, m, c));
         if (t.own[c])
             lk_tri_owned_edge(&col, at, t.s[c], a[c], v[c], v[n], m[c], m[p], m[n], i, d, f64);

@@ -118,7 +118,7 @@ MM_HD double s3_side_points(const s3_tri_corners *k, const s3_tri_rows *r,
                             s3_born_sums *s)
 {
     double w = mmi_sqrt3_face_weight();
-    int n = c == 2 ? 0 : c + 1;
+    int n = lk_slot_next(c);
     if (ring == NULL || k->tw[c] != MMI_SK_NONE) {
         double face = (r->v[c] + r->h[c] + r->q) * w;
         s->sum += r->v[c] + r->h[c];
