@@ -230,7 +230,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                 qi = *(const V *)(P + across[0] * d + c0);
                 qn = *(const V *)(P + across[1] * d + c0);
             }
-            int c = (int)(o % 3), n1 = lk_slot_next(c), p = lk_slot_prev(c);
+            int c = lk_slot_of(o), n1 = lk_slot_next(c), p = lk_slot_prev(c);
             /* pv, pvn, pm, pmi, pmn, a.qi, a.qn */
             V in7[7] = {*(const V *)(r + c * d),       *(const V *)(r + n1 * d),
                         *(const V *)(r + (3 + c) * d), *(const V *)(r + (3 + p) * d),
