@@ -27,12 +27,11 @@ extern "C" {
 /* t < |F_{l+1}|: triangle t of level l + 1, its side codes and its edges'
  * sides (lk_child_tri). */
 MMI_SK_LAUNCHER(mmi_lk_child_tris, mmi_sk_child_args);
-/* Level 1's points by gathers (loop_points.h): e < |E_0|: edge point e
- * (Figure 13 (left), midpoints on the boundary); v < |V_0|: updated vertex v
- * (eq. 28–29, 3/4 and 1/8 on the boundary) and its kind and ring sum at
- * level 1. */
-MMI_SK_LAUNCHER(mmi_lk_edge_points, mmi_sk_points0_args);
-MMI_SK_LAUNCHER(mmi_lk_vertex_points, mmi_sk_points0_args);
+/* Level 1's points by gathers (loop_points.h, lk_level0_point), blocks of
+ * components (sk_blocks): first updated vertex v < |V_0| (eq. 28–29, 3/4
+ * and 1/8 on the boundary) and its kind and ring sum at level 1, then edge
+ * point e < |E_0| (Figure 13 (left), midpoints on the boundary). */
+MMI_SK_LAUNCHER(mmi_lk_level0_points, mmi_sk_points0_args);
 /* l ≥ 1 (loop_tri_points.h): f d + c < |F_{l−1}| d: component c of level
  * l + 1's points around triangle f of level l − 1, with out_faces its 16
  * grandchildren of level l + 1 too (lk_grandchild_tris); v d + c <

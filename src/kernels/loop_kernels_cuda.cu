@@ -19,8 +19,7 @@
 static const char kWhat[] = "a specialized Loop kernel launch";
 
 MMI_CUDA_LAUNCHER(mmi_lk_child_tris, mmi_sk_child_args, lk_child_tri, kWhat)
-MMI_CUDA_DATA_LAUNCHER(mmi_lk_edge_points, mmi_sk_points0_args, lk_edge_point, kWhat)
-MMI_CUDA_DATA_LAUNCHER(mmi_lk_vertex_points, mmi_sk_points0_args, lk_vertex_point, kWhat)
+MMI_CUDA_DATA_LAUNCHER(mmi_lk_level0_points, mmi_sk_points0_args, lk_level0_point, kWhat)
 
 static const int kStagedThreads = 128;
 

@@ -82,4 +82,16 @@ MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, i
     if (ring && c0 == 0) io->kinds[v] = kind;
 }
 
+/* Element i of level 1's points: the updated vertices (|V_0| blocks of
+ * components) and then the edge points. The vertex rule reads only level
+ * 0's data, not the edge points, so both run in one launch (two cost a
+ * small cage's evaluation one more kernel's latency), the vertices' longer
+ * walks first. */
+MM_HD void lk_level0_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
+{
+    int64_t vertices = g->x.nv * sk_blocks(d);
+    if (i < vertices) lk_vertex_point(g, i, d, f64);
+    else lk_edge_point(g, i - vertices, d, f64);
+}
+
 #endif

@@ -40,11 +40,11 @@ MM_HD lk_tri lk_child(const lk_tri *p, int c, uint32_t nv, uint32_t inner)
     if (c == 3) {
         for (int j = 0; j < 3; ++j) {
             t.v[j] = nv + (p->s[j] >> 2);
-            t.s[j] = (inner + (uint32_t)(j + 1) % 3) << 2 | 1u;
+            t.s[j] = (inner + (uint32_t)lk_slot_next(j)) << 2 | 1u;
         }
         return t;
     }
-    uint32_t so = lk_pick(p->s, c), si = lk_pick(p->s, (c + 2) % 3);
+    uint32_t so = lk_pick(p->s, c), si = lk_pick(p->s, lk_slot_prev(c));
     t.v[0] = lk_pick(p->v, c);
     t.v[1] = nv + (so >> 2);
     t.v[2] = nv + (si >> 2);
@@ -63,14 +63,15 @@ MM_HD lk_tri lk_child(const lk_tri *p, int c, uint32_t nv, uint32_t inner)
  * edge lists its forward side first, a boundary side alone. */
 MM_HD void lk_child_edge_sides(int64_t ne, int64_t k, uint32_t so, uint32_t *out)
 {
-    int64_t f = lk_tri_of(k), c = lk_slot_of(k), inner = 2 * ne + k;
+    int64_t f = lk_tri_of(k), inner = 2 * ne + k;
+    int c = lk_slot_of(k);
     uint32_t e = so >> 2, b = so & 1, boundary = (so >> 1) & 1;
     uint32_t slot = boundary ? 0 : b;
     int64_t near = 2 * (int64_t)e + b, far = 2 * (int64_t)e + 1 - b;
     out[2 * inner] = (uint32_t)(3 * (4 * f + c) + 1);
-    out[2 * inner + 1] = (uint32_t)(3 * (4 * f + 3) + (c + 2) % 3);
+    out[2 * inner + 1] = (uint32_t)(3 * (4 * f + 3) + lk_slot_prev(c));
     out[2 * near + slot] = (uint32_t)(3 * (4 * f + c));
-    out[2 * far + slot] = (uint32_t)(3 * (4 * f + (c + 1) % 3) + 2);
+    out[2 * far + slot] = (uint32_t)(3 * (4 * f + lk_slot_next(c)) + 2);
     if (boundary) out[2 * near + 1] = out[2 * far + 1] = MMI_SK_NONE;
 }
 

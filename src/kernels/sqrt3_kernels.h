@@ -74,11 +74,10 @@ extern "C" {
 MMI_SK_LAUNCHER(mmi_s3_child_tris, mmi_s3_child_args);
 MMI_SK_LAUNCHER(mmi_s3_child_ends, mmi_s3_child_args);
 MMI_SK_LAUNCHER(mmi_s3_boundary_flags, mmi_s3_child_args);
-/* Level 1's points by gathers (sqrt3_points.h): f < |F_0|: face point f
- * (eq. 26); v < |V_0|: updated vertex v (eq. 24–25) and its kind and ring
- * sum at level 1. */
-MMI_SK_LAUNCHER(mmi_s3_face_points, mmi_sk_points0_args);
-MMI_SK_LAUNCHER(mmi_s3_vertex_points, mmi_sk_points0_args);
+/* Level 1's points by gathers (sqrt3_points.h, s3_level0_point), blocks of
+ * components (sk_blocks): first updated vertex v < |V_0| (eq. 24–25) and its
+ * kind and ring sum at level 1, then face point f < |F_0| (eq. 26). */
+MMI_SK_LAUNCHER(mmi_s3_level0_points, mmi_sk_points0_args);
 MMI_SK_LAUNCHER(mmi_s3_tri_faces, mmi_s3_tri_args);
 MMI_SK_LAUNCHER(mmi_s3_old_vertices, mmi_s3_tri_args);
 

@@ -6,8 +6,7 @@
 MMI_CPU_LAUNCHER(mmi_s3_child_tris, mmi_s3_child_args, s3_child_tri)
 MMI_CPU_LAUNCHER(mmi_s3_child_ends, mmi_s3_child_args, s3_child_ends)
 MMI_CPU_LAUNCHER(mmi_s3_boundary_flags, mmi_s3_child_args, s3_boundary_flag)
-MMI_SK_DATA_LAUNCHER(mmi_s3_face_points, mmi_sk_points0_args, s3_face_point)
-MMI_SK_DATA_LAUNCHER(mmi_s3_vertex_points, mmi_sk_points0_args, s3_vertex_point)
+MMI_SK_DATA_LAUNCHER(mmi_s3_level0_points, mmi_sk_points0_args, s3_level0_point)
 
 MMI_SK_DATA_RANGE(tri_faces, mmi_s3_tri_args, s3_tri_face)
 MMI_CPU_RANGE(grandchild_tris, mmi_s3_tri_args, s3_grandchild_row)

@@ -19,8 +19,7 @@ static const char kWhat[] = "a specialized sqrt(3) kernel launch";
 MMI_CUDA_LAUNCHER(mmi_s3_child_tris, mmi_s3_child_args, s3_child_tri, kWhat)
 MMI_CUDA_LAUNCHER(mmi_s3_child_ends, mmi_s3_child_args, s3_child_ends, kWhat)
 MMI_CUDA_LAUNCHER(mmi_s3_boundary_flags, mmi_s3_child_args, s3_boundary_flag, kWhat)
-MMI_CUDA_DATA_LAUNCHER(mmi_s3_face_points, mmi_sk_points0_args, s3_face_point, kWhat)
-MMI_CUDA_DATA_LAUNCHER(mmi_s3_vertex_points, mmi_sk_points0_args, s3_vertex_point, kWhat)
+MMI_CUDA_DATA_LAUNCHER(mmi_s3_level0_points, mmi_sk_points0_args, s3_level0_point, kWhat)
 
 /* Whether level l − 1 or level l of a rule reading both splits its boundary
  * (never on a closed mesh). */

@@ -88,4 +88,14 @@ MM_HD void s3_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, i
     if (ring && c0 == 0) io->kinds[v] = kind;
 }
 
+/* Element i of level 1's points: the updated vertices (|V_0| blocks of
+ * components) and then the face points, in one launch as Loop's
+ * (lk_level0_point): the vertex rule reads only level 0's data. */
+MM_HD void s3_level0_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
+{
+    int64_t vertices = g->x.nv * sk_blocks(d);
+    if (i < vertices) s3_vertex_point(g, i, d, f64);
+    else s3_face_point(g, i - vertices, d, f64);
+}
+
 #endif

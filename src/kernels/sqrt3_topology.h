@@ -126,7 +126,7 @@ MM_HD uint32_t s3_child_twin(const mmi_s3_level *x, const s3_corner *a, const s3
 MM_HD s3_corner s3_child_corner(const mmi_s3_level *x, const s3_corner *a, const s3_corner *b,
                                 int j)
 {
-    int n = (j + 1) % 3, p = (j + 2) % 3;
+    int n = lk_slot_next(j), p = lk_slot_prev(j);
     s3_corner c = {3 * a->t + j,
                    s3_child_vertex(x, a, b, j),
                    s3_child_vertex(x, a, b, n),

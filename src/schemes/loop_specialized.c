@@ -24,16 +24,12 @@ static mm_status topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends,
 }
 
 /* Level 1's vertex data: the edge points and the updated vertices (and the
- * ring sums of level 0's vertices). */
+ * ring sums of level 0's vertices), in one launch. */
 static mm_status level0_points(mm_context ctx, const mmi_sp_state *s,
                                const mmi_sk_points0_args *g)
 {
-    mm_status st = MM_OK;
     (void)s;
-    MM_TRY(mmi_lk_edge_points(ctx, g, g->x.ne * sk_blocks(g->data.d)));
-    MM_TRY(mmi_lk_vertex_points(ctx, g, g->x.nv * sk_blocks(g->data.d)));
-done:
-    return st;
+    return mmi_lk_level0_points(ctx, g, (g->x.ne + g->x.nv) * sk_blocks(g->data.d));
 }
 
 /* Level l + 1's vertex data below level 0: the triangles and then the

@@ -112,16 +112,12 @@ done:
 }
 
 /* Level 1's vertex data: the face points and the updated vertices (and the
- * ring sums of level 0's vertices). */
+ * ring sums of level 0's vertices), in one launch. */
 static mm_status level0_points(mm_context ctx, const mmi_sp_state *s,
                                const mmi_sk_points0_args *g)
 {
-    mm_status st = MM_OK;
     (void)s;
-    MM_TRY(mmi_s3_face_points(ctx, g, g->x.nf * sk_blocks(g->data.d)));
-    MM_TRY(mmi_s3_vertex_points(ctx, g, g->x.nv * sk_blocks(g->data.d)));
-done:
-    return st;
+    return mmi_s3_level0_points(ctx, g, (g->x.nf + g->x.nv) * sk_blocks(g->data.d));
 }
 
 /* Before level l + 1's points: level l's boundary counts where it splits.
