@@ -30,6 +30,9 @@ typedef struct mmi_sk_level {
     const uint32_t *side;
     const uint32_t *edge_sides;
     const uint32_t *face_of;     /* level 0 of mixed orders (uniform 0): corner → face  */
+    const uint32_t *across;      /* 2 |E| where a scheme keeps them (Loop): the
+                                    edges on the sides before and after edge e's
+                                    second side in its face (lk_across_edge)       */
 } mmi_sk_level;
 
 /* The element functions every specialized rule builds on: a face's corners

@@ -18,7 +18,7 @@
  * (edge << 2) | boundary << 1 | backward. edge_sides[2e], [2e + 1]: the
  * corners whose sides lie on edge e (level 0: in the sort's order; below:
  * forward first, lk_child_edge_sides), the second MMI_SK_NONE on the
- * boundary. The rules read nv, nf, ne, verts, side and edge_sides. */
+ * boundary. The rules read nv, nf, ne, verts, side, edge_sides and across. */
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,6 +27,8 @@ extern "C" {
 /* t < |F_{l+1}|: triangle t of level l + 1, its side codes and its edges'
  * sides (lk_child_tri). */
 MMI_SK_LAUNCHER(mmi_lk_child_tris, mmi_sk_child_args);
+/* e < |E_l|: level l's across edges (lk_across_edge). */
+MMI_SK_LAUNCHER(mmi_lk_across_edges, mmi_sk_child_args);
 /* Level 1's points by gathers (loop_points.h, lk_level0_point), blocks of
  * components (sk_blocks): first updated vertex v < |V_0| (eq. 28–29, 3/4
  * and 1/8 on the boundary) and its kind and ring sum at level 1, then edge

@@ -5,6 +5,7 @@
 #include "loop_tri_points.h"
 
 MMI_CPU_LAUNCHER(mmi_lk_child_tris, mmi_sk_child_args, lk_child_tri)
+MMI_CPU_LAUNCHER(mmi_lk_across_edges, mmi_sk_child_args, lk_across_edge)
 MMI_SK_DATA_LAUNCHER(mmi_lk_level0_points, mmi_sk_points0_args, lk_level0_point)
 
 MMI_SK_DATA_RANGE(tri_faces, mmi_sk_points_args, lk_tri_face_element)

@@ -19,6 +19,7 @@
 static const char kWhat[] = "a specialized Loop kernel launch";
 
 MMI_CUDA_LAUNCHER(mmi_lk_child_tris, mmi_sk_child_args, lk_child_tri, kWhat)
+MMI_CUDA_LAUNCHER(mmi_lk_across_edges, mmi_sk_child_args, lk_across_edge, kWhat)
 MMI_CUDA_DATA_LAUNCHER(mmi_lk_level0_points, mmi_sk_points0_args, lk_level0_point, kWhat)
 
 static const int kStagedThreads = 128;
@@ -80,9 +81,10 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * lane a component (lk_tri_face_element) stays: staged with C = 1 (one lane
  * a component) it was up to 8% slower on small levels and 1% at d = 12
  * (bench/results/loop-staged). Shared memory: 9 F d values
- * (inner rows 3, loaded rows 6) and 6 F words. Blocks per multiprocessor:
- * eight for C = 3 (64 registers; twelve, at 40, were 10–18% slower), five
- * of 192 threads for C = 4 (64 registers, 16 bytes spilled): at eight of 96
+ * (inner rows 3, loaded rows 6) and the list's four words a slot. Blocks
+ * per multiprocessor: eight for C = 3 (62 registers; twelve, at 40, were
+ * 10–18% slower), five of 192 threads for C = 4 (64 registers, 4 bytes
+ * spilled): at eight of 96
  * (80 registers) a third of the SM's warps were resident and the kernel
  * waited on its gathers (ncu: DRAM 32%, issue slots 48%;
  * bench/results/loop-wide-occupancy); with two components an owned-edge
@@ -97,11 +99,27 @@ static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned
     return c == 3 ? kPositionFaces * 4 / size : kMmiWideBlockValues / (unsigned)d;
 }
 
-template <typename T>
-static size_t staged_bytes(int64_t d, unsigned c)
+/* Whether the staged kernel's inner edges run apart (below): from level
+ * l − 1 = 1 on, where the parents are triangles of level l − 2. */
+static __host__ __device__ bool lk_inner_apart(const mmi_sk_points_args *g)
 {
-    int64_t f = staged_faces(d, c, sizeof(T));
-    return (size_t)(9 * f * d) * sizeof(T) + (size_t)(6 * f) * sizeof(uint32_t);
+    return g->level >= 2;
+}
+
+/* The owned edges' list's slots for F triangles: where the inner edges run
+ * apart (level l − 1 ≥ 1, below), the two halves of a parent's side for at
+ * most three children of four, else up to a side each. */
+static __host__ __device__ unsigned listed_slots(unsigned faces, bool inner_apart)
+{
+    return inner_apart ? 3 * faces / 2 : 3 * faces;
+}
+
+template <typename T>
+static size_t staged_bytes(int64_t d, unsigned c, bool inner_apart)
+{
+    unsigned f = staged_faces(d, c, sizeof(T));
+    return (size_t)(9 * f * d) * sizeof(T) +
+           (size_t)(4 * listed_slots(f, inner_apart)) * sizeof(uint32_t);
 }
 
 /* lk_tri_rows_at for components [c0, c0 + 4) of triangle f, float32 (C = 4):
@@ -133,7 +151,6 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
        moves several as one access and neighbouring lanes read neighbouring
        words */
     T *inner = (T *)staged, *rows = inner + 3 * F * d;
-    uint32_t *owned = (uint32_t *)(rows + 6 * F * d), *twins = owned + 3 * F;
     __shared__ unsigned num_owned;
     const mmi_sk_level *x = &g.lv[g.level - 1];
     lk_tri_in in;
@@ -149,7 +166,13 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
        holes to 33.9M 5% faster so at d = 3, d = 12 unchanged. The list keeps
        the halves of level l − 2's edges, the two of an edge side by side:
        3–4% more at d = 3, 1.5–2% at d = 12 (bench/results/owned-edge-order). */
-    const bool inner_apart = g.level >= 2;
+    const bool inner_apart = lk_inner_apart(&g);
+    /* the list: slot q's corner, other side and across edges (for an other
+       side outside the block: they come with the edge's sides, a dependent
+       load fewer than that side's codes, bench/results/across-edges) */
+    const unsigned slots = listed_slots(F, inner_apart);
+    uint32_t *owned = (uint32_t *)(rows + 6 * F * d), *twins = owned + slots;
+    uint32_t *across = twins + slots;
     /* The owned edges' lanes take K components each, every row moved as one
        access of K values (V): two for C = 4 (float2), which made d = 12 12%
        faster than a lane a component, and four no faster
@@ -192,18 +215,25 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                    an inner edge, apart) */
                 if (c0 == 0 && t.own[0]) {
                     uint32_t far = in.edge_sides[2 * (int64_t)((t.s[0] >> 2) ^ 1u) + 1];
-                    unsigned sib = local - local % 4 + (local % 4 + 1) % 3;
+                    /* both halves' across edges, one 16-byte load */
+                    uint4 a = *(const uint4 *)(in.across + 4 * (int64_t)(t.s[0] >> 3));
+                    bool odd = (t.s[0] >> 2) & 1;
+                    unsigned sib = local - local % 4 + lk_slot_next(local % 4);
                     unsigned slot = atomicAdd(&num_owned, 2u);
                     owned[slot] = 3 * local, twins[slot] = t.k1[0];
                     owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = far;
+                    across[2 * slot] = odd ? a.z : a.x, across[2 * slot + 1] = odd ? a.w : a.y;
+                    across[2 * slot + 2] = odd ? a.x : a.z, across[2 * slot + 3] = odd ? a.y : a.w;
                 }
             } else {
 #pragma unroll
                 for (unsigned c = 0; c < 3; ++c) {
                     if (c0 != 0 || !t.own[c]) continue;
+                    uint2 a = *(const uint2 *)(in.across + 2 * (int64_t)(t.s[c] >> 2));
                     unsigned slot = atomicAdd(&num_owned, 1u);
                     owned[slot] = 3 * local + c;
                     twins[slot] = t.k1[c];
+                    across[2 * slot] = a.x, across[2 * slot + 1] = a.y;
                 }
             }
         }
@@ -211,8 +241,9 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         T *yi = (T *)g.data.Y + (at.inner + 3 * f0) * d;
         for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x) yi[i] = inner[i];
         /* the points on the edge of local corner o, owned, whose other side
-           is k1, components [c0, c0 + K) (lk_tri_edge_values) */
-        auto owned_edge = [&](unsigned o, uint32_t k1, unsigned c0) {
+           is k1 (q: its slot in the list, where k1 may lie outside the
+           block), components [c0, c0 + K) (lk_tri_edge_values) */
+        auto owned_edge = [&](unsigned o, uint32_t k1, unsigned q, unsigned c0) {
             /* each corner's triangle and slot by one division (its
                neighbours' slots by lk_slot_next and lk_slot_prev) */
             const T *P = (const T *)in.P, *r = rows + 6 * d * (o / 3) + c0;
@@ -224,10 +255,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                 qi = *(const V *)(r1 + (3 + lk_slot_prev(s1)) * d);
                 qn = *(const V *)(r1 + (3 + lk_slot_next(s1)) * d);
             } else if (k1 != MMI_SK_NONE) {
-                int64_t across[2];
-                lk_across_rows(&in, at, k1, across);
-                qi = *(const V *)(P + across[0] * d + c0);
-                qn = *(const V *)(P + across[1] * d + c0);
+                int64_t rows2[2];
+                lk_across_rows(at, across + 2 * q, rows2);
+                qi = *(const V *)(P + rows2[0] * d + c0);
+                qn = *(const V *)(P + rows2[1] * d + c0);
             }
             int c = lk_slot_of(o), n1 = lk_slot_next(c), p = lk_slot_prev(c);
             /* pv, pvn, pm, pmi, pmn, a.qi, a.qn */
@@ -262,9 +293,11 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         mmi_rows_for<C == 4 ? 0 : D>(num_inner + num_owned, d / K, [&](unsigned q, unsigned c) {
             if (q < num_inner) { /* inner edge q, side 1 of child t */
                 unsigned t = 4 * (q / 3) + q % 3;
-                owned_edge(3 * t + 1, (uint32_t)(3 * (4 * (f0 / 4 + q / 3) + 3) + (q + 2) % 3), K * c);
+                uint32_t centre = (uint32_t)(4 * (f0 / 4 + q / 3) + 3);
+                owned_edge(3 * t + 1, 3 * centre + (uint32_t)lk_slot_prev(q % 3), 0, K * c);
             } else {
-                owned_edge(owned[q - num_inner], twins[q - num_inner], K * c);
+                unsigned r = q - num_inner;
+                owned_edge(owned[r], twins[r], r, K * c);
             }
         });
         __syncthreads();
@@ -278,7 +311,8 @@ static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
     int64_t d = g->data.d, faces = staged_faces(d, C, sizeof(T));
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
     unsigned threads = (unsigned)(faces * d / C);
-    lk_tri_points_staged<F64, D, C><<<grid, threads, staged_bytes<T>(d, C), stream>>>(*g);
+    size_t bytes = staged_bytes<T>(d, C, lk_inner_apart(g));
+    lk_tri_points_staged<F64, D, C><<<grid, threads, bytes, stream>>>(*g);
 }
 
 /* Launches the staged kernel where it applies (above); returns whether it

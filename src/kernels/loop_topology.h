@@ -93,6 +93,21 @@ MM_HD void lk_child_tri(const mmi_sk_child_args *g, int64_t t)
         lk_child_edge_sides(x->ne, 3 * f + c, lk_pick(p.s, c), g->out_edge_sides);
 }
 
+/* e < |E_l|: level l's across edges into out_across, the edges on the sides
+ * before and after e's second side k1 in k1's triangle (0 on the boundary).
+ * The triangle of e's first side writes the points on e and reads the edge
+ * points of those two sides: kept with the level (below L − 1), their ids
+ * come with e's sides, where reading k1's neighbours' side codes was one
+ * more dependent load before them (bench/results/across-edges). */
+MM_HD void lk_across_edge(const mmi_sk_child_args *g, int64_t e)
+{
+    const mmi_sk_level *x = &g->lv[g->level];
+    uint32_t k1 = x->edge_sides[2 * e + 1], a = 0, b = 0;
+    if (k1 != MMI_SK_NONE) a = x->side[lk_prev(k1)] >> 2, b = x->side[lk_next(k1)] >> 2;
+    g->out_across[2 * e] = a;
+    g->out_across[2 * e + 1] = b;
+}
+
 /* The words of lk_grandchild_tris: 16 triangles. */
 #define LK_GRANDCHILD_WORDS 48
 

@@ -39,7 +39,8 @@ typedef struct lk_tri_ids {
 
 
 /* What lk_tri_face_points reads of level l − 1 besides P: its triangles'
- * side codes and vertices, the sides of its edges, and where it writes level
+ * side codes and vertices, the sides and across edges (lk_across_edge) of
+ * its edges, and where it writes level
  * l + 1 (ring NULL when no level follows; final, the last level's data,
  * where the step before the last writes the rows of the vertices it moves).
  * The arrays never overlap, hence restrict. */
@@ -47,6 +48,7 @@ typedef struct lk_tri_in {
     const uint32_t *MM_RESTRICT side;
     const uint32_t *MM_RESTRICT verts;
     const uint32_t *MM_RESTRICT edge_sides;
+    const uint32_t *MM_RESTRICT across;
     const void *MM_RESTRICT P;
     void *MM_RESTRICT Y;
     double *MM_RESTRICT ring;
@@ -80,11 +82,12 @@ typedef struct lk_across {
     double qi, qn;
 } lk_across;
 
-/* The rows (level l) of m' and m'' across e_c, k1 not MMI_SK_NONE. */
-MM_HD void lk_across_rows(const lk_tri_in *in, lk_tri_ids at, uint32_t k1, int64_t rows[2])
+/* The rows (level l) of m' and m'' across e_c (k1 not MMI_SK_NONE) from its
+ * across edges (lk_across_edge). */
+MM_HD void lk_across_rows(lk_tri_ids at, const uint32_t across[2], int64_t rows[2])
 {
-    rows[0] = at.born + (in->side[lk_prev(k1)] >> 2);
-    rows[1] = at.born + (in->side[lk_next(k1)] >> 2);
+    rows[0] = at.born + across[0];
+    rows[1] = at.born + across[1];
 }
 
 /* The points on e_c, from the triangle of e_c's first side: the points of
@@ -194,7 +197,7 @@ MM_HD void lk_tri_column(lk_tri_in *col, const lk_tri_in *in, int64_t i, int f64
  * level l, Y of level l + 1: inner edge 2|E| + 3f + c's point, and the
  * points on side c where f holds the side's edge's first side. Every load
  * comes before the first store, in three rounds of independent gathers (the
- * corners and edges; the sides across the owned edges; their edge points),
+ * corners and edges; the owned edges' across edges; their edge points),
  * so that a thread waits three memory latencies rather than one per corner
  * and round; rows are addressed from component i's column (sk_column). d
  * and f64 are passed so that a CUDA kernel can fold them as constants. */
@@ -216,7 +219,8 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
     }
     int64_t across[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     for (int c = 0; c < 3; ++c)
-        if (t.own[c] && a[c].k1 != MMI_SK_NONE) lk_across_rows(in, at, a[c].k1, across[c]);
+        if (t.own[c] && a[c].k1 != MMI_SK_NONE)
+            lk_across_rows(at, in->across + 2 * (int64_t)(t.s[c] >> 2), across[c]);
     for (int c = 0; c < 3; ++c)
         if (t.own[c] && a[c].k1 != MMI_SK_NONE) {
             a[c].qi = sk_load(col.P, f64, across[c][0] * d);
@@ -236,7 +240,7 @@ MM_HD void lk_tri_args(const mmi_sk_points_args *g, lk_tri_in *in, lk_tri_ids *a
     const mmi_sk_level *x = &g->lv[g->level - 1], *y = &g->lv[g->level];
     const mmi_sk_data *io = &g->data;
     lk_tri_ids ids = {(uint32_t)x->nv, (uint32_t)y->nv, (uint32_t)(y->nv + 2 * x->ne)};
-    lk_tri_in arrays = {x->side, x->verts, x->edge_sides, io->P, io->Y,
+    lk_tri_in arrays = {x->side, x->verts, x->edge_sides, x->across, io->P, io->Y,
                         io->ring_next ? (double *)io->ring : NULL, io->kinds, io->final};
     *in = arrays, *at = ids;
 }

@@ -64,6 +64,7 @@ typedef struct mmi_sk_child_args {
     uint32_t *out_faces;      /* level l + 1's M rows                              */
     uint32_t *out_side;       /* its side codes, or NULL                           */
     uint32_t *out_edge_sides; /* its edges' sides, or NULL                         */
+    uint32_t *out_across;     /* mmi_lk_across_edges: level l's across edges      */
 } mmi_sk_child_args;
 
 /* Level 1's points from level 0's, by gathers over level 0 and its Mᵀ. */

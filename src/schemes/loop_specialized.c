@@ -6,21 +6,52 @@
  * above and one over the older vertices by their ring sums
  * (loop_tri_points.h). The numbering is the generic path's (DESIGN §3), so
  * both give identical topology. Triangles only, checked by the driver after
- * the device check of the input rules, as the generic path orders them. */
+ * the device check of the input rules, as the generic path orders them.
+ * Each level the triangle rule reads (below L − 1) keeps its across edges
+ * (lk_across_edge) as the level's extra array ACROSS. */
 #include "../core/error.h"
 #include "../kernels/loop_kernels.h"
 #include "generic_args.h"
 #include "generic_level.h"
 #include "specialized_driver.h"
 
+enum { ACROSS = 0 };
+
+/* Level l's across edges where the triangle rule reads them (levels below
+ * L − 1), from its side codes and edge sides. */
+static mm_status keep_across(mm_context ctx, mmi_sp_state *s, int l)
+{
+    mm_status st = MM_OK;
+    int64_t ne = s->lv[l].n.edges;
+    if (l + 1 >= s->opts.levels) return MM_OK;
+    MM_TRY(mmi_sp_alloc_extra(ctx, s, l, ACROSS, 2 * ne));
+    mmi_sk_child_args g = {0};
+    g.level = l;
+    g.lv[l] = mmi_sp_view(s, l);
+    g.out_across = s->lv[l].extra[ACROSS].p;
+    MM_TRY(mmi_lk_across_edges(ctx, &g, ne));
+done:
+    return st;
+}
+
+/* Level 0's across edges (level 0's edge count is known by now). */
+static mm_status level0_ready(mm_context ctx, mmi_sp_state *s)
+{
+    return keep_across(ctx, s, 0);
+}
+
 /* Level l + 1's triangles (one thread per refined triangle), below the last
  * level their side codes and where the triangle rule reads them (levels
- * below L − 1) the sides of their edges. */
+ * below L − 1) the sides and across edges of their edges. */
 static mm_status topology(mm_context ctx, mmi_sp_state *s, int l, int keep_ends,
                           const mmi_sk_child_args *g)
 {
+    mm_status st = MM_OK;
     (void)keep_ends;
-    return mmi_lk_child_tris(ctx, g, s->lv[l + 1].n.faces);
+    MM_TRY(mmi_lk_child_tris(ctx, g, s->lv[l + 1].n.faces));
+    MM_TRY(keep_across(ctx, s, l + 1));
+done:
+    return st;
 }
 
 /* Level 1's vertex data: the edge points and the updated vertices (and the
@@ -42,10 +73,11 @@ static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
                         const mmi_sk_points_args *g)
 {
     mm_status st = MM_OK;
-    const mmi_sk_level *w = &g->lv[l - 1];
-    (void)s;
-    MM_TRY(mmi_lk_tri_faces(ctx, g, w->nf * g->data.d));
-    if (!g->data.old_done) MM_TRY(mmi_lk_old_vertices(ctx, g, w->nv * g->data.d));
+    mmi_sk_points_args h = *g; /* with level l − 1's across edges */
+    const mmi_sk_level *w = &h.lv[l - 1];
+    h.lv[l - 1].across = s->lv[l - 1].extra[ACROSS].p;
+    MM_TRY(mmi_lk_tri_faces(ctx, &h, w->nf * h.data.d));
+    if (!h.data.old_done) MM_TRY(mmi_lk_old_vertices(ctx, &h, w->nv * h.data.d));
 done:
     return st;
 }
@@ -64,6 +96,7 @@ const mmi_sp_scheme mmi_loop_steps = {
     .final_rows = mmi_sp_always,
     .ring_f64 = 1,
     .topology = topology,
+    .level0_ready = level0_ready,
     .level0_points = level0_points,
     .points = points,
 };
