@@ -14,8 +14,8 @@
 #include "subdiv_impl.h"
 
 /* A u32 array of a level that only one scheme's rules read (√3: its twins,
- * its boundary triangle counts), kept with its length so that the driver
- * frees it with the level. */
+ * its boundary triangle counts; Loop: its across edges), kept with its
+ * length so that the driver frees it with the level. */
 typedef struct mmi_sp_extra {
     uint32_t *p;
     int64_t n;
