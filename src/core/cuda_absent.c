@@ -103,6 +103,34 @@ void mmi_cuda_stream_destroy(void *stream)
     (void)stream;
 }
 
+mm_status mmi_cuda_side_new(mm_context ctx, mmi_cuda_side *side)
+{
+    *side = (mmi_cuda_side){NULL, NULL, NULL, NULL};
+    return mmi_cuda_missing(ctx);
+}
+
+void mmi_cuda_side_free(mmi_cuda_side *side)
+{
+    (void)side;
+}
+
+mm_status mmi_cuda_side_fork(mm_context ctx, mmi_cuda_side *side)
+{
+    (void)side;
+    return mmi_cuda_missing(ctx);
+}
+
+void mmi_cuda_side_back(mm_context ctx, mmi_cuda_side *side)
+{
+    (void)ctx, (void)side;
+}
+
+mm_status mmi_cuda_side_join(mm_context ctx, mmi_cuda_side *side)
+{
+    (void)side;
+    return mmi_cuda_missing(ctx);
+}
+
 mm_status mmi_cuda_capture_begin(mm_context ctx)
 {
     return mmi_cuda_missing(ctx);

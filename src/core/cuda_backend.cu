@@ -205,6 +205,59 @@ void mmi_cuda_graph_destroy(void *exec)
     if (exec != NULL) cudaGraphExecDestroy((cudaGraphExec_t)exec);
 }
 
+mm_status mmi_cuda_side_new(mm_context ctx, mmi_cuda_side *side)
+{
+    cudaEvent_t forked = NULL, joined = NULL;
+    *side = (mmi_cuda_side){NULL, NULL, NULL, NULL};
+    mm_status st = mmi_cuda_stream_new(ctx, &side->stream);
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaEventCreateWithFlags(&forked, cudaEventDisableTiming),
+                            "cudaEventCreateWithFlags");
+    side->forked = (void *)forked;
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaEventCreateWithFlags(&joined, cudaEventDisableTiming),
+                            "cudaEventCreateWithFlags");
+    side->joined = (void *)joined;
+    if (st != MM_OK) mmi_cuda_side_free(side);
+    return st;
+}
+
+void mmi_cuda_side_free(mmi_cuda_side *side)
+{
+    if (side->stream != NULL) cudaStreamDestroy((cudaStream_t)side->stream);
+    if (side->forked != NULL) cudaEventDestroy((cudaEvent_t)side->forked);
+    if (side->joined != NULL) cudaEventDestroy((cudaEvent_t)side->joined);
+    *side = (mmi_cuda_side){NULL, NULL, NULL, NULL};
+}
+
+mm_status mmi_cuda_side_fork(mm_context ctx, mmi_cuda_side *side)
+{
+    mm_status st = mmi_cuda_check(ctx, cudaEventRecord((cudaEvent_t)side->forked, stream_of(ctx)),
+                                  "cudaEventRecord");
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaStreamWaitEvent((cudaStream_t)side->stream,
+                                                     (cudaEvent_t)side->forked, 0),
+                            "cudaStreamWaitEvent");
+    if (st == MM_OK) side->home = ctx->stream, ctx->stream = side->stream;
+    return st;
+}
+
+void mmi_cuda_side_back(mm_context ctx, mmi_cuda_side *side)
+{
+    ctx->stream = side->home;
+}
+
+mm_status mmi_cuda_side_join(mm_context ctx, mmi_cuda_side *side)
+{
+    mm_status st = mmi_cuda_check(ctx, cudaEventRecord((cudaEvent_t)side->joined,
+                                                       (cudaStream_t)side->stream),
+                                  "cudaEventRecord");
+    if (st == MM_OK)
+        st = mmi_cuda_check(ctx, cudaStreamWaitEvent(stream_of(ctx), (cudaEvent_t)side->joined, 0),
+                            "cudaStreamWaitEvent");
+    return st;
+}
+
 mmi_pointer_space mmi_cuda_pointer_space(const void *p, int *device)
 {
     cudaPointerAttributes a;

@@ -48,6 +48,21 @@ mm_status mmi_cuda_capture_end(mm_context ctx, int ok, void **exec);
 mm_status mmi_cuda_graph_launch(mm_context ctx, void *exec);
 void mmi_cuda_graph_destroy(void *exec);
 
+/* Work beside ctx's stream, a fork and a join: an evaluation step's older
+ * vertices move while its faces' pass runs, and each fills the other's
+ * tail. side_fork makes the side stream wait for what ctx's stream has
+ * queued and points ctx at the side; side_back points ctx at its own
+ * stream again; side_join makes that wait for what the side queued. Inside
+ * a capture they become branches of the graph. */
+typedef struct mmi_cuda_side {
+    void *stream, *forked, *joined, *home;
+} mmi_cuda_side;
+mm_status mmi_cuda_side_new(mm_context ctx, mmi_cuda_side *side);
+void mmi_cuda_side_free(mmi_cuda_side *side);
+mm_status mmi_cuda_side_fork(mm_context ctx, mmi_cuda_side *side);
+void mmi_cuda_side_back(mm_context ctx, mmi_cuda_side *side);
+mm_status mmi_cuda_side_join(mm_context ctx, mmi_cuda_side *side);
+
 /* Where p points, as the runtime knows it (cudaPointerGetAttributes). */
 typedef enum mmi_pointer_space {
     MMI_POINTER_HOST = 0,   /* host memory, pinned or not; or no runtime, no device */

@@ -63,9 +63,11 @@ static mm_status level0_points(mm_context ctx, const mmi_sp_state *s,
     return mmi_lk_level0_points(ctx, g, (g->x.ne + g->x.nv) * sk_blocks(g->data.d));
 }
 
-/* Level l + 1's vertex data below level 0: the triangles and then the
- * vertices of level l − 1 (loop_tri_points.h), each writing its own rows,
- * unless the step before took those vertices down already (old_done);
+/* Level l + 1's vertex data below level 0: the triangles and, beside them
+ * (mmi_sp_fork), the vertices of level l − 1 (loop_tri_points.h), each
+ * writing its own rows; the triangles never read the ring sums the
+ * vertices' pass moves. No vertices' pass where the step before took them
+ * down already (old_done);
  * with faces, the pass over level l − 1's triangles also writes their
  * grandchildren, level l + 1's triangles (lk_grandchild_tris; level l's are
  * not stored). */
@@ -76,8 +78,12 @@ static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
     mmi_sk_points_args h = *g; /* with level l − 1's across edges */
     const mmi_sk_level *w = &h.lv[l - 1];
     h.lv[l - 1].across = s->lv[l - 1].extra[ACROSS].p;
-    MM_TRY(mmi_lk_tri_faces(ctx, &h, w->nf * h.data.d));
-    if (!h.data.old_done) MM_TRY(mmi_lk_old_vertices(ctx, &h, w->nv * h.data.d));
+    if (h.data.old_done) return mmi_lk_tri_faces(ctx, &h, w->nf * h.data.d);
+    MM_TRY(mmi_sp_fork(ctx, s));
+    st = mmi_lk_old_vertices(ctx, &h, w->nv * h.data.d);
+    mmi_sp_back(ctx, s);
+    if (st == MM_OK) st = mmi_lk_tri_faces(ctx, &h, w->nf * h.data.d);
+    return mmi_sp_join(ctx, s, st);
 done:
     return st;
 }

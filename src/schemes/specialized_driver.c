@@ -137,6 +137,7 @@ static void sp_free(mm_context ctx, void *state)
     for (int l = 0; l <= s->opts.levels && l < MMI_SK_MAX_LEVELS; ++l) free_level(ctx, s, l);
     mmi_sharp_set_free(ctx, &s->sharp);
     free_replay(ctx, &s->replay);
+    mmi_cuda_side_free(&s->beside);
     mm_matrix_free(&s->Mt);
     mmi_free(ctx, MM_MEMORY_HOST, s, sizeof *s);
 }
@@ -307,6 +308,22 @@ static void free_rings(mm_context ctx, mmi_sp_rings *r)
     mmi_free(ctx, mmi_backend_memory(ctx), r->sums, r->n * r->row_bytes);
     mmi_sp_free_u32(ctx, &r->kinds, r->n);
     r->sums = NULL;
+}
+
+mm_status mmi_sp_fork(mm_context ctx, const mmi_sp_state *s)
+{
+    return s->side ? mmi_cuda_side_fork(ctx, s->side) : MM_OK;
+}
+
+void mmi_sp_back(mm_context ctx, const mmi_sp_state *s)
+{
+    if (s->side) mmi_cuda_side_back(ctx, s->side);
+}
+
+mm_status mmi_sp_join(mm_context ctx, const mmi_sp_state *s, mm_status st)
+{
+    mm_status join = s->side ? mmi_cuda_side_join(ctx, s->side) : MM_OK;
+    return st != MM_OK ? st : join;
 }
 
 int mmi_sp_always(const mmi_sp_state *s)
@@ -521,12 +538,25 @@ done:
     return st;
 }
 
+/* An evaluation's side stream (mmi_sp_fork), made by its handle's first
+ * evaluation on CUDA and kept. mm_subdivide's one-off route keeps one
+ * stream: there the overlap gained nothing measurable and a stream and two
+ * events made on every call cost host time (bench/results/side-stream). */
+static mm_status side_stream(mm_context ctx, mmi_sp_state *s)
+{
+    if (ctx->backend != MM_BACKEND_CUDA || s->side != NULL) return MM_OK;
+    mm_status st = mmi_cuda_side_new(ctx, &s->beside);
+    if (st == MM_OK) s->side = &s->beside;
+    return st;
+}
+
 static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = state;
     mmi_sp_rings r = {NULL, NULL, 0, 0};
     MM_TRY(mmi_subdiv_check_data(ctx, X0));
+    MM_TRY(side_stream(ctx, s));
     if (s->opts.levels == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
     if (replayable(ctx, s, XL)) return replay_eval(ctx, s, X0, XL);
     MM_TRY(alloc_rings(ctx, s, X0, &r));

@@ -9,6 +9,7 @@
 #ifndef MESHMAT_SCHEMES_SPECIALIZED_DRIVER_H
 #define MESHMAT_SCHEMES_SPECIALIZED_DRIVER_H
 
+#include "../core/cuda_backend.h"
 #include "../kernels/catmark_kernels.h"
 #include "sharp_levels.h"
 #include "subdiv_impl.h"
@@ -71,6 +72,10 @@ typedef struct mmi_sp_state {
     mmi_sharp_set sharp;
     uint32_t ep_base[MMI_SK_MAX_LEVELS];
     mmi_sp_replay replay; /* small meshes' evaluations on CUDA */
+    /* Evaluations on CUDA: a second stream for the older vertices' passes
+     * (side: &beside, from the first; NULL on the CPU and in mm_subdivide's
+     * one-off route, which run them in turn). */
+    mmi_cuda_side beside, *side;
 } mmi_sp_state;
 
 /* A scheme's part: its counts, what its rules read, and its steps. The
@@ -120,6 +125,16 @@ typedef struct mmi_sp_scheme {
 } mmi_sp_scheme;
 
 extern const mmi_sp_scheme mmi_catmark_steps, mmi_loop_steps, mmi_sqrt3_steps;
+
+/* A step's older vertices beside its faces' pass, where the state has a
+ * side stream (s->side; else no-ops): sp_fork before the vertices' launch,
+ * sp_back after it, then the faces' launch and sp_join, which joins even
+ * after a failure and returns st, or its own failure. The two passes write
+ * disjoint rows and neither reads what the other writes. Replayed, they
+ * are two branches of the graph. */
+mm_status mmi_sp_fork(mm_context ctx, const mmi_sp_state *s);
+void mmi_sp_back(mm_context ctx, const mmi_sp_state *s);
+mm_status mmi_sp_join(mm_context ctx, const mmi_sp_state *s, mm_status st);
 
 /* A scheme's final_rows where its last step never reads ring sums. */
 int mmi_sp_always(const mmi_sp_state *s);

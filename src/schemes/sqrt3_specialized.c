@@ -128,10 +128,21 @@ static mm_status ready(mm_context ctx, mmi_sp_state *s, int l)
     return keep_bcount(ctx, s, l);
 }
 
+/* The last step makes level L − 2's triangles and twins from level L − 3
+ * (s3_corner_at) where no level splits: a closed mesh (every edge of level
+ * 0 has two sides). */
+static int folds(const mmi_sp_state *s)
+{
+    return 2 * s->lv[0].n.edges == s->lv[0].n.nnz;
+}
+
 /* Level l + 1's vertex data below level 0: the triangles and then the
  * vertices of level l − 1 (sqrt3_tri_points.h), over √3's view of the
  * levels (twins, boundary counts); every row has one writer, so nothing is
- * zeroed. With faces, the pass over level l − 1's triangles also writes the
+ * zeroed. On a closed mesh the vertices' pass runs beside the triangles'
+ * (mmi_sp_fork): there the triangles read no ring sums (on a boundary a
+ * splitting level's reads its corners' sums, which the vertices' pass
+ * moves). With faces, the pass over level l − 1's triangles also writes the
  * triangles of level l + 1 below their corners (s3_grandchild_tris; level
  * l's are not stored). */
 static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
@@ -143,18 +154,18 @@ static mm_status points(mm_context ctx, const mmi_sp_state *s, int l,
     views(s, l, t.lv);
     t.data = g->data;
     t.out_faces = g->out_faces;
-    MM_TRY(mmi_s3_tri_faces(ctx, &t, t.lv[l - 1].nf * g->data.d));
-    if (!g->data.old_done) MM_TRY(mmi_s3_old_vertices(ctx, &t, t.lv[l - 1].nv * g->data.d));
+    if (g->data.old_done) return mmi_s3_tri_faces(ctx, &t, t.lv[l - 1].nf * g->data.d);
+    if (!folds(s)) {
+        MM_TRY(mmi_s3_tri_faces(ctx, &t, t.lv[l - 1].nf * g->data.d));
+        return mmi_s3_old_vertices(ctx, &t, t.lv[l - 1].nv * g->data.d);
+    }
+    MM_TRY(mmi_sp_fork(ctx, s));
+    st = mmi_s3_old_vertices(ctx, &t, t.lv[l - 1].nv * g->data.d);
+    mmi_sp_back(ctx, s);
+    if (st == MM_OK) st = mmi_s3_tri_faces(ctx, &t, t.lv[l - 1].nf * g->data.d);
+    return mmi_sp_join(ctx, s, st);
 done:
     return st;
-}
-
-/* The last step makes level L − 2's triangles and twins from level L − 3
- * (s3_corner_at) where no level splits: a closed mesh (every edge of level
- * 0 has two sides). */
-static int folds(const mmi_sp_state *s)
-{
-    return 2 * s->lv[0].n.edges == s->lv[0].n.nnz;
 }
 
 /* The last step reads the carried sums of level L − 2's boundary vertices
