@@ -142,6 +142,9 @@ MM_API mm_status mm_context_synchronize(mm_context ctx);
  * queues on stream before a call (filling an array wrapped with
  * mm_dense_wrap, say) is ordered before that call's work; results are ready
  * for the caller's next work on stream, or after mm_context_synchronize.
+ * (An evaluation queues part of its work on a stream of its own, which
+ * waits for stream's earlier work and which stream's later work waits for,
+ * through events the call queues: the ordering holds for it too.)
  *   Properties: one cudaStreamSynchronize of the previous stream; the
  *   results are the same on any stream (bitwise).
  *   Errors: MM_ERR_INVALID_ARGUMENT (a dead ctx; on the CPU backend, any
