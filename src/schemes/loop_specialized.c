@@ -105,4 +105,5 @@ const mmi_sp_scheme mmi_loop_steps = {
     .level0_ready = level0_ready,
     .level0_points = level0_points,
     .points = points,
+    .forks = mmi_sp_always,
 };

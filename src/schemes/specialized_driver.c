@@ -539,12 +539,17 @@ done:
 }
 
 /* An evaluation's side stream (mmi_sp_fork), made by its handle's first
- * evaluation on CUDA and kept. mm_subdivide's one-off route keeps one
- * stream: there the overlap gained nothing measurable and a stream and two
- * events made on every call cost host time (bench/results/side-stream). */
+ * evaluation on CUDA and kept, where a step below level 0 forks (two levels
+ * or more, on a scheme whose points fork there). mm_subdivide's one-off
+ * route keeps one stream: there the overlap gained nothing measurable and a
+ * stream and two events made on every call cost host time
+ * (bench/results/side-stream). */
 static mm_status side_stream(mm_context ctx, mmi_sp_state *s)
 {
-    if (ctx->backend != MM_BACKEND_CUDA || s->side != NULL) return MM_OK;
+    const mmi_sp_scheme *k = s->scheme;
+    if (ctx->backend != MM_BACKEND_CUDA || s->side != NULL || s->opts.levels < 2 ||
+        !k->forks || !k->forks(s))
+        return MM_OK;
     mm_status st = mmi_cuda_side_new(ctx, &s->beside);
     if (st == MM_OK) s->side = &s->beside;
     return st;
@@ -556,8 +561,8 @@ static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
     mmi_sp_state *s = state;
     mmi_sp_rings r = {NULL, NULL, 0, 0};
     MM_TRY(mmi_subdiv_check_data(ctx, X0));
-    MM_TRY(side_stream(ctx, s));
     if (s->opts.levels == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
+    MM_TRY(side_stream(ctx, s));
     if (replayable(ctx, s, XL)) return replay_eval(ctx, s, X0, XL);
     MM_TRY(alloc_rings(ctx, s, X0, &r));
     MM_TRY(eval_levels(ctx, s, X0, XL, &r, NULL));

@@ -73,8 +73,9 @@ typedef struct mmi_sp_state {
     uint32_t ep_base[MMI_SK_MAX_LEVELS];
     mmi_sp_replay replay; /* small meshes' evaluations on CUDA */
     /* Evaluations on CUDA: a second stream for the older vertices' passes
-     * (side: &beside, from the first; NULL on the CPU and in mm_subdivide's
-     * one-off route, which run them in turn). */
+     * (side: &beside, from the first, where the scheme forks; NULL on the
+     * CPU, on schemes that do not fork and in mm_subdivide's one-off route,
+     * which run them in turn). */
     mmi_cuda_side beside, *side;
 } mmi_sp_state;
 
@@ -122,6 +123,10 @@ typedef struct mmi_sp_scheme {
     /* Whether the fused route's last step makes level L − 2's topology from
      * level L − 3's as it goes, so that it is never stored (NULL: never). */
     int (*folds)(const mmi_sp_state *s);
+    /* Whether points runs the older vertices beside the faces' pass
+     * (mmi_sp_fork): an evaluation on CUDA makes its side stream only then
+     * (NULL: never). */
+    int (*forks)(const mmi_sp_state *s);
 } mmi_sp_scheme;
 
 extern const mmi_sp_scheme mmi_catmark_steps, mmi_loop_steps, mmi_sqrt3_steps;
@@ -136,7 +141,8 @@ mm_status mmi_sp_fork(mm_context ctx, const mmi_sp_state *s);
 void mmi_sp_back(mm_context ctx, const mmi_sp_state *s);
 mm_status mmi_sp_join(mm_context ctx, const mmi_sp_state *s, mm_status st);
 
-/* A scheme's final_rows where its last step never reads ring sums. */
+/* A scheme's predicate that always holds: final_rows where its last step
+ * never reads ring sums, forks where every step below level 0 forks. */
 int mmi_sp_always(const mmi_sp_state *s);
 
 int64_t mmi_sp_u32_bytes(int64_t n);

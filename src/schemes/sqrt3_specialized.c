@@ -194,4 +194,5 @@ const mmi_sp_scheme mmi_sqrt3_steps = {
     .ready = ready,
     .points = points,
     .folds = folds,
+    .forks = folds,
 };
