@@ -119,6 +119,13 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
  * one 16-byte load and store, in kMmiWideBlockValues / d faces a block
  * (192 threads). D = 0: any other width up to kStagedMaxWidth, read at run time. */
 static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
+/* Levels of fewer parent faces run the element kernels (sk_quad_point), one
+ * lane a value: there the staged kernel's rounds (gathers, barrier, owned
+ * edges) are the step's latency, not its bytes. Spot's cage to level 4 went
+ * from 22.2 to 19.7 µs a call on the H200, the steps of 732 to 11,712
+ * parents faster so and those of 36,864 and 46,848 slower
+ * (bench/results/catmark-small-levels). */
+static const int64_t kStagedLevel = (int64_t)1 << 14;
 static const int kPositionFaces = 128;
 
 /* F for width d, C components a thread and values of `size` bytes (C = 3 in
@@ -390,7 +397,7 @@ mm_status mmi_sk_quad_points_cuda(mm_context ctx, const mmi_sk_points_args *g, i
 {
     if (count == 0) return MM_OK;
     if (g->data.d <= kStagedMaxWidth && g->lv[g->level - 1].uniform == 4 &&
-        g->lv[g->level - 1].nf > 0) {
+        g->lv[g->level - 1].nf >= kStagedLevel) {
         launch_quad_points(g, (cudaStream_t)ctx->stream);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
