@@ -151,9 +151,11 @@ static __device__ void s3_row4_load(const float *MM_RESTRICT X, int64_t row, uns
 }
 
 static __device__ void s3_row4_store(float *MM_RESTRICT X, int64_t row, unsigned d, unsigned c0,
-                                     const float v[4])
+                                     const float v[4], bool last)
 {
-    *(float4 *)(X + row * d + c0) = make_float4(v[0], v[1], v[2], v[3]);
+    float4 *p = (float4 *)(X + row * d + c0);
+    if (last) __stcs(p, make_float4(v[0], v[1], v[2], v[3]));
+    else *p = make_float4(v[0], v[1], v[2], v[3]);
 }
 
 /* The triangle faces on a closed mesh (no level splits, so no triangle has
@@ -165,7 +167,12 @@ static __device__ void s3_row4_store(float *MM_RESTRICT X, int64_t row, unsigned
  * component was issue-bound at d = 12: its corners and addresses computed
  * twelve times a triangle (spot_triangulated's last step to 38.4M
  * triangles: 865 µs on the H200, where d = 3 took 186 µs). d / 4 threads a
- * triangle, kThreads / (d / 4) triangles a block. */
+ * triangle, kThreads / (d / 4) triangles a block. On the last step (no
+ * sums kept, no final rows) the rows are stored evict-first: they are
+ * written whole, a triangle's three side points one run, and L2 then keeps
+ * more of the gathered corners (1.0–1.3% at d = 12 on the H200,
+ * bench/results/sqrt3-last-stores; Catmull-Clark's owned edges, written a
+ * few rows at a place, lost by it: bench/results/streaming-stores-dropped). */
 template <int FOLD>
 __global__ void __launch_bounds__(kThreads)
     s3_tri_faces4_kernel(const __grid_constant__ mmi_s3_tri_args g)
@@ -178,6 +185,7 @@ __global__ void __launch_bounds__(kThreads)
     const float *MM_RESTRICT P = (const float *)io->P;
     float *MM_RESTRICT Y = (float *)io->Y;
     double *keep = io->ring_next ? (double *)io->ring : NULL;
+    const bool last = keep == NULL && io->final == NULL;
     /* vertex ids in 32 bits: the rows' offsets need no 64-bit arithmetic
        (bench/results/eval-instruction-mix) */
     const uint32_t born = (uint32_t)x.nv, faces = (uint32_t)xl.nv;
@@ -205,8 +213,8 @@ __global__ void __launch_bounds__(kThreads)
                            c0 + i, d, 0);
         }
         for (int c = 0; c < 3; ++c)
-            s3_row4_store(Y, faces + 3 * (uint32_t)f + (uint32_t)c, d, c0, face[c]);
-        s3_row4_store(Y, fq, d, c0, moved);
+            s3_row4_store(Y, faces + 3 * (uint32_t)f + (uint32_t)c, d, c0, face[c], last);
+        s3_row4_store(Y, fq, d, c0, moved, last);
     }
 }
 
