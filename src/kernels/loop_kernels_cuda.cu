@@ -66,7 +66,11 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * - each triangle's inner edge points go to shared memory first and are
  *   copied out whole (three rows a triangle, one run for the block), so they
  *   reach L2 as full sectors rather than as pieces of many sectors per warp
- *   store;
+ *   store; on the last step of the four-components form evict-first, as √3's
+ *   rows: L2 then keeps more of the gathered rows (d = 12 0.7–1.6% faster on
+ *   the H200; positions and Catmull-Clark's runs 0.5–1% slower so, and its
+ *   owned edges' rows, written a few at a place, up to 6%:
+ *   bench/results/loop-wide-last-stores, streaming-stores-dropped);
  * - the block lists the sides its triangles own (lk_tri_edge_values) and then
  *   runs one lane per owned side and component (two for C = 4) on the
  *   triangle's rows, kept in shared memory, so that no lane idles while
@@ -156,6 +160,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
     lk_tri_in in;
     lk_tri_ids at;
     lk_tri_args(&g, &in, &at);
+    const bool last = C == 4 && !in.ring && !in.final;
     const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes * C;
     /* From level l − 1 = 1 on, the inner edges of a triangle of level l − 2
        (2|E| + 3f + c, lk_child) lie on side 1 of its children c < 3,
@@ -239,7 +244,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         }
         __syncthreads();
         T *yi = (T *)g.data.Y + (at.inner + 3 * f0) * d;
-        for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x) yi[i] = inner[i];
+        for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x) {
+            if (last) __stcs(yi + i, inner[i]);
+            else yi[i] = inner[i];
+        }
         /* the points on the edge of local corner o, owned, whose other side
            is k1 (q: its slot in the list, where k1 may lie outside the
            block), components [c0, c0 + K) (lk_tri_edge_values) */
