@@ -67,10 +67,11 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  *   copied out whole (three rows a triangle, one run for the block), so they
  *   reach L2 as full sectors rather than as pieces of many sectors per warp
  *   store; on the last step of the four-components form evict-first, as √3's
- *   rows: L2 then keeps more of the gathered rows (d = 12 0.7–1.6% faster on
- *   the H200; positions and Catmull-Clark's runs 0.5–1% slower so, and its
- *   owned edges' rows, written a few at a place, up to 6%:
- *   bench/results/loop-wide-last-stores, streaming-stores-dropped);
+ *   rows: L2 then keeps more of the gathered rows (d = 12 0.7–1.5% faster on
+ *   the H200; the positions' runs, and Catmull-Clark's, 0–1% slower so, and
+ *   every store evict-first, the owned edges' rows written a few at a place
+ *   among them, up to 6%: bench/results/loop-wide-last-stores,
+ *   streaming-stores-dropped);
  * - the block lists the sides its triangles own (lk_tri_edge_values) and then
  *   runs one lane per owned side and component (two for C = 4) on the
  *   triangle's rows, kept in shared memory, so that no lane idles while

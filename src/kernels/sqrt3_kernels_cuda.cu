@@ -170,7 +170,7 @@ static __device__ void s3_row4_store(float *MM_RESTRICT X, int64_t row, unsigned
  * triangle, kThreads / (d / 4) triangles a block. On the last step (no
  * sums kept, no final rows) the rows are stored evict-first: they are
  * written whole, a triangle's three side points one run, and L2 then keeps
- * more of the gathered corners (1.0–1.3% at d = 12 on the H200,
+ * more of the gathered corners (0.6–1.3% at d = 12 on the H200,
  * bench/results/sqrt3-last-stores; Catmull-Clark's owned edges, written a
  * few rows at a place, lost by it: bench/results/streaming-stores-dropped). */
 template <int FOLD>
