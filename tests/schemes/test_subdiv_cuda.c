@@ -283,9 +283,10 @@ END_TEST
  * positions' forms there too); the step to level 2 reads level 0's 2^14,
  * where the staged kernel runs one lane a component (below 2^14 parent
  * faces, as in cuda_matches_cpu_at_any_width, the element kernel runs).
- * Cut into triangles (2^19 at level 2), Loop's path runs its rules for large levels there the
- * same way: positions one thread per triangle, float32 of width 8 … 48 four
- * components a thread, the other side of an owned edge from shared memory
+ * Cut into triangles (2^19 at level 2), Loop's path runs its rules for
+ * large levels there the same way: positions one thread per triangle,
+ * float32 of width 8 … 48 four components a thread (the last step's inner
+ * rows evict-first), the other side of an owned edge from shared memory
  * where its triangle is in the block, the parents' inner edges apart and
  * their edges' halves side by side.
  * Float64 runs the rules for smaller levels (Catmull-Clark) or the element
