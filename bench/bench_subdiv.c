@@ -81,6 +81,7 @@ static const struct mesh_case {
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 0, 0},              /* 52000 → 53.2M */
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE, 0, 0},           /* 52000 → 37.9M */
     {"tri/spot_triangulated.obj", MM_SCHEME_SQRT3, 8, TAGS_NONE, 0, 0},            /* 5856 → 38.4M */
+    {"tri/stanford_bunny_69k.obj", MM_SCHEME_LOOP, 4, TAGS_NONE, 0, 0},          /* 69451 → 17.8M */
     {"opensubdiv/catmark_car.obj", MM_SCHEME_CATMULL_CLARK, 8, TAGS_FILE, 0, 0}, /* 1.6k → 102M */
     {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_RANDOM, 0, 0}, /* → 48.0M */
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_RANDOM, 0, 0},          /* → 53.2M */

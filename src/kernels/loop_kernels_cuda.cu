@@ -325,12 +325,17 @@ static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
 }
 
 /* Launches the staged kernel where it applies (above); returns whether it
- * did. */
+ * did. Never on the step over level 0 (g->level 1): a cage's triangles
+ * have no siblings, so every owned side's other triangle lies outside the
+ * block and the staged form only adds rounds; the element kernel there made
+ * stanford_bunny_69k's evaluation to 1.1M triangles 34.7 → 23.2 µs a call
+ * and to 17.8M 0.157 → 0.144 ms on the H200
+ * (bench/results/loop-cage-step). */
 static int launch_tri_points(const mmi_sk_points_args *g, cudaStream_t stream)
 {
     const mmi_sk_data *io = &g->data;
     unsigned c = mmi_components_a_thread(io->d, io->f64, io->P, io->Y, g->lv[g->level - 1].nf);
-    if (g->out_faces || c == 1) return 0;
+    if (g->out_faces || c == 1 || g->level == 1) return 0;
     if (c == 4) launch_staged<0, 0, 4>(g, stream);
     else if (io->f64) launch_staged<1, 3, 3>(g, stream);
     else launch_staged<0, 3, 3>(g, stream);
