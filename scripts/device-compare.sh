@@ -2,7 +2,9 @@
 # Old build against new build in one device call (DESIGN §5: a decision
 # between two versions is timed side by side, processes alternating).
 #
-# On the build machine, keep each version's bench_subdiv under a name:
+# On the build machine, keep each version's bench_subdiv under a name (keep
+# first brings build/ up to date with the tree, so a kept binary is always
+# the tree's, and records the tree's revision beside it, NAME.rev):
 #   scripts/device-compare.sh keep old          # build/bench/bench_subdiv → .device/compare/old
 #   (change, rebuild)
 #   scripts/device-compare.sh keep new
@@ -22,7 +24,10 @@ case ${1:-} in
 keep)
   [ $# -eq 2 ] || { echo "usage: $0 keep NAME" >&2; exit 2; }
   mkdir -p .device/compare
-  cp build/bench/bench_subdiv ".device/compare/$2" && echo "kept build/bench/bench_subdiv as $2" ;;
+  cmake --build build --target bench_subdiv -j2 >/dev/null || { echo "keep: the build failed" >&2; exit 1; }
+  rev="$(git describe --always --dirty) $(git diff --shortstat HEAD)"
+  cp build/bench/bench_subdiv ".device/compare/$2" && echo "$rev" >".device/compare/$2.rev" &&
+    echo "kept build/bench/bench_subdiv as $2 ($rev)" ;;
 pack)
   tar cf - -C .device compare | xz -T0 -6 >.device/compare.tar.xz && du -sh .device/compare.tar.xz ;;
 run)
@@ -39,6 +44,7 @@ run)
     for name in "$@"; do
       i=$((i + 1)) d=$out/$i-$name
       mkdir -p "$d"
+      [ -f "$bins/compare/$name.rev" ] && cp "$bins/compare/$name.rev" "$d/rev.txt"
       "$bins/compare/$name" "$d" "${MAX_FACES:-64000000}" "${RUNS:-20}" >"$d/log.txt" 2>&1
       # bench_subdiv's lines: mesh scheme level faces "faces" method ms "ms" ...
       printf '%-10s' "$name"
