@@ -12,7 +12,7 @@
 # then carry .device (with scripts/device-models.sh's and device-libs.sh's
 # folders packed by scripts/device-pack.sh) and, on the GPU machine:
 #   scripts/device-compare.sh run 3 old new     # 3 rounds: old new old new old new
-# Each run writes $OUT/compare/<i>-<name>/subdiv.{json,md} and log.txt (tarred
+# Each run writes $OUT/compare/<i>-<name>/subdiv.{json,md}, log.txt and rev.txt (tarred
 # into $OUT/compare.tgz at the end) and prints one line: the ms of each
 # (mesh, level, method) of the levels in LEVELS.
 #   CASES   MESHMAT_BENCH_CASES (default spot_control,corner_poly)
