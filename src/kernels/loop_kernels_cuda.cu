@@ -66,12 +66,9 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * - each triangle's inner edge points go to shared memory first and are
  *   copied out whole (three rows a triangle, one run for the block), so they
  *   reach L2 as full sectors rather than as pieces of many sectors per warp
- *   store; on the last step of the four-components form evict-first, as √3's
- *   rows: L2 then keeps more of the gathered rows (d = 12 0.7–1.5% faster on
- *   the H200; the positions' runs, and Catmull-Clark's, 0–1% slower so, and
- *   every store evict-first, the owned edges' rows written a few at a place
- *   among them, up to 6%: bench/results/loop-wide-last-stores,
- *   streaming-stores-dropped);
+ *   store; on the last step of the four-components form evict-first
+ *   (mmi_store_last: d = 12 0.7–1.5% faster on the H200; the positions'
+ *   runs, and Catmull-Clark's, 0–1% slower so);
  * - the block lists the sides its triangles own (lk_tri_edge_values) and then
  *   runs one lane per owned side and component (two for C = 4) on the
  *   triangle's rows, kept in shared memory, so that no lane idles while
@@ -245,10 +242,8 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         }
         __syncthreads();
         T *yi = (T *)g.data.Y + (at.inner + 3 * f0) * d;
-        for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x) {
-            if (last) __stcs(yi + i, inner[i]);
-            else yi[i] = inner[i];
-        }
+        for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x)
+            mmi_store_last(yi + i, inner[i], last);
         /* the points on the edge of local corner o, owned, whose other side
            is k1 (q: its slot in the list, where k1 may lie outside the
            block), components [c0, c0 + K) (lk_tri_edge_values) */

@@ -153,9 +153,7 @@ static __device__ void s3_row4_load(const float *MM_RESTRICT X, int64_t row, uns
 static __device__ void s3_row4_store(float *MM_RESTRICT X, int64_t row, unsigned d, unsigned c0,
                                      const float v[4], bool last)
 {
-    float4 *p = (float4 *)(X + row * d + c0);
-    if (last) __stcs(p, make_float4(v[0], v[1], v[2], v[3]));
-    else *p = make_float4(v[0], v[1], v[2], v[3]);
+    mmi_store_last((float4 *)(X + row * d + c0), make_float4(v[0], v[1], v[2], v[3]), last);
 }
 
 /* The triangle faces on a closed mesh (no level splits, so no triangle has
@@ -167,12 +165,9 @@ static __device__ void s3_row4_store(float *MM_RESTRICT X, int64_t row, unsigned
  * component was issue-bound at d = 12: its corners and addresses computed
  * twelve times a triangle (spot_triangulated's last step to 38.4M
  * triangles: 865 µs on the H200, where d = 3 took 186 µs). d / 4 threads a
- * triangle, kThreads / (d / 4) triangles a block. On the last step (no
- * sums kept, no final rows) the rows are stored evict-first: they are
- * written whole, a triangle's three side points one run, and L2 then keeps
- * more of the gathered corners (0.6–1.3% at d = 12 on the H200,
- * bench/results/sqrt3-last-stores; Catmull-Clark's owned edges, written a
- * few rows at a place, lost by it: bench/results/streaming-stores-dropped). */
+ * triangle, kThreads / (d / 4) triangles a block. On the last step the
+ * rows, written whole (a triangle's three side points one run), are stored
+ * evict-first (mmi_store_last: 0.6–1.3% at d = 12 on the H200). */
 template <int FOLD>
 __global__ void __launch_bounds__(kThreads)
     s3_tri_faces4_kernel(const __grid_constant__ mmi_s3_tri_args g)

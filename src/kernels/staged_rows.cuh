@@ -38,6 +38,21 @@ __device__ void mmi_staged_rows(int64_t count, uint32_t *out, Rule rule)
     }
 }
 
+/* Stores v at p, evict-first where `last`: an evaluation's last step (no
+ * ring sums kept for a next level, no final rows), whose rows nothing of the
+ * evaluation reads again, so that L2 keeps more of the rows it gathers.
+ * Only for rows a block writes as whole runs (√3's four-components rows,
+ * Loop's wide inner rows): rows written a few at a place, whose sectors
+ * other blocks complete, went out in pieces and were slower
+ * (bench/results/streaming-stores-dropped, sqrt3-last-stores,
+ * loop-wide-last-stores). */
+template <typename V>
+__device__ __forceinline__ void mmi_store_last(V *p, V v, bool last)
+{
+    if (last) __stcs(p, v);
+    else *p = v;
+}
+
 /* body(q, c) for rows q < count of d values and their components c, one
  * lane each, over the block's threads. The thread's place is taken apart in
  * 32 bits, and for a width read at run time (D = 0) once, before the loop: a
