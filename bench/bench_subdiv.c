@@ -65,7 +65,8 @@ enum { TAGS_NONE = 0, TAGS_FILE, TAGS_RANDOM };
  * Catmull-Clark, triangle meshes (one with holes) for Loop, closed ones for √3
  * (whose counts below assume no boundary), and creased cages. The last level
  * is the first with ≥ 30M faces; torus_quads (shipped, always there) stops at
- * 4.7M. */
+ * 4.7M. torus_quads_32k (shipped) is a cage of 2^15 quads, where Catmull-Clark's
+ * step over the cage runs the staged kernel (bench/results/catmark-cage-step-dropped). */
 static const struct mesh_case {
     const char *file; /* under the shared models; "models/…": shipped */
     mm_scheme scheme;
@@ -77,6 +78,7 @@ static const struct mesh_case {
     {"control/spot_control_mesh.obj", MM_SCHEME_CATMULL_CLARK, 9, TAGS_NONE, 0, 0},  /* 180 → 48.0M */
     {"control/cgal_corner_poly.obj", MM_SCHEME_CATMULL_CLARK, 11, TAGS_NONE, 0, 0},  /* 8 (4- and 6-gons) → 37.7M */
     {"models/torus_quads.obj", MM_SCHEME_CATMULL_CLARK, 6, TAGS_NONE, 0, 0},         /* 1152 → 4.7M */
+    {"models/torus_quads_32k.obj", MM_SCHEME_CATMULL_CLARK, 5, TAGS_NONE, 0, 0},     /* 32768 → 33.5M */
     {"tri/cgal_holes_8k.obj", MM_SCHEME_LOOP, 6, TAGS_NONE, 0, 0},                   /* 8288 (7 holes) → 33.9M */
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_LOOP, 5, TAGS_NONE, 0, 0},              /* 52000 → 53.2M */
     {"tri/cgal_armadillo_52k.obj", MM_SCHEME_SQRT3, 6, TAGS_NONE, 0, 0},           /* 52000 → 37.9M */

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the meshes shipped in models/ (the project's own, generated here):
-torus_quads.obj (closed, all quads), cube.obj (closed, 6 quads) and
+torus_quads.obj (closed, all quads), torus_quads_32k.obj (the same, 256 x 128:
+a cage of 2^15 quads, as a production character's, for the benchmarks), cube.obj (closed, 6 quads) and
 polygons_open.obj (an open disc of 3-, 4- and 8-gons plus a separate
 pentagon-heptagon pair: mixed orders, boundaries, two components)."""
 import math
@@ -53,6 +54,7 @@ def polygons_open():
 
 if __name__ == "__main__":
     write("torus_quads.obj", "torus, 48 x 24 quads, closed", *torus(48, 24))
+    write("torus_quads_32k.obj", "torus, 256 x 128 quads, closed", *torus(256, 128))
     write("cube.obj", "cube, 6 quads, closed", *cube())
     write("polygons_open.obj", "open disc of 3-, 4- and 8-gons plus a pentagon-heptagon pair",
           *polygons_open())

@@ -124,7 +124,10 @@ static const int kStagedFaces = 85, kStagedThreads = 256, kStagedMaxWidth = 64;
  * edges) are the step's latency, not its bytes. Spot's cage to level 4 went
  * from 22.2 to 19.7 µs a call on the H200, the steps of 732 to 11,712
  * parents faster so and those of 36,864 and 46,848 slower
- * (bench/results/catmark-small-levels). */
+ * (bench/results/catmark-small-levels). Unlike Loop's, the step over a cage
+ * of this size stays staged: the element kernel there cost 1–2 µs a call
+ * more on a torus of 2^15 quads, in grid order or shuffled (up to 10% of an
+ * evaluation to level 2: bench/results/catmark-cage-step-dropped). */
 static const int64_t kStagedLevel = (int64_t)1 << 14;
 static const int kPositionFaces = 128;
 
