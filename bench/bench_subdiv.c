@@ -7,8 +7,9 @@
  * (cuSPARSE on the same composite R), and on the host CPU OpenSubdiv Far
  * (Catmull-Clark, Loop) or OpenMesh Sqrt3T (√3). The creased cases (issue
  * 17: a cage's own crease tags, or random ones on more than 10% of the
- * edges) run specialized-dynamic and generic-dynamic with their tags and
- * specialized-dynamic-untagged on the same mesh without them. The UV cases
+ * edges) run specialized-dynamic, generic-dynamic and the eval-only methods
+ * with their tags and specialized-dynamic-untagged on the same mesh without
+ * them. The UV cases
  * (issue 20) carry one face-varying channel of 2 float32 values with seams
  * (charts of faces by a hash of their centroid's cell): specialized-dynamic
  * with it, specialized-dynamic-no-uv without it, and uv-channel, their
@@ -123,6 +124,7 @@ typedef struct control {
     const char *name, *scheme;
     mm_scheme kind;
     mm_mesh mesh, plain;
+    mm_boundary boundary; /* the rule the file gave the mesh */
     int64_t creases, corners;
     int64_t uv_values; /* the UV channel's values (0: none) */
     counts c0;
@@ -333,13 +335,24 @@ static mm_status untimed_build(const control *m, int level, mm_context *ctx, mm_
     d.num_vertices = m->c0.v, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT32;
     d.vertices = m->xyz, d.num_faces = m->c0.f, d.face_offsets = m->offsets;
     d.face_vertices = m->fv;
+    d.boundary = m->boundary;
+    /* a creased case's tags, from its mesh in the suite's context */
+    uint32_t *cv = malloc((size_t)(2 * m->creases + m->corners + 1) * sizeof *cv);
+    float *cs = malloc((size_t)(m->creases + m->corners + 1) * sizeof *cs);
+    if (!cv || !cs) exit(1);
+    mm_mesh_arrays h = {NULL, NULL, NULL, cv, cs, cv + 2 * m->creases, cs + m->creases, NULL};
+    d.num_creases = m->creases, d.crease_vertices = cv, d.crease_sharpness = cs;
+    d.num_corners = m->corners, d.corner_vertices = h.corner_vertices;
+    d.corner_sharpness = h.corner_sharpness;
     mm_subdiv_options o = mm_subdiv_options_default();
     o.scheme = m->kind, o.levels = level, o.path = MM_PATH_SPECIALIZED;
     *mesh = NULL, *s = NULL;
     mm_status st = mm_context_new(ctx, &co);
+    if (st == MM_OK && m->creases + m->corners > 0) st = mm_mesh_export(m->mesh, &h);
     if (st == MM_OK) st = mm_mesh_new(*ctx, mesh, &d);
     if (st == MM_OK) st = mm_subdiv_build(*ctx, *mesh, &o, s);
     if (st == MM_OK) st = mm_context_synchronize(*ctx);
+    free(cv), free(cs);
     return st;
 }
 
@@ -594,6 +607,7 @@ static int load(mm_context ctx, const char *path, const struct mesh_case *mc, co
     m->name = slash ? slash + 1 : mc->file;
     m->scheme = SCHEME_NAMES[mc->scheme];
     m->kind = mc->scheme;
+    m->boundary = info.boundary;
     m->c0 = (counts){info.num_vertices, info.num_faces, stats.edges, info.nnz};
     m->control_bytes = 4 * info.nnz + (info.uniform_order ? 0 : 8 * (info.num_faces + 1)) +
                        12 * info.num_vertices;
@@ -695,7 +709,7 @@ static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *
                            "specialized-dynamic-no-uv", runs);
             uv_difference(all, &m, level, cl);
         }
-        if (!tagged && !mc->uv &&
+        if (!mc->uv &&
             selected(METHODS, "specialized-eval-d3 specialized-eval-d12 specialized-eval-loop"))
             eval_methods(all, &m, level, cl, runs);
         if (mc->uv) {

@@ -417,9 +417,12 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
         g.out_faces = faces ? s->lv[l + 1].M->rows : NULL;
         MM_TRY(k->points(ctx, s, l, &g));
     }
-    if (s->tagged) /* the points the sharp set moves (sharp_rules.h) */
+    if (s->tagged) { /* the points the sharp set moves (sharp_rules.h), a stage apart */
+        mmi_stage_end(ctx, stage);
+        stage = mmi_stage_begin(ctx, "sharp_points");
         MM_TRY(mmi_sharp_correct(ctx, &s->sharp, l, s->ep_base, &data, k->ring_f64 || data.f64,
                                  k->ring_sums * data.d));
+    }
 done:
     mmi_stage_end(ctx, stage);
     if (st != MM_OK && made) mm_dense_free(Y);
@@ -471,14 +474,15 @@ done:
  * spot's cage to 3.0M quads 92 → 80 µs, to 48.0M 651 → 633 µs on the H200).
  * Up to this many values in the last level (1 GiB of float32; the levels
  * between are kept, about a third of it); never with stage timers or a
- * progress callback (neither could report from a replay), nor for a tagged
- * mesh (its correction steps read counts on the host). */
+ * progress callback (neither could report from a replay). A tagged mesh's
+ * corrections (mmi_sharp_correct) are two launches a level over counts the
+ * build fixed, so they replay too. */
 #define MMI_REPLAY_MAX_VALUES ((int64_t)1 << 28)
 
 static int replayable(mm_context ctx, const mmi_sp_state *s, mm_dense XL)
 {
     return ctx->backend == MM_BACKEND_CUDA && !ctx->timing && s->opts.progress == NULL &&
-           !s->tagged && s->opts.levels > 0 && XL->n * XL->d <= MMI_REPLAY_MAX_VALUES;
+           s->opts.levels > 0 && XL->n * XL->d <= MMI_REPLAY_MAX_VALUES;
 }
 
 static void free_replay(mm_context ctx, mmi_sp_replay *p)

@@ -52,6 +52,39 @@ void mmt_drop_tags(mm_context ctx, mm_mesh *mesh)
     mmt_host_mesh_free(&h);
 }
 
+void mmt_add_tags(mm_context ctx, mm_mesh *mesh)
+{
+    static const float sharpness[4] = {0.5f, 1.5f, 3.0f, 10.0f};
+    mmt_host_mesh h;
+    mmt_host_mesh_get(ctx, *mesh, &h);
+    ck_assert_int_eq(h.info.num_creases + h.info.num_corners + h.info.num_holes, 0);
+    int64_t nf = h.info.num_faces, nc = 0;
+    uint32_t *ends = malloc((size_t)(2 * (nf / 3 + 1)) * sizeof *ends), corner = 0;
+    float *s = malloc((size_t)(nf / 3 + 1) * sizeof *s), corner_s = 2.0f;
+    ck_assert(ends != NULL && s != NULL);
+    for (int64_t f = 0; f < nf; f += 3) {
+        uint32_t a = h.ids[h.offsets[f]], b = h.ids[h.offsets[f] + 1];
+        if (a >= b) continue;
+        ends[2 * nc] = a, ends[2 * nc + 1] = b, s[nc] = sharpness[(f / 3) % 4], ++nc;
+    }
+    ck_assert_int_gt(nc, 0);
+    mm_mesh_desc d = {0};
+    d.num_vertices = h.info.num_vertices;
+    d.dim = h.info.dim;
+    d.vertex_type = h.info.precision;
+    d.vertices = h.vertices;
+    d.num_faces = nf;
+    d.face_offsets = h.offsets;
+    d.face_vertices = h.ids;
+    d.num_creases = nc, d.crease_vertices = ends, d.crease_sharpness = s;
+    d.num_corners = 1, d.corner_vertices = &corner, d.corner_sharpness = &corner_s;
+    d.boundary = h.info.boundary;
+    mm_mesh_free(mesh);
+    MMT_OK(ctx, mm_mesh_new(ctx, mesh, &d));
+    free(ends), free(s);
+    mmt_host_mesh_free(&h);
+}
+
 void mmt_host_mesh_free(mmt_host_mesh *h)
 {
     free(h->vertices);

@@ -30,6 +30,14 @@ void mmt_host_mesh_free(mmt_host_mesh *h);
  * generic path whatever path they ask for. */
 void mmt_drop_tags(mm_context ctx, mm_mesh *mesh);
 
+/* Replaces *mesh (with no tags) by the same mesh with crease tags on the
+ * first side of every third face, where it runs from a lower to a higher
+ * vertex id (so that no edge is tagged twice on an oriented mesh), their
+ * sharpness cycling through 0.5, 1.5, 3 and 10 (semi-sharp ones that end
+ * within three levels, and one that outlasts them), and a corner of
+ * sharpness 2 at vertex 0. */
+void mmt_add_tags(mm_context ctx, mm_mesh *mesh);
+
 /* Coordinate k of vertex v as a double. */
 double mmt_coord(const mmt_host_mesh *h, int64_t v, int k);
 

@@ -10,7 +10,9 @@
  * place (mm_matrix_data,
  * mm_dense_data); mm_context_set_stream refused on the CPU but for NULL,
  * and, with a CUDA device, a stream of the caller's giving the same results
- * as the default one, arrays made on one stream used on the other. */
+ * as the default one, arrays made on one stream used on the other, and
+ * replayed evaluations (with crease and corner tags too) bit for bit as
+ * direct ones. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 
 #include "core/memory.h"
 #include "mmt_backend_memory.h"
+#include "mmt_mesh_io.h"
 #include "mmt_shapes.h"
 
 /* The evaluations compared: a path and a mode. */
@@ -437,11 +440,10 @@ static void assert_first_replay_fails_cleanly(mm_context ctx, mm_subdiv s, int64
  * evaluations on a context of each kind agree bit for bit, call after call,
  * as the input's values change in place (the graph reads them anew), the
  * output moves (a new capture), and the width and type change (new kept
- * arrays). _i: the scheme, then the levels 1 … 3. */
-START_TEST(replayed_evaluations_equal_direct_ones)
+ * arrays). With tags (mmt_add_tags), the corrections of the sharp set
+ * replay with the smooth kernels. */
+static void assert_replays_are_direct(mm_scheme scheme, int levels, int tagged)
 {
-    mm_scheme scheme = (mm_scheme)(_i / 3);
-    int levels = 1 + _i % 3;
     mm_context_options o = mm_context_options_default();
     o.backend = MM_BACKEND_CUDA;
     mm_context replay = NULL, direct = NULL;
@@ -449,6 +451,7 @@ START_TEST(replayed_evaluations_equal_direct_ones)
     o.timing = 1;
     MMT_OK(direct, mm_context_new(&direct, &o));
     mm_mesh m1 = scheme_mesh(replay, scheme), m2 = scheme_mesh(direct, scheme);
+    if (tagged) mmt_add_tags(replay, &m1), mmt_add_tags(direct, &m2);
     mm_mesh_info info;
     MMT_OK(replay, mm_mesh_info_get(m1, &info));
     mm_subdiv s1 = build(replay, m1, scheme, 0, levels), s2 = build(direct, m2, scheme, 0, levels);
@@ -495,6 +498,21 @@ START_TEST(replayed_evaluations_equal_direct_ones)
     ck_assert_int_eq(mm_context_bytes_in_use(replay, MM_MEMORY_DEVICE), 0);
     mm_context_free(&replay), mm_context_free(&direct);
 }
+
+/* _i: the scheme, then the levels 1 … 3. */
+START_TEST(replayed_evaluations_equal_direct_ones)
+{
+    assert_replays_are_direct((mm_scheme)(_i / 3), 1 + _i % 3, 0);
+}
+END_TEST
+
+/* The same with crease and corner tags (Catmull-Clark and Loop: √3 has no
+ * crease rules and refuses them). _i: the scheme, then the levels 1 … 3. */
+START_TEST(replayed_tagged_evaluations_equal_direct_ones)
+{
+    mm_scheme scheme = _i / 3 ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
+    assert_replays_are_direct(scheme, 1 + _i % 3, 1);
+}
 END_TEST
 #endif
 
@@ -518,6 +536,7 @@ int main(void)
         tcase_set_timeout(cuda, 300); /* a CUDA context made per case */
         tcase_add_loop_test(cuda, a_callers_stream_gives_the_same_results, 0, WAYS * SCHEMES);
         tcase_add_loop_test(cuda, replayed_evaluations_equal_direct_ones, 0, 3 * SCHEMES);
+        tcase_add_loop_test(cuda, replayed_tagged_evaluations_equal_direct_ones, 0, 6);
         suite_add_tcase(s, cuda);
     } else {
         mmt_skip(streams, "no CUDA device");
