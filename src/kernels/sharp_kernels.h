@@ -65,8 +65,9 @@ typedef enum mmi_sharp_rule {
     MMI_SHARP_EMIT,          /* p < candidates: the entries and their count      */
     /* Each level l. */
     MMI_SHARP_CHILD,         /* i < chains 2^l: the halves' sharpness at l + 1    */
-    MMI_SHARP_VERTICES,      /* i < chains 2^l + cap: a vertex's point, ring sum  */
-    MMI_SHARP_EDGES,         /* i < chains 2^l: an edge's point                    */
+    MMI_SHARP_VERTICES,      /* i < (chains 2^l + cap) d: a vertex's point and
+                                ring sum, a component each                         */
+    MMI_SHARP_EDGES,         /* i < chains 2^l d: an edge's point, a component each */
     MMI_SHARP_TAG_COUNT,     /* i ≤ chains 2^l + cap: i's creases and corners     */
     MMI_SHARP_TAGS           /* i < chains 2^l + cap: the level as tags           */
 } mmi_sharp_rule;

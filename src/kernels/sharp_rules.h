@@ -288,12 +288,13 @@ MM_HD double sharp_rule_point(const mmi_sharp_args *g, const sharp_around *a,
     return m.vertex * p + m.crease * sum;
 }
 
-/* Vertex v with sharpness vs and flags, its sharp edges a: its point by its
- * rules (mmi_crease_vertex_rules, a boundary's two edges counted infinitely
- * sharp), and where ring sums follow and v is inside, S1 moved by the moves
- * of its sharp edges' points (read before sharp_edge_point writes them). */
+/* Component c of vertex v with sharpness vs and flags, its sharp edges a:
+ * its point by its rules (mmi_crease_vertex_rules, a boundary's two edges
+ * counted infinitely sharp), and where ring sums follow and v is inside, S1
+ * moved by the moves of its sharp edges' points (read before
+ * sharp_edge_point writes them). */
 MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uint32_t flags,
-                              const sharp_around *a)
+                              const sharp_around *a, int64_t c)
 {
     int boundary = (flags & MMI_SHARP_ON_BOUNDARY) != 0;
     int64_t sharp = boundary ? 2 : 0, child_sharp = sharp, d = g->d;
@@ -307,70 +308,67 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
         mmi_transition_add(&t, e.s, e.child);
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
-    int ring = g->ring != NULL && !boundary;
-    for (int64_t c = 0; c < d; ++c) {
-        double p = sk_load(g->P, g->f64, (int64_t)v * d + c);
-        double y = sk_load(g->Y, g->f64, (int64_t)v * d + c);
-        if (ring) {
-            double move = 0.0;
-            for (int64_t j = 0; j < sharp_around_count(a); ++j) {
-                sharp_edge e = sharp_around_edge(g, a, j);
-                double w = mmi_sharp_edge_weight(e.s, e.child_crease);
-                if (w == 0.0) continue;
-                double q = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
-                double ye = sk_load(g->Y, g->f64, e.point * d + c);
-                move += w * (mmi_sharp_edge_mask().end * (p + q) - ye);
-            }
-            int64_t s1 = (int64_t)v * g->ring_stride + c;
-            sk_store(g->ring, g->ring_f64, s1, sk_load(g->ring, g->ring_f64, s1) + move);
+    double p = sk_load(g->P, g->f64, (int64_t)v * d + c);
+    double y = sk_load(g->Y, g->f64, (int64_t)v * d + c);
+    if (g->ring != NULL && !boundary) {
+        double move = 0.0;
+        for (int64_t j = 0; j < sharp_around_count(a); ++j) {
+            sharp_edge e = sharp_around_edge(g, a, j);
+            double w = mmi_sharp_edge_weight(e.s, e.child_crease);
+            if (w == 0.0) continue;
+            double q = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
+            double ye = sk_load(g->Y, g->f64, e.point * d + c);
+            move += w * (mmi_sharp_edge_mask().end * (p + q) - ye);
         }
-        if (r.parent == MMI_RULE_SMOOTH) continue;
-        double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, y, c);
-        double pb = r.child == r.parent ? pa : sharp_rule_point(g, a, r.child, 1, boundary, p, y, c);
-        sk_store(g->Y, g->f64, (int64_t)v * d + c,
-                 r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb);
+        int64_t s1 = (int64_t)v * g->ring_stride + c;
+        sk_store(g->ring, g->ring_f64, s1, sk_load(g->ring, g->ring_f64, s1) + move);
     }
+    if (r.parent == MMI_RULE_SMOOTH) return;
+    double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, y, c);
+    double pb = r.child == r.parent ? pa : sharp_rule_point(g, a, r.child, 1, boundary, p, y, c);
+    sk_store(g->Y, g->f64, (int64_t)v * d + c,
+             r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb);
 }
 
-/* Element i of level l: i < chains 2^l, the inner vertex of chain t = i >> l
- * at position k = i mod 2^l (k ≥ 1); past them, level-0 vertex entry
- * i − chains 2^l with its group. */
-MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t i)
+/* Element q = i d + c of level l, component c of element i: i < chains
+ * 2^l, the inner vertex of chain t = i >> l at position k = i mod 2^l
+ * (k ≥ 1); past them, level-0 vertex entry i − chains 2^l with its group.
+ * A component an element, so that a correction's loads are one round
+ * whatever the width (a level's corrections are few and wait on latency). */
+MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
 {
     const mmi_sharp_set *x = &g->set;
     int l = g->level;
-    int64_t slots = x->chains << l;
+    int64_t slots = x->chains << l, i = q / g->d, c = q % g->d;
     if (i < slots) {
         int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1);
         if (k == 0 || x->edge0[t] == MMI_SK_NONE) return;
         sharp_around a = {(uint32_t)t, k, 0, 0};
-        sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, 0u, &a);
+        sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, 0u, &a, c);
         return;
     }
     int64_t e = i - slots;
     if (e >= *x->size || x->code[e] != MMI_SHARP_VERTEX) return;
     sharp_around a = {0u, 0, e, sharp_group_end(x, e)};
-    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->flags[e], &a);
+    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->flags[e], &a, c);
 }
 
-/* Slot i of level l: its edge's point, w · midpoint + (1 − w) · the kernels'
- * smooth point. */
-MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t i)
+/* Element q = i d + c of level l: component c of slot i's edge point,
+ * w · midpoint + (1 − w) · the kernels' smooth point. */
+MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
 {
     int l = g->level;
-    int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1), d = g->d;
+    int64_t d = g->d, i = q / d, c = q % d, t = i >> l, k = i & (((int64_t)1 << l) - 1);
     if (g->set.edge0[t] == MMI_SK_NONE) return;
     sharp_edge e = sharp_edge_of(g, (uint32_t)t, 0, k);
     double w = mmi_sharp_edge_weight(e.s, e.child_crease);
     if (w == 0.0) return;
     int64_t a = sharp_chain_vertex(g, (uint32_t)t, l, k);
-    for (int64_t c = 0; c < d; ++c) {
-        double pa = sk_load(g->P, g->f64, a * d + c);
-        double pb = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
-        double y = sk_load(g->Y, g->f64, e.point * d + c);
-        sk_store(g->Y, g->f64, e.point * d + c,
-                 w * mmi_sharp_edge_mask().end * (pa + pb) + (1.0 - w) * y);
-    }
+    double pa = sk_load(g->P, g->f64, a * d + c);
+    double pb = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
+    double y = sk_load(g->Y, g->f64, e.point * d + c);
+    sk_store(g->Y, g->f64, e.point * d + c,
+             w * mmi_sharp_edge_mask().end * (pa + pb) + (1.0 - w) * y);
 }
 
 /* --- The level as tags ------------------------------------------------------- */

@@ -161,8 +161,8 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
     g.ring_f64 = ring_f64;
     g.ring_stride = ring_stride;
     /* VERTICES reads the smooth edge points that EDGES then replaces. */
-    MM_TRY(run(ctx, &g, MMI_SHARP_VERTICES, (set->chains << l) + set->cap));
-    MM_TRY(run(ctx, &g, MMI_SHARP_EDGES, set->chains << l));
+    MM_TRY(run(ctx, &g, MMI_SHARP_VERTICES, ((set->chains << l) + set->cap) * g.d));
+    MM_TRY(run(ctx, &g, MMI_SHARP_EDGES, (set->chains << l) * g.d));
 done:
     return st;
 }
