@@ -1,8 +1,8 @@
 /* records.h: bench_subdiv's results: one record per (mesh, scheme, level,
  * method), written as subdiv.json and as subdiv.md (a table per mesh and
  * scheme and the issue bars: specialized vs generic, vs the host peers,
- * static vs cuSPARSE, roofline fraction, peak memory). bench/README.md
- * documents every field. */
+ * static vs cuSPARSE, roofline fraction, peak memory; issue 19's for the
+ * eval-only methods). bench/README.md documents every field. */
 #ifndef MESHMAT_BENCH_SUBDIV_RECORDS_H
 #define MESHMAT_BENCH_SUBDIV_RECORDS_H
 
