@@ -26,8 +26,8 @@ void mmt_host_mesh_get(mm_context ctx, mm_mesh mesh, mmt_host_mesh *h);
 void mmt_host_mesh_free(mmt_host_mesh *h);
 
 /* Replaces *mesh by the same mesh without its crease, corner and hole tags:
- * for checks of the smooth rules, which a mesh with tags would send down the
- * generic path whatever path they ask for. */
+ * for checks of the smooth rules (a shared model's tags would bring in the
+ * crease rules, and its holes the generic path whatever path is asked). */
 void mmt_drop_tags(mm_context ctx, mm_mesh *mesh);
 
 /* Replaces *mesh (with no tags) by the same mesh with crease tags on the
