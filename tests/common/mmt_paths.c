@@ -100,8 +100,8 @@ static double wide_column(int j, const double *p)
     return j == 0 ? 1.0 : j == 1 ? p[0] : j == 2 ? p[1] - p[2] : j == 3 ? p[0] * p[1] : p[2];
 }
 
-/* mesh's topology with the vertex data (nv × d of type prec) instead of
- * its own. */
+/* mesh's topology, crease and corner tags with the vertex data (nv × d of
+ * type prec) instead of its own. */
 static mm_mesh with_data(mm_context ctx, mm_mesh mesh, int64_t nv, int d, mm_type prec,
                          const void *data)
 {
@@ -116,6 +116,12 @@ static mm_mesh with_data(mm_context ctx, mm_mesh mesh, int64_t nv, int d, mm_typ
     desc.face_offsets = h.offsets;
     desc.face_vertices = h.ids;
     desc.precision = prec;
+    desc.num_creases = h.info.num_creases;
+    desc.crease_vertices = h.crease_vertices;
+    desc.crease_sharpness = h.crease_sharpness;
+    desc.num_corners = h.info.num_corners;
+    desc.corner_vertices = h.corner_vertices;
+    desc.corner_sharpness = h.corner_sharpness;
     mm_mesh out = NULL;
     MMT_OK(ctx, mm_mesh_new(ctx, &out, &desc));
     mmt_host_mesh_free(&h);

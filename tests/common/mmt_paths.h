@@ -42,7 +42,8 @@ void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme
                        mm_boundary rule, mm_type prec, int levels);
 
 /* Levels of mesh's data widened to d columns (1, x, y − z, x y, z repeating
- * from the fifth), float64 or float32 as prec, refined by mm_subdiv_build
+ * from the fifth; the mesh's crease and corner tags kept), float64 or
+ * float32 as prec, refined by mm_subdiv_build
  * and mm_subdiv_eval with o (scheme, path, levels, boundary), to the host
  * as float64; *n = rows · d. Column 0 is constant: every rule keeps it 1.
  * mm_subdivide of a mesh holding the widened data must give the same rows

@@ -191,16 +191,20 @@ END_TEST
 /* Any width d (the rules below level 0 run one thread per component; the
  * device folds d = 3 only): d = 1 and 5 against the generic path, levels
  * 1-3, and the constant column stays 1 (every rule's weights, shares
- * included, sum to 1). _i: closed or open (holes) shape, rule, d. */
+ * included, sum to 1), without tags and with them (mmt_add_tags: the sharp
+ * set's corrections, a component a thread, against the generic path's crease
+ * weights). _i: tags, closed or open (holes) shape, rule, d. */
 START_TEST(any_data_width_matches_the_generic_path)
 {
-    int which = _i / 4 ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS, d = _i % 2 ? 5 : 1;
+    int which = (_i / 4) % 2 ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS, d = _i % 2 ? 5 : 1;
+    int tagged = _i / 8;
     mm_boundary rule = (_i / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
     for (int f32 = 0; f32 < 2; ++f32) {
         mm_type prec = f32 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
         double tol = f32 ? 1e-6 : 1e-12;
         mm_context ctx = mmt_context();
         mm_mesh mesh = mmt_triangle_shape(ctx, which, prec);
+        if (tagged) mmt_add_tags(ctx, &mesh);
         for (int levels = 1; levels <= 3; ++levels) {
             int64_t n, m;
             mm_subdiv_options o = mm_subdiv_options_default();
@@ -213,7 +217,8 @@ START_TEST(any_data_width_matches_the_generic_path)
             double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
             ck_assert_int_eq(n, m);
             double gap = mmt_relative_gap(want, got, n);
-            ck_assert_msg(gap <= tol, "shape %d d %d L%d rule %d: %g", which, d, levels, rule, gap);
+            ck_assert_msg(gap <= tol, "shape %d d %d L%d rule %d tags %d: %g", which, d, levels,
+                          rule, tagged, gap);
             for (int64_t k = 0; k < n; k += d) ck_assert_double_eq_tol(got[k], 1.0, tol);
             free(want), free(got);
         }
@@ -308,7 +313,7 @@ int main(void)
     tcase_add_test(tc, an_open_fan_follows_the_paper_weights);
     tcase_add_test(tc, corners_stay_with_edge_and_corner);
     tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 16);
-    tcase_add_loop_test(tc, any_data_width_matches_the_generic_path, 0, 8);
+    tcase_add_loop_test(tc, any_data_width_matches_the_generic_path, 0, 16);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);

@@ -5,11 +5,13 @@
  * (float32) of the mesh's size, for generated meshes (cube, torus, open grid,
  * grid with holes, 3- to 8-gon prisms in several components, an open fan,
  * a mesh mixing them) and the shared models, levels 1-4, both boundary rules
- * and precisions. Also: mm_subdivide's fused route equals build + eval
+ * and precisions; a mesh with crease and corner tags at widths 1, 5 and 12.
+ * Also: mm_subdivide's fused route equals build + eval
  * bitwise, runs repeat bitwise, the path's own overflow bound, refusals on
  * both routes (the device check answering as the host counts), and the
  * allocation sweep of both. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mmt_meshes.h"
@@ -59,6 +61,44 @@ START_TEST(shared_models_match_the_generic_path)
     for (int levels = 1; levels <= 3; ++levels) {
         mmt_compare_paths(ctx, mesh, path, MM_SCHEME_CATMULL_CLARK, MM_BOUNDARY_EDGE_ONLY, prec, levels);
         mmt_compare_paths(ctx, mesh, path, MM_SCHEME_CATMULL_CLARK, MM_BOUNDARY_EDGE_AND_CORNER, prec, levels);
+    }
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
+/* Tagged data of several widths (mmt_add_tags: semi-sharp and infinitely
+ * sharp creases and a corner, whose corrections run a component a thread on
+ * the specialized path) against the generic path's crease weights, levels
+ * 1-3, and the constant column stays 1 (the crease rules' weights sum to 1
+ * too); mmt_refine_wide also asserts mm_subdivide = build + eval bitwise.
+ * _i: d (1, 5, 12), rule, precision. */
+START_TEST(tagged_data_of_any_width_matches_the_generic_path)
+{
+    static const int widths[3] = {1, 5, 12};
+    int d = widths[_i / 4];
+    mm_boundary rule = (_i / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
+    mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
+    double tol = _i % 2 ? 1e-6 : 1e-12;
+    static mmt_shape_faces s;
+    mmt_make_shape(&s, MMT_SHAPE_MIXED);
+    mm_context ctx = mmt_context();
+    mm_mesh mesh = mmt_shape_mesh(ctx, &s, prec);
+    mmt_add_tags(ctx, &mesh);
+    for (int levels = 1; levels <= 3; ++levels) {
+        int64_t n, m;
+        mm_subdiv_options o = mm_subdiv_options_default();
+        o.path = MM_PATH_GENERIC;
+        o.levels = levels;
+        o.boundary = rule;
+        double *want = mmt_refine_wide(ctx, mesh, &o, d, prec, &n);
+        o.path = MM_PATH_SPECIALIZED;
+        double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
+        ck_assert_int_eq(n, m);
+        double gap = mmt_relative_gap(want, got, n);
+        ck_assert_msg(gap <= tol, "d %d L%d rule %d: %g", d, levels, rule, gap);
+        for (int64_t k = 0; k < n; k += d) ck_assert_double_eq_tol(got[k], 1.0, tol);
+        free(want), free(got);
     }
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
@@ -229,6 +269,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, generated_meshes_match_the_generic_path, 0, 4 * MMT_NUM_GENERATED);
     tcase_add_loop_test(tc, subdivide_equals_build_and_eval_bitwise, 0, 8);
+    tcase_add_loop_test(tc, tagged_data_of_any_width_matches_the_generic_path, 0, 12);
     tcase_add_test(tc, bad_input_is_refused);
     tcase_add_loop_test(tc, input_checks_match_the_host_counts, 0, 2 * NUM_CHECK_CASES);
     tcase_add_test(tc, allocation_failures_leak_nothing);
