@@ -154,6 +154,28 @@ double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o
     return y;
 }
 
+void mmt_compare_wide_paths(mm_context ctx, mm_mesh mesh, mm_scheme scheme, mm_boundary rule,
+                            int d, mm_type prec, int max_levels)
+{
+    double tol = prec == MM_TYPE_FLOAT32 ? 1e-6 : 1e-12;
+    for (int levels = 1; levels <= max_levels; ++levels) {
+        int64_t n, m;
+        mm_subdiv_options o = mm_subdiv_options_default();
+        o.scheme = scheme;
+        o.path = MM_PATH_GENERIC;
+        o.levels = levels;
+        o.boundary = rule;
+        double *want = mmt_refine_wide(ctx, mesh, &o, d, prec, &n);
+        o.path = MM_PATH_SPECIALIZED;
+        double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
+        ck_assert_int_eq(n, m);
+        double gap = mmt_relative_gap(want, got, n);
+        ck_assert_msg(gap <= tol, "scheme %d d %d L%d rule %d: %g", scheme, d, levels, rule, gap);
+        for (int64_t k = 0; k < n; k += d) ck_assert_double_eq_tol(got[k], 1.0, tol);
+        free(want), free(got);
+    }
+}
+
 /* One route's options and mesh, for mmt_sweep_allocations. */
 typedef struct route {
     mm_mesh mesh;

@@ -53,6 +53,14 @@ void mmt_compare_paths(mm_context ctx, mm_mesh mesh, const char *name, mm_scheme
 double *mmt_refine_wide(mm_context ctx, mm_mesh mesh, const mm_subdiv_options *o, int d,
                         mm_type prec, int64_t *n);
 
+/* The generic and the specialized path of scheme (boundary rule) agree on
+ * mesh's data widened to d columns (mmt_refine_wide, which also checks
+ * mm_subdivide) at levels 1 … max_levels: within 1e-12 (float64) or 1e-6
+ * (float32) of the data's size, and the constant column stays 1 (every
+ * rule's weights sum to 1). */
+void mmt_compare_wide_paths(mm_context ctx, mm_mesh mesh, mm_scheme scheme, mm_boundary rule,
+                            int d, mm_type prec, int max_levels);
+
 /* Both routes of scheme at 3 levels under mmt_sweep_allocations, each failing
  * cleanly more than 10 times: mm_subdiv_build + mm_subdiv_eval with the
  * boundary rule build_rule, and mm_subdivide with the default rule. */

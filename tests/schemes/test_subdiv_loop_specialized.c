@@ -186,8 +186,6 @@ START_TEST(subdivide_equals_build_and_eval_bitwise)
 }
 END_TEST
 
-/* Column j of a d-wide vertex datum at (x, y, z): the constant 1, linear and
- * quadratic functions. */
 /* Any width d (the rules below level 0 run one thread per component; the
  * device folds d = 3 only): d = 1 and 5 against the generic path, levels
  * 1-3, and the constant column stays 1 (every rule's weights, shares
@@ -197,31 +195,13 @@ END_TEST
 START_TEST(any_data_width_matches_the_generic_path)
 {
     int which = (_i / 4) % 2 ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS, d = _i % 2 ? 5 : 1;
-    int tagged = _i / 8;
     mm_boundary rule = (_i / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
     for (int f32 = 0; f32 < 2; ++f32) {
         mm_type prec = f32 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
-        double tol = f32 ? 1e-6 : 1e-12;
         mm_context ctx = mmt_context();
         mm_mesh mesh = mmt_triangle_shape(ctx, which, prec);
-        if (tagged) mmt_add_tags(ctx, &mesh);
-        for (int levels = 1; levels <= 3; ++levels) {
-            int64_t n, m;
-            mm_subdiv_options o = mm_subdiv_options_default();
-            o.scheme = MM_SCHEME_LOOP;
-            o.path = MM_PATH_GENERIC;
-            o.levels = levels;
-            o.boundary = rule;
-            double *want = mmt_refine_wide(ctx, mesh, &o, d, prec, &n);
-            o.path = MM_PATH_SPECIALIZED;
-            double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
-            ck_assert_int_eq(n, m);
-            double gap = mmt_relative_gap(want, got, n);
-            ck_assert_msg(gap <= tol, "shape %d d %d L%d rule %d tags %d: %g", which, d, levels,
-                          rule, tagged, gap);
-            for (int64_t k = 0; k < n; k += d) ck_assert_double_eq_tol(got[k], 1.0, tol);
-            free(want), free(got);
-        }
+        if (_i / 8) mmt_add_tags(ctx, &mesh);
+        mmt_compare_wide_paths(ctx, mesh, MM_SCHEME_LOOP, rule, d, prec, 3);
         mm_mesh_free(&mesh);
         mm_context_free(&ctx);
     }

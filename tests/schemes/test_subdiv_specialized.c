@@ -11,7 +11,6 @@
  * both routes (the device check answering as the host counts), and the
  * allocation sweep of both. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mmt_meshes.h"
@@ -76,30 +75,14 @@ END_TEST
 START_TEST(tagged_data_of_any_width_matches_the_generic_path)
 {
     static const int widths[3] = {1, 5, 12};
-    int d = widths[_i / 4];
     mm_boundary rule = (_i / 2) % 2 ? MM_BOUNDARY_EDGE_AND_CORNER : MM_BOUNDARY_EDGE_ONLY;
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
-    double tol = _i % 2 ? 1e-6 : 1e-12;
     static mmt_shape_faces s;
     mmt_make_shape(&s, MMT_SHAPE_MIXED);
     mm_context ctx = mmt_context();
     mm_mesh mesh = mmt_shape_mesh(ctx, &s, prec);
     mmt_add_tags(ctx, &mesh);
-    for (int levels = 1; levels <= 3; ++levels) {
-        int64_t n, m;
-        mm_subdiv_options o = mm_subdiv_options_default();
-        o.path = MM_PATH_GENERIC;
-        o.levels = levels;
-        o.boundary = rule;
-        double *want = mmt_refine_wide(ctx, mesh, &o, d, prec, &n);
-        o.path = MM_PATH_SPECIALIZED;
-        double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
-        ck_assert_int_eq(n, m);
-        double gap = mmt_relative_gap(want, got, n);
-        ck_assert_msg(gap <= tol, "d %d L%d rule %d: %g", d, levels, rule, gap);
-        for (int64_t k = 0; k < n; k += d) ck_assert_double_eq_tol(got[k], 1.0, tol);
-        free(want), free(got);
-    }
+    mmt_compare_wide_paths(ctx, mesh, MM_SCHEME_CATMULL_CLARK, rule, widths[_i / 4], prec, 3);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }

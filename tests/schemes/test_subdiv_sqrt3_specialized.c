@@ -236,8 +236,6 @@ START_TEST(subdivide_equals_build_and_eval_bitwise)
 }
 END_TEST
 
-/* Column j of a d-wide vertex datum at (x, y, z): the constant 1, linear and
- * quadratic functions. */
 /* Any width d (the rules below level 0 run one thread per component; the
  * device folds d = 3 only): d = 1, 3 and 5 against the generic path on a
  * closed and an open mesh, levels 1-4, and the constant column stays 1
@@ -245,26 +243,11 @@ END_TEST
  * precision. */
 START_TEST(any_data_width_matches_the_generic_path)
 {
-    int d = 1 + 2 * (_i / 2 % 3);
     mm_type prec = _i % 2 ? MM_TYPE_FLOAT32 : MM_TYPE_FLOAT64;
-    double tol = _i % 2 ? 1e-6 : 1e-12;
     mm_context ctx = mmt_context();
     mm_mesh mesh = mmt_triangle_shape(ctx, _i / 6 ? MMT_SHAPE_HOLES : MMT_SHAPE_TORUS, prec);
-    for (int levels = 1; levels <= 4; ++levels) {
-        int64_t n, m;
-        mm_subdiv_options o = mm_subdiv_options_default();
-        o.scheme = MM_SCHEME_SQRT3;
-        o.path = MM_PATH_GENERIC;
-        o.levels = levels;
-        double *want = mmt_refine_wide(ctx, mesh, &o, d, prec, &n);
-        o.path = MM_PATH_SPECIALIZED;
-        double *got = mmt_refine_wide(ctx, mesh, &o, d, prec, &m);
-        ck_assert_int_eq(n, m);
-        double gap = mmt_relative_gap(want, got, n);
-        ck_assert_msg(gap <= tol, "d %d L%d: %g", d, levels, gap);
-        for (int64_t k = 0; k < n; k += d) ck_assert_double_eq_tol(got[k], 1.0, tol);
-        free(want), free(got);
-    }
+    mmt_compare_wide_paths(ctx, mesh, MM_SCHEME_SQRT3, mm_subdiv_options_default().boundary,
+                           1 + 2 * (_i / 2 % 3), prec, 4);
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
 }
