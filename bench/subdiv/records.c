@@ -270,11 +270,13 @@ static void write_eval_bars(FILE *m, const sd_records *all, int c)
 {
     static const char *const widths[2] = {"specialized-eval-d3", "specialized-eval-d12"};
     const sd_record *rc = &all->r[c];
-    if (largest(all, rc, widths[0], INT64_MAX) == NULL) return;
+    const sd_record *last[2] = {largest(all, rc, widths[0], INT64_MAX),
+                                largest(all, rc, widths[1], INT64_MAX)};
+    if (last[0] == NULL) return;
     char label[160];
     snprintf(label, sizeof label, "%s, %s", rc->mesh, rc->scheme);
     for (int k = 0; k < 2; ++k) {
-        const sd_record *e = largest(all, rc, widths[k], INT64_MAX);
+        const sd_record *e = last[k];
         if (e == NULL) continue;
         double roof = sd_roofline(all, e);
         fprintf(m, "| %s | eval roofline ≥ 60%% | %s at level %d (%lld faces) | %.1f%% | 60%% | %s |\n",
