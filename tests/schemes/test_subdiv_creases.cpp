@@ -26,7 +26,9 @@
 //                   the level-by-level rule under the tags carried as above.
 //   generated       generated meshes with random tags (fixed seeds) against Far:
 //                   levels 1-3, both creasing methods, both boundary rules,
-//                   Catmull-Clark and Loop, paths GENERIC and AUTO, static mode.
+//                   Catmull-Clark and Loop, paths GENERIC and AUTO, static mode;
+//                   the same tags without the holes on the specialized path,
+//                   levels 1-4.
 //   level_by_level  mm_subdivide 1 level twice (three times) equals 2 (3) levels
 //                   at once: positions to 1e-12, faces, tags (vertices matched by
 //                   parent element: refined edges may be numbered differently).
@@ -76,7 +78,9 @@ std::string label(const std::string &name, const Config &c)
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s [%s %s%s %s %s L%d]", name.c_str(),
                   c.scheme == MM_SCHEME_LOOP ? "loop" : "catmark",
-                  c.path == MM_PATH_GENERIC ? "generic" : "auto",
+                  c.path == MM_PATH_GENERIC       ? "generic"
+                  : c.path == MM_PATH_SPECIALIZED ? "specialized"
+                                                  : "auto",
                   c.mode == MM_MODE_STATIC ? " static" : "",
                   c.boundary == MM_BOUNDARY_EDGE_ONLY ? "edge-only"
                   : c.boundary == MM_BOUNDARY_NONE    ? "boundary-none"
@@ -529,6 +533,20 @@ std::vector<Config> all_configs(mm_scheme scheme, bool tagged)
     return out;
 }
 
+// The configurations of a generated case without its holes (which send a
+// mesh to the generic path): the specialized path's corrections, levels 1-4
+// (from 3 the step before the last writes the last level's rows of the
+// vertices it corrects), both creasing methods, the boundary rules it takes.
+std::vector<Config> specialized_configs(mm_scheme scheme)
+{
+    std::vector<Config> out;
+    for (int levels = 1; levels <= 4; ++levels)
+        for (mm_creasing cr : {MM_CREASING_UNIFORM, MM_CREASING_CHAIKIN})
+            for (mm_boundary b : {MM_BOUNDARY_EDGE_ONLY, MM_BOUNDARY_EDGE_AND_CORNER})
+                out.push_back({scheme, MM_PATH_SPECIALIZED, MM_MODE_DYNAMIC, b, cr, levels});
+    return out;
+}
+
 // --- generated cases ----------------------------------------------------------------
 
 struct GenCase {
@@ -738,6 +756,13 @@ START_TEST(generated_against_far)
     Report rep;
     for (const Config &c : all_configs(g.scheme, true))
         rep.add(label(gen_name(g), c), compare(ctx, mesh, g.shape, &g.tags, c));
+    mm_mesh_free(&mesh);
+    Tags solid = g.tags;
+    solid.holes.clear();
+    mesh = make_tagged_mesh(ctx, g.shape, solid, &err);
+    ck_assert_msg(mesh != NULL, "%s", err.c_str());
+    for (const Config &c : specialized_configs(g.scheme))
+        rep.add(label(gen_name(g) + " without holes", c), compare(ctx, mesh, g.shape, &solid, c));
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
     rep.finish("tagged generated meshes against Far");
