@@ -14,8 +14,9 @@
  * level l − j on edge e 2^(l−j−1) + (p >> (j + 1)) for p = odd · 2^j: it
  * lies on that chain alone, between edges p − 1 and p. The level-0 vertices
  * that end chains, or carry a corner tag, form groups built once: the
- * vertex's entry (its sharpness, whether it is on the boundary or a corner
- * whatever its tags) and one entry per chain ending there, in OpenSubdiv's
+ * vertex's entry (its sharpness and its kind: valence, and whether it is on
+ * the boundary or a corner whatever its tags) and one entry per chain ending
+ * there, in OpenSubdiv's
  * order of the edges around it (so that sums of sharpness round as Sdc's).
  * Only interior edges make chains: a boundary edge is infinitely sharp
  * already, and the smooth kernels refine it as such. */
@@ -30,12 +31,6 @@
 /* The code of a vertex's entry in a group (else chain << 1 | end: 0 where
  * the vertex is the chain's a_e). */
 #define MMI_SHARP_VERTEX UINT32_MAX
-/* A vertex entry's flags: the vertex is on the boundary (the kernels' value
- * is the crease rule along it), or a corner whatever its tags (in no face;
- * with EDGE_AND_CORNER in one face). */
-#define MMI_SHARP_ON_BOUNDARY 1u
-#define MMI_SHARP_ALWAYS_CORNER 2u
-
 /* A mesh's sharp set, in backend memory. */
 typedef struct mmi_sharp_set {
     /* Level 0's groups: *size entries (counted on the device) of cap. */
@@ -43,7 +38,10 @@ typedef struct mmi_sharp_set {
     uint32_t *size;
     uint32_t *vertex; /* the entry's level-0 vertex                              */
     uint32_t *code;   /* MMI_SHARP_VERTEX, or chain << 1 | end                   */
-    uint32_t *flags;  /* a vertex's entry: its flags                             */
+    uint32_t *kind;   /* a vertex's entry: its kind as the smooth kernels carry
+                         it (mmi_kind_of): on the boundary its rule is the
+                         crease rule along it; a corner whatever its tags (in no
+                         face; with EDGE_AND_CORNER in one face)                 */
     float *vs;        /* a vertex's entry: its sharpness at level 0              */
     /* One chain per crease tag. */
     int64_t chains;
@@ -54,6 +52,9 @@ typedef struct mmi_sharp_set {
     uint32_t *missing; /* per chain: 1 where its tag names no edge, then the
                           inclusive scan of those                                */
     int levels;       /* L                                                       */
+    int order;        /* the scheme's faces below level 0: 4 Catmull-Clark's
+                         quads, 3 Loop's triangles (whose vertex rule the
+                         corrections of final rows apply)                        */
     float *sharp[MMI_SK_MAX_LEVELS + 1]; /* level l: 2^l per chain, chain-major  */
 } mmi_sharp_set;
 
@@ -96,9 +97,12 @@ typedef struct mmi_sharp_args {
     uint32_t *heads;           /* HEADS: flags; EMIT: their inclusive scan         */
     /* Vertex data: P of level l, Y of level l + 1 (smooth, corrected here), the
      * ring sums (S1 first in each row of ring_stride) the smooth kernels
-     * wrote for level l + 1, NULL when none follows. */
+     * wrote for level l + 1, NULL when none follows; at the step before the
+     * last where the kernels wrote final rows (mmi_sk_data's final), those
+     * rows instead, else NULL. */
     const void *P;
     void *Y;
+    void *final;
     int64_t d;
     int f64;
     void *ring;

@@ -19,7 +19,9 @@
 #define MESHMAT_KERNELS_SHARP_RULES_H
 
 #include "../rules/crease.h"
+#include "catmark_quad_points.h"
 #include "catmark_topology.h"
+#include "loop_points.h"
 #include "sharp_kernels.h"
 
 /* Chaikin's rule averages over a vertex's other semi-sharp edges unless the
@@ -79,9 +81,9 @@ MM_HD uint32_t sharp_rank(const mmi_sharp_args *g, uint32_t v, uint32_t h)
     return (uint32_t)n + 1; /* h is not at v: not on a mesh this path takes */
 }
 
-/* Level-0 vertex v's flags, by the rule the kernels give it
- * (sk_vertex_point: its boundary sides). */
-MM_HD uint32_t sharp_level0_flags(const mmi_sharp_args *g, uint32_t v)
+/* Level-0 vertex v's kind as the smooth kernels give it (sk_vertex_point,
+ * lk_vertex_point: its faces and boundary sides). */
+MM_HD uint32_t sharp_level0_kind(const mmi_sharp_args *g, uint32_t v)
 {
     const mmi_sk_level *x = &g->lv0;
     int64_t first = g->vt.ptr[v], n = g->vt.ptr[v + 1] - first, sharp = 0;
@@ -89,9 +91,7 @@ MM_HD uint32_t sharp_level0_flags(const mmi_sharp_args *g, uint32_t v)
         int64_t c = sharp_corner_at(g, q);
         sharp += ((x->side[c] >> 1) & 1) + ((x->side[sk_prev(x, c)] >> 1) & 1);
     }
-    mmi_vertex_rule r = mmi_vertex_rule_of(n, sharp, g->corners);
-    return (r == MMI_RULE_CREASE ? MMI_SHARP_ON_BOUNDARY : 0u) |
-           (r == MMI_RULE_CORNER ? MMI_SHARP_ALWAYS_CORNER : 0u);
+    return mmi_kind_of(n, mmi_vertex_rule_of(n, sharp, g->corners));
 }
 
 /* Candidate i: corner tags first (a vertex's entry), then four per crease tag
@@ -139,12 +139,12 @@ MM_HD void sharp_emit(const mmi_sharp_args *g, int64_t p)
     x->vertex[slot] = v;
     if (c >= g->corner_tags && r < 2) {
         x->code[slot] = (uint32_t)t << 1 | (uint32_t)r;
-        x->flags[slot] = 0u, x->vs[slot] = 0.0f;
+        x->kind[slot] = 0u, x->vs[slot] = 0.0f;
         x->entry[2 * t + r] = (uint32_t)slot;
         return;
     }
     x->code[slot] = MMI_SHARP_VERTEX;
-    x->flags[slot] = sharp_level0_flags(g, v);
+    x->kind[slot] = sharp_level0_kind(g, v);
     x->vs[slot] = c < g->corner_tags ? g->corner_values[c] : 0.0f;
 }
 
@@ -288,17 +288,40 @@ MM_HD double sharp_rule_point(const mmi_sharp_args *g, const sharp_around *a,
     return m.vertex * p + m.crease * sum;
 }
 
-/* Component c of vertex v with sharpness vs and flags, its sharp edges a:
- * its point by its rules (mmi_crease_vertex_rules, a boundary's two edges
- * counted infinitely sharp), and where ring sums follow and v is inside, S1
- * moved by the moves of its sharp edges' points (read before
- * sharp_edge_point writes them). */
-MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uint32_t flags,
+/* The kind of a vertex born on an interior edge (a chain's inner vertex):
+ * smooth, in four quads or six triangles. */
+MM_HD uint32_t sharp_inner_kind(const mmi_sharp_set *x)
+{
+    return mmi_kind_of(x->order == 3 ? 6 : 4, MMI_RULE_SMOOTH);
+}
+
+/* Component c of vertex v's final row (the kernels took v two levels down by
+ * its kind's smooth step from its point and ring sums as they made them) moved
+ * by the correction's changes dp to its point and ds1 to its S1: the step is
+ * linear in (p, S1, S2) (sk_vertex_step, lk_vertex_step), and S2, the new
+ * face points' sum, never moves. */
+MM_HD void sharp_final_move(const mmi_sharp_args *g, uint32_t kind, uint32_t v, int64_t c,
+                            double dp, double ds1)
+{
+    double next[3];
+    if (dp == 0.0 && ds1 == 0.0) return;
+    if (g->set.order == 3) lk_vertex_step(kind, dp, ds1, next);
+    else sk_vertex_step(kind, dp, ds1, 0.0, next);
+    int64_t i = (int64_t)v * g->d + c;
+    sk_store(g->final, g->f64, i, sk_load(g->final, g->f64, i) + next[0]);
+}
+
+/* Component c of vertex v with sharpness vs and kind, its sharp edges a: its
+ * point by its rules (mmi_crease_vertex_rules, a boundary's two edges counted
+ * infinitely sharp), and where v is inside, S1 moved by the moves of its
+ * sharp edges' points (read before sharp_edge_point writes them): into the
+ * ring sums where they follow, or with final rows into v's. */
+MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uint32_t kind,
                               const sharp_around *a, int64_t c)
 {
-    int boundary = (flags & MMI_SHARP_ON_BOUNDARY) != 0;
+    int boundary = mmi_kind_rule(kind) == MMI_RULE_CREASE;
     int64_t sharp = boundary ? 2 : 0, child_sharp = sharp, d = g->d;
-    if (flags & MMI_SHARP_ALWAYS_CORNER) vs = MMI_SHARP_INFINITE;
+    if (mmi_kind_rule(kind) == MMI_RULE_CORNER) vs = MMI_SHARP_INFINITE;
     mmi_transition t = {0.0f, 0};
     mmi_transition_add(&t, vs, mmi_sharpness_decrement(vs));
     for (int64_t j = 0; j < sharp_around_count(a); ++j) {
@@ -309,9 +332,8 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
     double p = sk_load(g->P, g->f64, (int64_t)v * d + c);
-    double y = sk_load(g->Y, g->f64, (int64_t)v * d + c);
-    if (g->ring != NULL && !boundary) {
-        double move = 0.0;
+    double y = sk_load(g->Y, g->f64, (int64_t)v * d + c), moved = y, move = 0.0;
+    if ((g->ring != NULL || g->final != NULL) && !boundary) {
         for (int64_t j = 0; j < sharp_around_count(a); ++j) {
             sharp_edge e = sharp_around_edge(g, a, j);
             double w = mmi_sharp_edge_weight(e.s, e.child_crease);
@@ -320,14 +342,19 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
             double ye = sk_load(g->Y, g->f64, e.point * d + c);
             move += w * (mmi_sharp_edge_mask().end * (p + q) - ye);
         }
+    }
+    if (g->ring != NULL && !boundary) {
         int64_t s1 = (int64_t)v * g->ring_stride + c;
         sk_store(g->ring, g->ring_f64, s1, sk_load(g->ring, g->ring_f64, s1) + move);
     }
-    if (r.parent == MMI_RULE_SMOOTH) return;
-    double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, y, c);
-    double pb = r.child == r.parent ? pa : sharp_rule_point(g, a, r.child, 1, boundary, p, y, c);
-    sk_store(g->Y, g->f64, (int64_t)v * d + c,
-             r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb);
+    if (r.parent != MMI_RULE_SMOOTH) {
+        double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, y, c);
+        double pb = r.child == r.parent ? pa
+                                        : sharp_rule_point(g, a, r.child, 1, boundary, p, y, c);
+        moved = r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb;
+        sk_store(g->Y, g->f64, (int64_t)v * d + c, moved);
+    }
+    if (g->final != NULL) sharp_final_move(g, kind, v, c, moved - y, move);
 }
 
 /* Element q = i d + c of level l, component c of element i: i < chains
@@ -344,13 +371,14 @@ MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
         int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1);
         if (k == 0 || x->edge0[t] == MMI_SK_NONE) return;
         sharp_around a = {(uint32_t)t, k, 0, 0};
-        sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, 0u, &a, c);
+        sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, sharp_inner_kind(x),
+                           &a, c);
         return;
     }
     int64_t e = i - slots;
     if (e >= *x->size || x->code[e] != MMI_SHARP_VERTEX) return;
     sharp_around a = {0u, 0, e, sharp_group_end(x, e)};
-    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->flags[e], &a, c);
+    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->kind[e], &a, c);
 }
 
 /* Element q = i d + c of level l: component c of slot i's edge point,

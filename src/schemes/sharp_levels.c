@@ -42,7 +42,7 @@ static mm_status set_alloc(mm_context ctx, int64_t cap, int64_t chains, int L, m
     *x = (mmi_sharp_set){0};
     MM_TRY(alloc_words(ctx, set_words(cap, chains, L), (void **)&w));
     x->cap = cap, x->chains = chains, x->levels = L, x->size = w++;
-    x->vertex = w, x->code = w + cap, x->flags = w + 2 * cap, x->vs = (float *)(w + 3 * cap);
+    x->vertex = w, x->code = w + cap, x->kind = w + 2 * cap, x->vs = (float *)(w + 3 * cap);
     w += 4 * cap;
     x->edge0 = w, x->ends = w + chains, x->entry = w + 3 * chains, x->missing = w + 5 * chains;
     w += 6 * chains;
@@ -88,7 +88,7 @@ done:
 
 mm_status mmi_sharp_build(mm_context ctx, mm_mesh mesh, const mmi_sk_level *lv0,
                           mmi_sk_vertex_faces vt, const uint32_t *ends, int corners, int L,
-                          int chaikin, const uint32_t *ep_base, mmi_sharp_set *set)
+                          int chaikin, int order, const uint32_t *ep_base, mmi_sharp_set *set)
 {
     mm_status st = MM_OK;
     mmi_sharp_args g = {0};
@@ -96,6 +96,7 @@ mm_status mmi_sharp_build(mm_context ctx, mm_mesh mesh, const mmi_sk_level *lv0,
     int vbits = 1;
     while (vbits < 32 && ((int64_t)1 << vbits) < lv0->nv) ++vbits;
     MM_TRY(set_alloc(ctx, c, nc, L, set));
+    set->order = order;
     MM_TRY(mmi_zero(ctx, set->size, mmi_backend_memory(ctx), 4));
     g.set = *set;
     g.lv0 = *lv0;
@@ -160,6 +161,7 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
     g.ring = data->ring_next ? data->ring : NULL;
     g.ring_f64 = ring_f64;
     g.ring_stride = ring_stride;
+    g.final = data->final;
     /* VERTICES reads the smooth edge points that EDGES then replaces. */
     MM_TRY(run(ctx, &g, MMI_SHARP_VERTICES, ((set->chains << l) + set->cap) * g.d));
     MM_TRY(run(ctx, &g, MMI_SHARP_EDGES, (set->chains << l) * g.d));

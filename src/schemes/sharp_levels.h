@@ -1,7 +1,7 @@
 /* sharp_levels.h: the sharp set of the specialized paths
  * (src/kernels/sharp_kernels.h): level 0's groups and chains from the mesh's
  * crease and corner tags, every level's chain sharpness, the correction of a
- * step's points, and a level's sharpness handed out
+ * step's points (and ring sums or final rows), and a level's sharpness handed out
  * (mm_subdiv_level_sharpness, the tags of mm_subdivide's result). All of it
  * is queued with no host read until the route's end. */
 #ifndef MESHMAT_SCHEMES_SHARP_LEVELS_H
@@ -12,19 +12,20 @@
 
 /* The set of mesh's tags over level 0 as the specialized path sees it (its
  * side codes and edge sides, Mᵀ and sorted edge ends), refined through L
- * levels (chaikin: Chaikin's rule). ep_base[m]: level m + 1's id of the point
+ * levels (chaikin: Chaikin's rule) for the scheme whose faces below level 0
+ * have order sides (mmi_sharp_set's order). ep_base[m]: level m + 1's id of the point
  * on level m's edge 0. A tag that names no edge is left to
  * mmi_sharp_check_tags. */
 mm_status mmi_sharp_build(mm_context ctx, mm_mesh mesh, const mmi_sk_level *lv0,
                           mmi_sk_vertex_faces vt, const uint32_t *ends, int corners, int L,
-                          int chaikin, const uint32_t *ep_base, mmi_sharp_set *set);
+                          int chaikin, int order, const uint32_t *ep_base, mmi_sharp_set *set);
 
 /* Refuses (MM_ERR_INVALID_MESH) a crease tag on vertices that share no edge,
  * naming the first. */
 mm_status mmi_sharp_check_tags(mm_context ctx, mm_mesh mesh, const mmi_sharp_set *set);
 
-/* Corrects the points (and ring sums) the smooth kernels wrote for level
- * l + 1 from level l's data. ring_f64, ring_stride: the ring sums' type and
+/* Corrects the points (and ring sums, or final rows) the smooth kernels
+ * wrote for level l + 1 from level l's data. ring_f64, ring_stride: the ring sums' type and
  * row (S1 first). */
 mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
                             const uint32_t *ep_base, const mmi_sk_data *data, int ring_f64,

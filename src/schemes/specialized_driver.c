@@ -241,7 +241,8 @@ static mm_status sharp_set(mm_context ctx, mm_mesh mesh, mmi_sp_state *s)
     for (int l = 0; l < s->opts.levels; ++l) s->ep_base[l] = edge_point_base(s, l);
     return mmi_sharp_build(ctx, mesh, &lv0, vertex_faces(s), s->lv[0].ends,
                            s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER, s->opts.levels,
-                           s->opts.creasing == MM_CREASING_CHAIKIN, s->ep_base, &s->sharp);
+                           s->opts.creasing == MM_CREASING_CHAIKIN, s->scheme->order, s->ep_base,
+                           &s->sharp);
 }
 
 /* The end of the route for a tagged mesh: its tags checked, and the last
@@ -334,13 +335,12 @@ int mmi_sp_always(const mmi_sp_state *s)
 
 /* Whether the step before the last writes the last level's rows of the
  * vertices it moves (mmi_sk_data's final), so that no ring sums pass between
- * the last two steps: a scheme's choice, never with the sharp set's
- * corrections (they read the sums), from level 1 on (level 0's gathers keep
- * their sums). */
+ * the last two steps: a scheme's choice, from level 1 on (level 0's gathers
+ * keep their sums). The sharp set's corrections of that step then move those
+ * rows where they would have moved the sums (sharp_final_move). */
 static int final_rows(const mmi_sp_state *s)
 {
-    return s->scheme->final_rows && s->scheme->final_rows(s) && !s->tagged &&
-           s->opts.levels >= 3;
+    return s->scheme->final_rows && s->scheme->final_rows(s) && s->opts.levels >= 3;
 }
 
 /* The ring sums of an evaluation of X: vertices of level L − 2, the last
