@@ -66,9 +66,8 @@ typedef enum mmi_sharp_rule {
     MMI_SHARP_EMIT,          /* p < candidates: the entries and their count      */
     /* Each level l. */
     MMI_SHARP_CHILD,         /* i < chains 2^l: the halves' sharpness at l + 1    */
-    MMI_SHARP_VERTICES,      /* i < (chains 2^l + cap) d: a vertex's point and
-                                ring sum, a component each                         */
-    MMI_SHARP_EDGES,         /* i < chains 2^l d: an edge's point, a component each */
+    MMI_SHARP_POINTS,        /* i < (2 chains 2^l + cap) d: a vertex's point and
+                                sums, then an edge's point, a component each       */
     MMI_SHARP_TAG_COUNT,     /* i ≤ chains 2^l + cap: i's creases and corners     */
     MMI_SHARP_TAGS           /* i < chains 2^l + cap: the level as tags           */
 } mmi_sharp_rule;
@@ -103,6 +102,12 @@ typedef struct mmi_sharp_args {
     const void *P;
     void *Y;
     void *final;
+    /* The moves of the sharp edges' points, per slot of chains 2^m and
+     * component: level l − 1's (m = l − 1), which level l's carried ring sums
+     * missed (NULL at level 0), and where level l's go (NULL at the last
+     * step). */
+    const double *moved;
+    double *moves;
     int64_t d;
     int f64;
     void *ring;

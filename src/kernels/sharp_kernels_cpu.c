@@ -9,8 +9,7 @@ MMI_CPU_RANGE(candidates, mmi_sharp_args, sharp_candidate)
 MMI_CPU_RANGE(heads, mmi_sharp_args, sharp_head)
 MMI_CPU_RANGE(emit, mmi_sharp_args, sharp_emit)
 MMI_CPU_RANGE(child, mmi_sharp_args, sharp_child)
-MMI_CPU_RANGE(vertices, mmi_sharp_args, sharp_vertex)
-MMI_CPU_RANGE(edges, mmi_sharp_args, sharp_edge_point)
+MMI_CPU_RANGE(points, mmi_sharp_args, sharp_point)
 MMI_CPU_RANGE(tag_count, mmi_sharp_args, sharp_tag_count)
 MMI_CPU_RANGE(tags, mmi_sharp_args, sharp_tag)
 
@@ -18,8 +17,7 @@ mm_status mmi_sharp_run_cpu(mm_context ctx, const mmi_sharp_args *g)
 {
     /* In mmi_sharp_rule's order. */
     static const mmi_cpu_range_fn rules[] = {tag_edges, candidates, heads,     emit,
-                                             child,     vertices,   edges,     tag_count,
-                                             tags};
+                                             child,     points,     tag_count, tags};
     (void)ctx;
     mmi_cpu_for(g->count, rules[g->rule], g);
     return MM_OK;

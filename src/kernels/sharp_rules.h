@@ -10,8 +10,11 @@
  * the kernels' and the crease and corner rules read only the vertex and its
  * neighbours along sharp edges. The kernels carry ring sums from level to
  * level instead of walking fans: an interior vertex's S1 one level down is the
- * sum of its new edge points, of which the sharp ones moved, so the vertex
- * rule adds each one's move. Every interior vertex keeps full ring sums (its
+ * sum of its new edge points, of which the sharp ones moved. Each edge's
+ * correction leaves its move, and the next step's correction of each end
+ * adds what its smooth step missed for it (the step is linear in the sums),
+ * so that a step's corrections are one launch: no vertex reads an edge point
+ * the same launch rewrites. Every interior vertex keeps full ring sums (its
  * kind stays smooth), so a crease that fades out leaves a smooth vertex with
  * the sums the smooth rule needs; a boundary vertex keeps the kernels' sums
  * along the boundary, whose edges are never corrected. */
@@ -295,29 +298,41 @@ MM_HD uint32_t sharp_inner_kind(const mmi_sharp_set *x)
     return mmi_kind_of(x->order == 3 ? 6 : 4, MMI_RULE_SMOOTH);
 }
 
+/* The smooth step of a vertex of kind from (p, S1, S2), the scheme's
+ * (sk_vertex_step, lk_vertex_step; Loop's has no S2): out = (v', S1', S2'). */
+MM_HD void sharp_step(const mmi_sharp_set *x, uint32_t kind, double p, double s1, double s2,
+                      double out[3])
+{
+    if (x->order == 3) {
+        lk_vertex_step(kind, p, s1, out);
+        out[2] = 0.0;
+    } else {
+        sk_vertex_step(kind, p, s1, s2, out);
+    }
+}
+
 /* Component c of vertex v's final row (the kernels took v two levels down by
- * its kind's smooth step from its point and ring sums as they made them) moved
- * by the correction's changes dp to its point and ds1 to its S1: the step is
- * linear in (p, S1, S2) (sk_vertex_step, lk_vertex_step), and S2, the new
- * face points' sum, never moves. */
+ * its kind's smooth step from its point and sums as they made them) moved by
+ * the changes dp to its point, ds1 and ds2 to its S1 and S2: the step is
+ * linear in (p, S1, S2). */
 MM_HD void sharp_final_move(const mmi_sharp_args *g, uint32_t kind, uint32_t v, int64_t c,
-                            double dp, double ds1)
+                            double dp, double ds1, double ds2)
 {
     double next[3];
-    if (dp == 0.0 && ds1 == 0.0) return;
-    if (g->set.order == 3) lk_vertex_step(kind, dp, ds1, next);
-    else sk_vertex_step(kind, dp, ds1, 0.0, next);
+    if (dp == 0.0 && ds1 == 0.0 && ds2 == 0.0) return;
+    sharp_step(&g->set, kind, dp, ds1, ds2, next);
     int64_t i = (int64_t)v * g->d + c;
     sk_store(g->final, g->f64, i, sk_load(g->final, g->f64, i) + next[0]);
 }
 
-/* Component c of vertex v with sharpness vs and kind, its sharp edges a: its
- * point by its rules (mmi_crease_vertex_rules, a boundary's two edges counted
- * infinitely sharp), and where v is inside, S1 moved by the moves of its
- * sharp edges' points (read before sharp_edge_point writes them): into the
- * ring sums where they follow, or with final rows into v's. */
+/* Component c of vertex v with sharpness vs and kind, its sharp edges a,
+ * and the move its carried S1 missed (the moves of its sharp edges' points
+ * one step up): what the kernels' step made of v (its point, and its sums or
+ * final row) moved by the step of that move, then its point by its rules
+ * (mmi_crease_vertex_rules, a boundary's two edges counted infinitely sharp;
+ * with final rows, the final row moved by the step of that change too). */
 MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uint32_t kind,
-                              const sharp_around *a, int64_t c)
+                              const sharp_around *a, int64_t c, double missed)
 {
     int boundary = mmi_kind_rule(kind) == MMI_RULE_CREASE;
     int64_t sharp = boundary ? 2 : 0, child_sharp = sharp, d = g->d;
@@ -331,30 +346,32 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
         mmi_transition_add(&t, e.s, e.child);
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
+    double was[3] = {0.0, 0.0, 0.0};
+    if (!boundary && missed != 0.0) sharp_step(&g->set, kind, 0.0, missed, 0.0, was);
     double p = sk_load(g->P, g->f64, (int64_t)v * d + c);
-    double y = sk_load(g->Y, g->f64, (int64_t)v * d + c), moved = y, move = 0.0;
-    if ((g->ring != NULL || g->final != NULL) && !boundary) {
-        for (int64_t j = 0; j < sharp_around_count(a); ++j) {
-            sharp_edge e = sharp_around_edge(g, a, j);
-            double w = mmi_sharp_edge_weight(e.s, e.child_crease);
-            if (w == 0.0) continue;
-            double q = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
-            double ye = sk_load(g->Y, g->f64, e.point * d + c);
-            move += w * (mmi_sharp_edge_mask().end * (p + q) - ye);
-        }
-    }
-    if (g->ring != NULL && !boundary) {
+    double y = sk_load(g->Y, g->f64, (int64_t)v * d + c), smooth = y + was[0], moved = smooth;
+    if (g->ring != NULL && (was[1] != 0.0 || was[2] != 0.0)) {
         int64_t s1 = (int64_t)v * g->ring_stride + c;
-        sk_store(g->ring, g->ring_f64, s1, sk_load(g->ring, g->ring_f64, s1) + move);
+        sk_store(g->ring, g->ring_f64, s1, sk_load(g->ring, g->ring_f64, s1) + was[1]);
+        if (g->set.order != 3)
+            sk_store(g->ring, g->ring_f64, s1 + d, sk_load(g->ring, g->ring_f64, s1 + d) + was[2]);
     }
     if (r.parent != MMI_RULE_SMOOTH) {
-        double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, y, c);
-        double pb = r.child == r.parent ? pa
-                                        : sharp_rule_point(g, a, r.child, 1, boundary, p, y, c);
+        double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, smooth, c);
+        double pb = r.child == r.parent
+                        ? pa
+                        : sharp_rule_point(g, a, r.child, 1, boundary, p, smooth, c);
         moved = r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb;
-        sk_store(g->Y, g->f64, (int64_t)v * d + c, moved);
     }
-    if (g->final != NULL) sharp_final_move(g, kind, v, c, moved - y, move);
+    if (moved != y) sk_store(g->Y, g->f64, (int64_t)v * d + c, moved);
+    if (g->final != NULL) sharp_final_move(g, kind, v, c, moved - y, was[1], was[2]);
+}
+
+/* Component c of slot i's move at level m (sharp_edge_point's), 0 where
+ * none was left (level 0). */
+MM_HD double sharp_moved(const mmi_sharp_args *g, int64_t i, int64_t c)
+{
+    return g->moved != NULL ? g->moved[i * g->d + c] : 0.0;
 }
 
 /* Element q = i d + c of level l, component c of element i: i < chains
@@ -370,33 +387,57 @@ MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
     if (i < slots) {
         int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1);
         if (k == 0 || x->edge0[t] == MMI_SK_NONE) return;
+        /* at an even position it was the vertex at k / 2 one level up,
+         * between slots k / 2 − 1 and k / 2; at an odd one born there */
+        int64_t up = (t << (l - 1)) + k / 2;
+        double missed = k & 1 ? 0.0 : sharp_moved(g, up - 1, c) + sharp_moved(g, up, c);
         sharp_around a = {(uint32_t)t, k, 0, 0};
         sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, sharp_inner_kind(x),
-                           &a, c);
+                           &a, c, missed);
         return;
     }
     int64_t e = i - slots;
     if (e >= *x->size || x->code[e] != MMI_SHARP_VERTEX) return;
     sharp_around a = {0u, 0, e, sharp_group_end(x, e)};
-    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->kind[e], &a, c);
+    double missed = 0.0;
+    for (int64_t j = e + 1; l > 0 && j < a.end; ++j) {
+        uint32_t code = x->code[j];
+        int64_t slot = ((int64_t)(code >> 1) << (l - 1)) + sharp_end_edge(code, l - 1);
+        missed += sharp_moved(g, slot, c);
+    }
+    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->kind[e], &a, c,
+                       missed);
 }
 
 /* Element q = i d + c of level l: component c of slot i's edge point,
- * w · midpoint + (1 − w) · the kernels' smooth point. */
+ * w · midpoint + (1 − w) · the kernels' smooth point, and its move left for
+ * the next step's correction of its ends. */
 MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
 {
     int l = g->level;
     int64_t d = g->d, i = q / d, c = q % d, t = i >> l, k = i & (((int64_t)1 << l) - 1);
     if (g->set.edge0[t] == MMI_SK_NONE) return;
     sharp_edge e = sharp_edge_of(g, (uint32_t)t, 0, k);
-    double w = mmi_sharp_edge_weight(e.s, e.child_crease);
-    if (w == 0.0) return;
-    int64_t a = sharp_chain_vertex(g, (uint32_t)t, l, k);
-    double pa = sk_load(g->P, g->f64, a * d + c);
-    double pb = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
-    double y = sk_load(g->Y, g->f64, e.point * d + c);
-    sk_store(g->Y, g->f64, e.point * d + c,
-             w * mmi_sharp_edge_mask().end * (pa + pb) + (1.0 - w) * y);
+    double w = mmi_sharp_edge_weight(e.s, e.child_crease), move = 0.0;
+    if (w != 0.0) {
+        int64_t a = sharp_chain_vertex(g, (uint32_t)t, l, k);
+        double pa = sk_load(g->P, g->f64, a * d + c);
+        double pb = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
+        double y = sk_load(g->Y, g->f64, e.point * d + c);
+        move = w * (mmi_sharp_edge_mask().end * (pa + pb) - y);
+        sk_store(g->Y, g->f64, e.point * d + c, y + move);
+    }
+    if (g->moves != NULL) g->moves[q] = move;
+}
+
+/* Element q of level l's corrections: the vertices' components first
+ * (sharp_vertex: the longer walks), then the edges' (sharp_edge_point).
+ * Neither reads what the other writes. */
+MM_HD void sharp_point(const mmi_sharp_args *g, int64_t q)
+{
+    int64_t vertices = ((g->set.chains << g->level) + g->set.cap) * g->d;
+    if (q < vertices) sharp_vertex(g, q);
+    else sharp_edge_point(g, q - vertices);
 }
 
 /* --- The level as tags ------------------------------------------------------- */

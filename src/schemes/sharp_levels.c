@@ -148,11 +148,15 @@ static mmi_sharp_args level_args(const mmi_sharp_set *set, int l, const uint32_t
     return g;
 }
 
+int64_t mmi_sharp_move_values(const mmi_sharp_set *set, int64_t d)
+{
+    return set->levels > 1 ? 2 * (set->chains << (set->levels - 1)) * d : 0;
+}
+
 mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
                             const uint32_t *ep_base, const mmi_sk_data *data, int ring_f64,
-                            int64_t ring_stride)
+                            int64_t ring_stride, double *moves)
 {
-    mm_status st = MM_OK;
     mmi_sharp_args g = level_args(set, l, ep_base);
     g.P = data->P;
     g.Y = data->Y;
@@ -162,11 +166,11 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
     g.ring_f64 = ring_f64;
     g.ring_stride = ring_stride;
     g.final = data->final;
-    /* VERTICES reads the smooth edge points that EDGES then replaces. */
-    MM_TRY(run(ctx, &g, MMI_SHARP_VERTICES, ((set->chains << l) + set->cap) * g.d));
-    MM_TRY(run(ctx, &g, MMI_SHARP_EDGES, (set->chains << l) * g.d));
-done:
-    return st;
+    /* level l − 1's moves and level l's, in turn in the two halves */
+    int64_t half = mmi_sharp_move_values(set, g.d) / 2;
+    g.moved = l > 0 && half > 0 ? moves + ((l - 1) & 1) * half : NULL;
+    g.moves = l + 1 < set->levels && half > 0 ? moves + (l & 1) * half : NULL;
+    return run(ctx, &g, MMI_SHARP_POINTS, (2 * (set->chains << l) + set->cap) * g.d);
 }
 
 mm_status mmi_sharp_carry_tags(mm_context ctx, const mmi_sharp_set *set, int l,

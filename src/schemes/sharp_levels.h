@@ -24,12 +24,18 @@ mm_status mmi_sharp_build(mm_context ctx, mm_mesh mesh, const mmi_sk_level *lv0,
  * naming the first. */
 mm_status mmi_sharp_check_tags(mm_context ctx, mm_mesh mesh, const mmi_sharp_set *set);
 
+/* The float64 values of an evaluation's moves of the sharp edges' points at
+ * width d (two levels' worth; 0 for one level), in backend memory. */
+int64_t mmi_sharp_move_values(const mmi_sharp_set *set, int64_t d);
+
 /* Corrects the points (and ring sums, or final rows) the smooth kernels
- * wrote for level l + 1 from level l's data. ring_f64, ring_stride: the ring sums' type and
- * row (S1 first). */
+ * wrote for level l + 1 from level l's data, in one launch, with the moves
+ * left by level l − 1's correction in moves (mmi_sharp_move_values of
+ * them), where it leaves level l's. ring_f64, ring_stride: the ring sums'
+ * type and row (S1 first). */
 mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
                             const uint32_t *ep_base, const mmi_sk_data *data, int ring_f64,
-                            int64_t ring_stride);
+                            int64_t ring_stride, double *moves);
 
 /* Level l's creases and corners as out's tags (backend memory). */
 mm_status mmi_sharp_carry_tags(mm_context ctx, const mmi_sharp_set *set, int l,

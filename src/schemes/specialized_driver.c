@@ -308,7 +308,8 @@ static void free_rings(mm_context ctx, mmi_sp_rings *r)
 {
     mmi_free(ctx, mmi_backend_memory(ctx), r->sums, r->n * r->row_bytes);
     mmi_sp_free_u32(ctx, &r->kinds, r->n);
-    r->sums = NULL;
+    mmi_free(ctx, mmi_backend_memory(ctx), r->moves, r->move_values * (int64_t)sizeof(double));
+    r->sums = NULL, r->moves = NULL;
 }
 
 mm_status mmi_sp_fork(mm_context ctx, const mmi_sp_state *s)
@@ -336,8 +337,8 @@ int mmi_sp_always(const mmi_sp_state *s)
 /* Whether the step before the last writes the last level's rows of the
  * vertices it moves (mmi_sk_data's final), so that no ring sums pass between
  * the last two steps: a scheme's choice, from level 1 on (level 0's gathers
- * keep their sums). The sharp set's corrections of that step then move those
- * rows where they would have moved the sums (sharp_final_move). */
+ * keep their sums). The sharp set's corrections then move those rows where
+ * they would have moved the sums (sharp_final_move). */
 static int final_rows(const mmi_sp_state *s)
 {
     return s->scheme->final_rows && s->scheme->final_rows(s) && s->opts.levels >= 3;
@@ -349,11 +350,16 @@ static mm_status alloc_rings(mm_context ctx, const mmi_sp_state *s, mm_dense X, 
 {
     mm_status st = MM_OK;
     int64_t size = s->scheme->ring_f64 ? (int64_t)sizeof(double) : (int64_t)mm_type_size(X->type);
-    *r = (mmi_sp_rings){NULL, NULL, 0, s->scheme->ring_sums * X->d * size};
+    *r = (mmi_sp_rings){NULL, NULL, 0, s->scheme->ring_sums * X->d * size, NULL, 0};
     if (s->opts.levels < 2) return MM_OK;
     r->n = s->lv[s->opts.levels - (final_rows(s) ? 3 : 2)].n.vertices;
     MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), r->n * r->row_bytes, &r->sums));
     MM_TRY(mmi_sp_alloc_u32(ctx, &r->kinds, r->n));
+    if (s->tagged) {
+        r->move_values = mmi_sharp_move_values(&s->sharp, X->d);
+        MM_TRY(mmi_alloc(ctx, mmi_backend_memory(ctx), r->move_values * (int64_t)sizeof(double),
+                         (void **)&r->moves));
+    }
 done:
     if (st != MM_OK) free_rings(ctx, r);
     return st;
@@ -421,7 +427,7 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
         mmi_stage_end(ctx, stage);
         stage = mmi_stage_begin(ctx, "sharp_points");
         MM_TRY(mmi_sharp_correct(ctx, &s->sharp, l, s->ep_base, &data, k->ring_f64 || data.f64,
-                                 k->ring_sums * data.d));
+                                 k->ring_sums * data.d, r->moves));
     }
 done:
     mmi_stage_end(ctx, stage);
@@ -563,7 +569,7 @@ static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
 {
     mm_status st = MM_OK;
     mmi_sp_state *s = state;
-    mmi_sp_rings r = {NULL, NULL, 0, 0};
+    mmi_sp_rings r = {NULL, NULL, 0, 0, NULL, 0};
     MM_TRY(mmi_subdiv_check_data(ctx, X0));
     if (s->opts.levels == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
     MM_TRY(side_stream(ctx, s));
@@ -592,7 +598,7 @@ static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
     mm_status st = MM_OK;
     mmi_sp_state *s = NULL;
     mm_dense P = mesh->X, last = NULL; /* last: made first where final_rows holds */
-    mmi_sp_rings r = {NULL, NULL, 0, 0};
+    mmi_sp_rings r = {NULL, NULL, 0, 0, NULL, 0};
     int L = opts->levels, fold = 0;
     MM_TRY(mmi_subdiv_check_data(ctx, mesh->X));
     MM_TRY(start(ctx, mesh, opts, 0, &s));

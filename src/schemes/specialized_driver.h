@@ -41,11 +41,14 @@ struct mmi_sp_scheme;
 
 /* An evaluation's carried ring sums: a row of sums and a kind per vertex of
  * level L − 2, the last level whose vertices are updated by them; none for
- * one level. */
+ * one level. A tagged mesh's also carry the moves of its sharp edges' points
+ * from one step's correction to the next's (mmi_sharp_correct). */
 typedef struct mmi_sp_rings {
     void *sums;
     uint32_t *kinds;
     int64_t n, row_bytes;
+    double *moves;
+    int64_t move_values;
 } mmi_sp_rings;
 
 /* An evaluation replayed as a captured CUDA graph (specialized_driver.c's
