@@ -481,7 +481,7 @@ done:
  * Up to this many values in the last level (1 GiB of float32; the levels
  * between are kept, about a third of it); never with stage timers or a
  * progress callback (neither could report from a replay). A tagged mesh's
- * corrections (mmi_sharp_correct) are two launches a level over counts the
+ * corrections (mmi_sharp_correct) are a launch a level over counts the
  * build fixed, so they replay too. */
 #define MMI_REPLAY_MAX_VALUES ((int64_t)1 << 28)
 
