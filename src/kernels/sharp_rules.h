@@ -251,43 +251,46 @@ MM_HD sharp_edge sharp_edge_of(const mmi_sharp_args *g, uint32_t t, int at_b, in
 }
 
 /* The sharp edges around a vertex: an inner vertex of chain t (position k,
- * between its edges k − 1 and k; end 0), or the chains of the group of
- * level-0 entries (first, end). */
+ * between its edges k − 1 and k; size 0), or the chains of the group whose
+ * vertex entry is first, up to the next vertex entry or the set's size. */
 typedef struct sharp_around {
     uint32_t t;
-    int64_t k, first, end;
+    int64_t k, first, size;
 } sharp_around;
 
-MM_HD int64_t sharp_around_count(const sharp_around *a)
+/* Edge j around a into *e, with the level-(l − 1) slot of the edge it
+ * halves at the vertex into *up (−1 where the vertex was born at level l:
+ * its sums were gathered there, not carried); 0 past the last edge. */
+MM_HD int sharp_around_at(const mmi_sharp_args *g, const sharp_around *a, int64_t j,
+                          sharp_edge *e, int64_t *up)
 {
-    return a->end > 0 ? a->end - a->first - 1 : 2;
+    int l = g->level;
+    if (a->size == 0) {
+        if (j >= 2) return 0;
+        *e = sharp_edge_of(g, a->t, j == 0, j == 0 ? a->k - 1 : a->k);
+        /* at an even position it was the vertex at k / 2 one level up,
+           between slots k / 2 − 1 and k / 2 */
+        *up = a->k & 1 ? -1 : ((int64_t)a->t << (l - 1)) + a->k / 2 - (j == 0);
+        return 1;
+    }
+    int64_t i = a->first + 1 + j;
+    uint32_t code = i < a->size ? g->set.code[i] : MMI_SHARP_VERTEX;
+    if (code == MMI_SHARP_VERTEX) return 0;
+    *e = sharp_edge_of(g, code >> 1, (int)(code & 1), sharp_end_edge(code, l));
+    *up = l > 0 ? ((int64_t)(code >> 1) << (l - 1)) + sharp_end_edge(code, l - 1) : -1;
+    return 1;
 }
 
-MM_HD sharp_edge sharp_around_edge(const mmi_sharp_args *g, const sharp_around *a, int64_t j)
-{
-    if (a->end == 0) return sharp_edge_of(g, a->t, j == 0, j == 0 ? a->k - 1 : a->k);
-    uint32_t c = g->set.code[a->first + 1 + j];
-    return sharp_edge_of(g, c >> 1, (int)(c & 1), sharp_end_edge(c, g->level));
-}
-
-/* Component c of a vertex's point by one rule (p: its value at level l, y:
- * the kernels' at l + 1): smooth is the kernels' value, and so is the crease
- * rule on the boundary; inside, the crease mask over the edges sharp at this
- * level (child 0) or whose halves at the vertex are sharp one level down
- * (child 1). */
-MM_HD double sharp_rule_point(const mmi_sharp_args *g, const sharp_around *a,
-                              mmi_vertex_rule rule, int child, int boundary, double p, double y,
-                              int64_t c)
+/* A vertex's point by one rule (p: its value at level l, y: its smooth
+ * value at l + 1, sum: its neighbours along the edges sharp for that rule,
+ * at this level for the parent rule, one level down for the child rule):
+ * smooth is y, and so is the crease rule on the boundary; inside, the
+ * crease mask. */
+MM_HD double sharp_rule_point(mmi_vertex_rule rule, int boundary, double p, double y, double sum)
 {
     if (rule == MMI_RULE_SMOOTH || (rule == MMI_RULE_CREASE && boundary)) return y;
     if (rule == MMI_RULE_CORNER) return mmi_corner_vertex_mask().vertex * p;
     mmi_vertex_mask m = mmi_crease_vertex_mask();
-    double sum = 0.0;
-    for (int64_t j = 0; j < sharp_around_count(a); ++j) {
-        sharp_edge e = sharp_around_edge(g, a, j);
-        if (mmi_is_sharp(child ? e.child : e.s))
-            sum += sk_load(g->P, g->f64, (int64_t)e.other * g->d + c);
-    }
     return m.vertex * p + m.crease * sum;
 }
 
@@ -325,25 +328,34 @@ MM_HD void sharp_final_move(const mmi_sharp_args *g, uint32_t kind, uint32_t v, 
     sk_store(g->final, g->f64, i, sk_load(g->final, g->f64, i) + next[0]);
 }
 
-/* Component c of vertex v with sharpness vs and kind, its sharp edges a,
- * and the move its carried S1 missed (the moves of its sharp edges' points
- * one step up): what the kernels' step made of v (its point, and its sums or
- * final row) moved by the step of that move, then its point by its rules
- * (mmi_crease_vertex_rules, a boundary's two edges counted infinitely sharp;
- * with final rows, the final row moved by the step of that change too). */
+/* Component c of vertex v with sharpness vs and kind, its sharp edges a
+ * (one pass over them: each edge's data, its neighbour and its move one
+ * step up are loaded once): what the kernels' step made of v (its point,
+ * and its sums or final row) moved by the step of the move its carried S1
+ * missed (the moves of its sharp edges' points one step up, boundary
+ * vertices none), then its point by its rules (mmi_crease_vertex_rules, a
+ * boundary's two edges counted infinitely sharp; with final rows, the
+ * final row moved by the step of that change too). */
 MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uint32_t kind,
-                              const sharp_around *a, int64_t c, double missed)
+                              const sharp_around *a, int64_t c)
 {
     int boundary = mmi_kind_rule(kind) == MMI_RULE_CREASE;
-    int64_t sharp = boundary ? 2 : 0, child_sharp = sharp, d = g->d;
+    int64_t sharp = boundary ? 2 : 0, child_sharp = sharp, d = g->d, up;
     if (mmi_kind_rule(kind) == MMI_RULE_CORNER) vs = MMI_SHARP_INFINITE;
     mmi_transition t = {0.0f, 0};
     mmi_transition_add(&t, vs, mmi_sharpness_decrement(vs));
-    for (int64_t j = 0; j < sharp_around_count(a); ++j) {
-        sharp_edge e = sharp_around_edge(g, a, j);
-        sharp += mmi_is_sharp(e.s);
-        child_sharp += mmi_is_sharp(e.child);
+    double sum = 0.0, child_sum = 0.0, missed = 0.0;
+    sharp_edge e;
+    for (int64_t j = 0; sharp_around_at(g, a, j, &e, &up); ++j) {
+        int now = mmi_is_sharp(e.s), next = mmi_is_sharp(e.child);
+        sharp += now, child_sharp += next;
         mmi_transition_add(&t, e.s, e.child);
+        if (now || next) {
+            double q = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
+            if (now) sum += q;
+            if (next) child_sum += q;
+        }
+        if (up >= 0 && g->moved != NULL) missed += g->moved[up * d + c];
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
     double was[3] = {0.0, 0.0, 0.0};
@@ -357,21 +369,13 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
             sk_store(g->ring, g->ring_f64, s1 + d, sk_load(g->ring, g->ring_f64, s1 + d) + was[2]);
     }
     if (r.parent != MMI_RULE_SMOOTH) {
-        double pa = sharp_rule_point(g, a, r.parent, 0, boundary, p, smooth, c);
-        double pb = r.child == r.parent
-                        ? pa
-                        : sharp_rule_point(g, a, r.child, 1, boundary, p, smooth, c);
+        double pa = sharp_rule_point(r.parent, boundary, p, smooth, sum);
+        double pb = r.child == r.parent ? pa
+                                        : sharp_rule_point(r.child, boundary, p, smooth, child_sum);
         moved = r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb;
     }
     if (moved != y) sk_store(g->Y, g->f64, (int64_t)v * d + c, moved);
     if (g->final != NULL) sharp_final_move(g, kind, v, c, moved - y, was[1], was[2]);
-}
-
-/* Component c of slot i's move at level m (sharp_edge_point's), 0 where
- * none was left (level 0). */
-MM_HD double sharp_moved(const mmi_sharp_args *g, int64_t i, int64_t c)
-{
-    return g->moved != NULL ? g->moved[i * g->d + c] : 0.0;
 }
 
 /* Element q = i d + c of level l, component c of element i: i < chains
@@ -387,26 +391,15 @@ MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
     if (i < slots) {
         int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1);
         if (k == 0 || x->edge0[t] == MMI_SK_NONE) return;
-        /* at an even position it was the vertex at k / 2 one level up,
-         * between slots k / 2 − 1 and k / 2; at an odd one born there */
-        int64_t up = (t << (l - 1)) + k / 2;
-        double missed = k & 1 ? 0.0 : sharp_moved(g, up - 1, c) + sharp_moved(g, up, c);
         sharp_around a = {(uint32_t)t, k, 0, 0};
         sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, sharp_inner_kind(x),
-                           &a, c, missed);
+                           &a, c);
         return;
     }
-    int64_t e = i - slots;
-    if (e >= *x->size || x->code[e] != MMI_SHARP_VERTEX) return;
-    sharp_around a = {0u, 0, e, sharp_group_end(x, e)};
-    double missed = 0.0;
-    for (int64_t j = e + 1; l > 0 && j < a.end; ++j) {
-        uint32_t code = x->code[j];
-        int64_t slot = ((int64_t)(code >> 1) << (l - 1)) + sharp_end_edge(code, l - 1);
-        missed += sharp_moved(g, slot, c);
-    }
-    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->kind[e], &a, c,
-                       missed);
+    int64_t e = i - slots, size = *x->size;
+    if (e >= size || x->code[e] != MMI_SHARP_VERTEX) return;
+    sharp_around a = {0u, 0, e, size};
+    sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->kind[e], &a, c);
 }
 
 /* Element q = i d + c of level l: component c of slot i's edge point,
