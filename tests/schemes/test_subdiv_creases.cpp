@@ -27,8 +27,8 @@
 //   generated       generated meshes with random tags (fixed seeds) against Far:
 //                   levels 1-3, both creasing methods, both boundary rules,
 //                   Catmull-Clark and Loop, paths GENERIC and AUTO, static mode;
-//                   the same tags without the holes on the specialized path,
-//                   levels 1-4.
+//                   the same tags without the holes, and their corners alone,
+//                   on the specialized path, levels 1-4.
 //   level_by_level  mm_subdivide 1 level twice (three times) equals 2 (3) levels
 //                   at once: positions to 1e-12, faces, tags (vertices matched by
 //                   parent element: refined edges may be numbered differently).
@@ -763,6 +763,17 @@ START_TEST(generated_against_far)
     ck_assert_msg(mesh != NULL, "%s", err.c_str());
     for (const Config &c : specialized_configs(g.scheme))
         rep.add(label(gen_name(g) + " without holes", c), compare(ctx, mesh, g.shape, &solid, c));
+    mm_mesh_free(&mesh);
+    // Corners alone: a sharp set with groups and no chains (no edge moves
+    // to carry from step to step).
+    Tags corners;
+    corners.corners = g.tags.corners;
+    corners.corner_sharpness = g.tags.corner_sharpness;
+    ck_assert_msg(!corners.corners.empty(), "%s: no corner tags", gen_name(g).c_str());
+    mesh = make_tagged_mesh(ctx, g.shape, corners, &err);
+    ck_assert_msg(mesh != NULL, "%s", err.c_str());
+    for (const Config &c : specialized_configs(g.scheme))
+        rep.add(label(gen_name(g) + " corners only", c), compare(ctx, mesh, g.shape, &corners, c));
     mm_mesh_free(&mesh);
     mm_context_free(&ctx);
     rep.finish("tagged generated meshes against Far");
