@@ -16,8 +16,8 @@
  * that end chains, or carry a corner tag, form groups built once: the
  * vertex's entry (its sharpness and its kind: valence, and whether it is on
  * the boundary or a corner whatever its tags) and one entry per chain ending
- * there, in OpenSubdiv's
- * order of the edges around it (so that sums of sharpness round as Sdc's).
+ * there, in OpenSubdiv's order of the edges around it (so that sums of
+ * sharpness round as Sdc's).
  * Only interior edges make chains: a boundary edge is infinitely sharp
  * already, and the smooth kernels refine it as such. */
 #ifndef MESHMAT_KERNELS_SHARP_KERNELS_H
@@ -53,8 +53,8 @@ typedef struct mmi_sharp_set {
                           inclusive scan of those                                */
     int levels;       /* L                                                       */
     int order;        /* the scheme's faces below level 0: 4 Catmull-Clark's
-                         quads, 3 Loop's triangles (whose vertex rule the
-                         corrections of final rows apply)                        */
+                         quads, 3 Loop's triangles (whose vertex step the
+                         corrections apply to carried moves and final rows)     */
     float *sharp[MMI_SK_MAX_LEVELS + 1]; /* level l: 2^l per chain, chain-major  */
 } mmi_sharp_set;
 
