@@ -757,24 +757,23 @@ START_TEST(generated_against_far)
     for (const Config &c : all_configs(g.scheme, true))
         rep.add(label(gen_name(g), c), compare(ctx, mesh, g.shape, &g.tags, c));
     mm_mesh_free(&mesh);
+    auto specialized = [&](const std::string &name, const Tags &t) {
+        mm_mesh m = make_tagged_mesh(ctx, g.shape, t, &err);
+        ck_assert_msg(m != NULL, "%s", err.c_str());
+        for (const Config &c : specialized_configs(g.scheme))
+            rep.add(label(gen_name(g) + name, c), compare(ctx, m, g.shape, &t, c));
+        mm_mesh_free(&m);
+    };
     Tags solid = g.tags;
     solid.holes.clear();
-    mesh = make_tagged_mesh(ctx, g.shape, solid, &err);
-    ck_assert_msg(mesh != NULL, "%s", err.c_str());
-    for (const Config &c : specialized_configs(g.scheme))
-        rep.add(label(gen_name(g) + " without holes", c), compare(ctx, mesh, g.shape, &solid, c));
-    mm_mesh_free(&mesh);
+    specialized(" without holes", solid);
     // Corners alone: a sharp set with groups and no chains (no edge moves
     // to carry from step to step).
     Tags corners;
     corners.corners = g.tags.corners;
     corners.corner_sharpness = g.tags.corner_sharpness;
     ck_assert_msg(!corners.corners.empty(), "%s: no corner tags", gen_name(g).c_str());
-    mesh = make_tagged_mesh(ctx, g.shape, corners, &err);
-    ck_assert_msg(mesh != NULL, "%s", err.c_str());
-    for (const Config &c : specialized_configs(g.scheme))
-        rep.add(label(gen_name(g) + " corners only", c), compare(ctx, mesh, g.shape, &corners, c));
-    mm_mesh_free(&mesh);
+    specialized(" corners only", corners);
     mm_context_free(&ctx);
     rep.finish("tagged generated meshes against Far");
 }
