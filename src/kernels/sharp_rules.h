@@ -185,6 +185,12 @@ MM_HD int64_t sharp_end_edge(uint32_t c, int l)
     return c & 1 ? ((int64_t)1 << l) - 1 : 0;
 }
 
+/* That edge's slot at level l (chain-major, sharp_kernels.h). */
+MM_HD int64_t sharp_end_slot(uint32_t c, int l)
+{
+    return ((int64_t)(c >> 1) << l) + sharp_end_edge(c, l);
+}
+
 /* The sharpness at level l of the edges of the group whose entry is i,
  * semi-sharp ones summed in order (Chaikin's mean). */
 MM_HD mmi_semi_sharp_sum sharp_group_semi_sharp(const mmi_sharp_args *g, int64_t i)
@@ -195,7 +201,7 @@ MM_HD mmi_semi_sharp_sum sharp_group_semi_sharp(const mmi_sharp_args *g, int64_t
     int64_t first = sharp_group_start(x, i), end = sharp_group_end(x, first);
     for (int64_t j = first + 1; j < end; ++j) {
         uint32_t c = x->code[j];
-        mmi_semi_sharp_add(&around, x->sharp[l][((int64_t)(c >> 1) << l) + sharp_end_edge(c, l)]);
+        mmi_semi_sharp_add(&around, x->sharp[l][sharp_end_slot(c, l)]);
     }
     return around;
 }
@@ -277,7 +283,7 @@ MM_HD int sharp_around_at(const mmi_sharp_args *g, const sharp_around *a, int64_
     uint32_t code = i < a->size ? g->set.code[i] : MMI_SHARP_VERTEX;
     if (code == MMI_SHARP_VERTEX) return 0;
     *e = sharp_edge_of(g, code >> 1, (int)(code & 1), sharp_end_edge(code, l));
-    *up = l > 0 ? ((int64_t)(code >> 1) << (l - 1)) + sharp_end_edge(code, l - 1) : -1;
+    *up = l > 0 ? sharp_end_slot(code, l - 1) : -1;
     return 1;
 }
 
@@ -370,9 +376,9 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
     }
     if (r.parent != MMI_RULE_SMOOTH) {
         double pa = sharp_rule_point(r.parent, boundary, p, smooth, sum);
-        double pb = r.child == r.parent ? pa
-                                        : sharp_rule_point(r.child, boundary, p, smooth, child_sum);
-        moved = r.child == r.parent ? pa : r.weight * pa + (1.0 - r.weight) * pb;
+        moved = r.child == r.parent ? pa
+                                    : r.weight * pa + (1.0 - r.weight) *
+                                          sharp_rule_point(r.child, boundary, p, smooth, child_sum);
     }
     if (moved != y) sk_store(g->Y, g->f64, (int64_t)v * d + c, moved);
     if (g->final != NULL) sharp_final_move(g, kind, v, c, moved - y, was[1], was[2]);
