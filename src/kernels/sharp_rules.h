@@ -361,11 +361,11 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
             if (now) sum += q;
             if (next) child_sum += q;
         }
-        if (up >= 0 && g->moved != NULL) missed += g->moved[up * d + c];
+        if (!boundary && up >= 0 && g->moved != NULL) missed += g->moved[up * d + c];
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
     double was[3] = {0.0, 0.0, 0.0};
-    if (!boundary && missed != 0.0) sharp_step(&g->set, kind, 0.0, missed, 0.0, was);
+    if (missed != 0.0) sharp_step(&g->set, kind, 0.0, missed, 0.0, was);
     double p = sk_load(g->P, g->f64, (int64_t)v * d + c);
     double y = sk_load(g->Y, g->f64, (int64_t)v * d + c), smooth = y + was[0], moved = smooth;
     if (g->ring != NULL && (was[1] != 0.0 || was[2] != 0.0)) {
