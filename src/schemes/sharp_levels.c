@@ -148,9 +148,11 @@ static mmi_sharp_args level_args(const mmi_sharp_set *set, int l, const uint32_t
     return g;
 }
 
+/* Two halves, each for the moves of one level l ≤ L − 2 (the last step
+ * leaves none): chains 2^l slots, at most chains 2^(L − 2). */
 int64_t mmi_sharp_move_values(const mmi_sharp_set *set, int64_t d)
 {
-    return set->levels > 1 ? 2 * (set->chains << (set->levels - 1)) * d : 0;
+    return set->levels > 1 ? 2 * (set->chains << (set->levels - 2)) * d : 0;
 }
 
 mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
