@@ -35,6 +35,7 @@ mm_status mmi_cuda_open(mm_context ctx)
     if (st != MM_OK) return st;
     snprintf(ctx->device_name, sizeof ctx->device_name, "%s", prop.name);
     ctx->device_bytes = (int64_t)prop.totalGlobalMem;
+    ctx->early_launch = prop.major >= 9;
     /* A pool of the context's own, kept across frees (release threshold: all),
      * makes the many temporaries of a subdivision cheap: cudaMalloc and
      * cudaFree would each synchronise the device. */

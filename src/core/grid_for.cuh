@@ -27,6 +27,20 @@ __global__ void __launch_bounds__(kMmiGridThreads)
         Rule(&g, i);
 }
 
+/* Early launch (programmatic dependent launch, sm_90 on): a kernel that
+ * calls this lets the kernel after it on the stream, where that one is
+ * launched by mmi_grid_for_early, be scheduled now, beside its own blocks;
+ * elsewhere it does nothing. The specialized paths' points kernels call it
+ * at their top where a tagged mesh's corrections follow (mmi_sk_data's
+ * corrected), which then walk their sharp edges while the smooth points are
+ * made (sharp_rules.h). */
+__device__ __forceinline__ void mmi_let_next_grid_launch()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
 /* what names the launch in an error ("a static-mode rule kernel launch"). */
 template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, const char *what)
@@ -36,6 +50,31 @@ static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, cons
         <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
            (cudaStream_t)ctx->stream>>>(*g, count);
     return mmi_cuda_check(ctx, cudaGetLastError(), what);
+}
+
+/* mmi_grid_for, launched early where the device allows (ctx->early_launch):
+ * the kernel may start while the one before it on the stream still runs, if
+ * that one calls mmi_let_next_grid_launch, so every thread of Rule calls
+ * mmi_wait_prior_grid (hd.h) before it loads what that kernel writes or
+ * stores anything; what it loads before may only be what was there when
+ * that kernel began. (The early launch of every kernel of an evaluation,
+ * each waiting at its top, gained nothing: bench/results/early-launch.) */
+template <class Args, void (*Rule)(const Args *, int64_t)>
+static mm_status mmi_grid_for_early(mm_context ctx, const Args *g, int64_t count,
+                                    const char *what)
+{
+    if (count == 0) return MM_OK;
+    cudaLaunchAttribute early;
+    early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    early.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t c = {};
+    c.gridDim = dim3(mmi_cuda_grid(count, kMmiGridThreads));
+    c.blockDim = dim3(kMmiGridThreads);
+    c.stream = (cudaStream_t)ctx->stream;
+    c.attrs = &early;
+    c.numAttrs = ctx->early_launch ? 1 : 0;
+    cudaError_t e = cudaLaunchKernelEx(&c, mmi_grid_for_kernel<Args, Rule>, *g, count);
+    return mmi_cuda_check(ctx, e != cudaSuccess ? e : cudaGetLastError(), what);
 }
 
 /* Defines x_cuda(ctx, g, count), the CUDA launcher of element rule rule

@@ -42,6 +42,17 @@ MM_HD float mmi_mul_rn(float a, float b)
 #endif
 }
 
+/* In a kernel launched early (grid_for.cuh, mmi_grid_for_early): wait until
+ * the kernel before it on the stream has ended and its writes are visible.
+ * What a thread loads before the wait must not be what that kernel writes;
+ * elsewhere, and on the CPU, it returns at once. */
+MM_HD void mmi_wait_prior_grid(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 /* π for the element rules' weights (C11 has no M_PI). */
 #define MMI_PI 3.14159265358979323846
 

@@ -43,11 +43,12 @@ MMI_CUDA_LAUNCHER(mmi_sk_child_quads, mmi_sk_child_args, sk_child_corner, kWhat)
  * width and type (fold_data.cuh), as the larger cages' launches do. */
 static const int kLevel0BlockThreads = 512, kSmallLevel0 = 2 * kLevel0BlockThreads;
 
-template <int D, int F>
+template <int D, int F, int E>
 __global__ void __launch_bounds__(kLevel0BlockThreads)
     sk_level0_points_block(const __grid_constant__ mmi_sk_points0_args g)
 {
     const int64_t d = D > 0 ? D : g.data.d, blocks = sk_blocks(d);
+    if (E) mmi_let_next_grid_launch();
     for (int64_t i = threadIdx.x; i < g.x.nf * blocks; i += blockDim.x) sk_face_point(&g, i, d, F);
     __syncthreads();
     for (int64_t i = threadIdx.x; i < g.x.ne * blocks; i += blockDim.x) sk_edge_point(&g, i, d, F);
@@ -63,14 +64,16 @@ mm_status mmi_sk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g
     int64_t nf = x->nf * blocks, ne = x->ne * blocks, nv = x->nv * blocks;
     if (nf <= kSmallLevel0 && ne <= kSmallLevel0 && nv <= kSmallLevel0) {
         mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
-            sk_level0_points_block<decltype(D)::value, decltype(F)::value>
-                <<<1, kLevel0BlockThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
+            mmi_fold_early(g->data.corrected, [&](auto E) {
+                sk_level0_points_block<decltype(D)::value, decltype(F)::value, decltype(E)::value>
+                    <<<1, kLevel0BlockThreads, 0, (cudaStream_t)ctx->stream>>>(*g);
+            });
         });
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     mm_status st = mmi_data_for<mmi_sk_points0_args, sk_face_point>(ctx, g, nf, kWhat);
     if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_edge_point>(ctx, g, ne, kWhat);
-    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_vertex_point>(ctx, g, nv, kWhat);
+    if (st == MM_OK) st = mmi_data_for<mmi_sk_points0_args, sk_vertex_point, 1>(ctx, g, nv, kWhat);
     return st;
 }
 
@@ -174,7 +177,7 @@ static size_t staged_bytes(int64_t d, unsigned c)
 #define MMI_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 5)
 #endif
 
-template <int F64, int D, int C>
+template <int F64, int D, int C, int E>
 __global__ void __launch_bounds__(C == 3   ? kPositionFaces
                                   : C == 4 ? kMmiWideBlockValues / 4
                                            : kStagedThreads,
@@ -193,6 +196,7 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
     const unsigned js = from_rows(C) ? plane : 1, cs = from_rows(C) ? 1 : 9;
     uint32_t *owned = (uint32_t *)(rows + 9 * plane), *twins = owned + 4 * F;
     __shared__ unsigned num_owned;
+    if (E) mmi_let_next_grid_launch();
     const mmi_sk_level *x = &g.lv[g.level - 1];
     const sk_quad_in in = sk_quad_in_of(&g);
     const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes * C;
@@ -375,7 +379,10 @@ static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
     int64_t d = g->data.d, faces = staged_faces(d, C, sizeof(T));
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
     unsigned threads = (unsigned)(faces * d / C);
-    sk_quad_points_staged<F64, D, C><<<grid, threads, staged_bytes<T>(d, C), stream>>>(*g);
+    mmi_fold_early(g->data.corrected, [&](auto E) {
+        sk_quad_points_staged<F64, D, C, decltype(E)::value>
+            <<<grid, threads, staged_bytes<T>(d, C), stream>>>(*g);
+    });
 }
 
 static void launch_quad_points(const mmi_sk_points_args *g, cudaStream_t stream)
@@ -404,7 +411,7 @@ mm_status mmi_sk_quad_points_cuda(mm_context ctx, const mmi_sk_points_args *g, i
         launch_quad_points(g, (cudaStream_t)ctx->stream);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
-    mm_status st = mmi_data_for<mmi_sk_points_args, sk_quad_point>(ctx, g, count, kWhat);
+    mm_status st = mmi_data_for<mmi_sk_points_args, sk_quad_point, 1>(ctx, g, count, kWhat);
     if (st != MM_OK || !g->out_faces) return st;
     return mmi_grid_for<mmi_sk_points_args, sk_grandchild_quad>(ctx, g, sk_grandchild_count(g),
                                                                 kWhat);

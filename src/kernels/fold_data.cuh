@@ -30,6 +30,21 @@ static void mmi_fold_data(int64_t d, int f64, Launch launch)
     else launch(any(), no());
 }
 
+/* launch(E), E std::integral_constant<int, …>: 1 where a tagged mesh's
+ * corrections follow the kernel (mmi_sk_data's corrected), which then lets
+ * them launch (`if (E) mmi_let_next_grid_launch()` at its top). An
+ * instantiation of its own, so that every other evaluation runs the kernels
+ * as they were: the test made at run time cost Catmull-Clark's grid-stride
+ * points kernel 8 registers at d = 12 (80 → 88, a block fewer a
+ * multiprocessor) and untagged spot's evaluation to level 5 at d = 12 10%
+ * (bench/results/early-corrections). */
+template <typename Launch>
+static void mmi_fold_early(int corrected, Launch launch)
+{
+    if (corrected) launch(std::integral_constant<int, 1>());
+    else launch(std::integral_constant<int, 0>());
+}
+
 /* How many components of a face a thread of the specialized paths' staged
  * points kernels takes (catmark_kernels_cuda.cu, loop_kernels_cuda.cu), for
  * data of width d (float64 or not, at P) on a level of `faces` faces: from
@@ -71,27 +86,36 @@ static __device__ float4 mmi_row4(const float *MM_RESTRICT X, int64_t row, unsig
 }
 
 /* A vertex-data rule Rule(&g, i, d, f64) for every i < count, g's data
- * (an mmi_sk_data) of width D (D > 0) and type F (F ≥ 0) as constants. */
-template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int), int D, int F>
+ * (an mmi_sk_data) of width D (D > 0) and type F (F ≥ 0) as constants; E:
+ * mmi_fold_early's. */
+template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int), int D, int F, int E>
 __global__ void __launch_bounds__(kMmiGridThreads)
     mmi_data_for_kernel(const __grid_constant__ Args g, int64_t count)
 {
     int64_t d = D > 0 ? D : g.data.d;
     int f64 = F >= 0 ? F : g.data.f64;
+    if (E) mmi_let_next_grid_launch();
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
          i += (int64_t)gridDim.x * blockDim.x)
         Rule(&g, i, d, f64);
 }
 
-/* mmi_grid_for of a vertex-data rule, the width and type folded. */
-template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int)>
+/* mmi_grid_for of a vertex-data rule, the width and type folded; Last: the
+ * rule's kernel may be a step's last before a tagged mesh's corrections, and
+ * is instantiated for mmi_fold_early too. */
+template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int), int Last = 0>
 static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, const char *what)
 {
     if (count == 0) return MM_OK;
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
-        mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value>
-            <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
-               (cudaStream_t)ctx->stream>>>(*g, count);
+        auto launch = [&](auto E) {
+            mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value,
+                                decltype(E)::value>
+                <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+                   (cudaStream_t)ctx->stream>>>(*g, count);
+        };
+        if constexpr (Last) mmi_fold_early(g->data.corrected, launch);
+        else launch(std::integral_constant<int, 0>());
     });
     return mmi_cuda_check(ctx, cudaGetLastError(), what);
 }

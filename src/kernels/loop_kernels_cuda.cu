@@ -20,9 +20,13 @@ static const char kWhat[] = "a specialized Loop kernel launch";
 
 MMI_CUDA_LAUNCHER(mmi_lk_child_tris, mmi_sk_child_args, lk_child_tri, kWhat)
 MMI_CUDA_LAUNCHER(mmi_lk_across_edges, mmi_sk_child_args, lk_across_edge, kWhat)
-MMI_CUDA_DATA_LAUNCHER(mmi_lk_level0_points, mmi_sk_points0_args, lk_level0_point, kWhat)
 
 static const int kStagedThreads = 128;
+
+mm_status mmi_lk_level0_points_cuda(mm_context ctx, const mmi_sk_points0_args *g, int64_t count)
+{
+    return mmi_data_for<mmi_sk_points0_args, lk_level0_point, 1>(ctx, g, count, kWhat);
+}
 
 /* The grandchildren pass: 16 triangles per thread, the block's rows stored
  * whole. */
@@ -140,7 +144,7 @@ static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t 
     }
 }
 
-template <int F64, int D, int C>
+template <int F64, int D, int C, int E>
 __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues / 4, LK_STAGED_BLOCKS(C))
     lk_tri_points_staged(const __grid_constant__ mmi_sk_points_args g)
 {
@@ -154,6 +158,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
        words */
     T *inner = (T *)staged, *rows = inner + 3 * F * d;
     __shared__ unsigned num_owned;
+    if (E) mmi_let_next_grid_launch();
     const mmi_sk_level *x = &g.lv[g.level - 1];
     lk_tri_in in;
     lk_tri_ids at;
@@ -316,7 +321,9 @@ static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
     unsigned threads = (unsigned)(faces * d / C);
     size_t bytes = staged_bytes<T>(d, C, lk_inner_apart(g));
-    lk_tri_points_staged<F64, D, C><<<grid, threads, bytes, stream>>>(*g);
+    mmi_fold_early(g->data.corrected, [&](auto E) {
+        lk_tri_points_staged<F64, D, C, decltype(E)::value><<<grid, threads, bytes, stream>>>(*g);
+    });
 }
 
 /* Launches the staged kernel where it applies (above); returns whether it
@@ -349,7 +356,7 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
     if (launch_tri_points(g, stream)) return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
-    mm_status st = mmi_data_for<mmi_sk_points_args, lk_tri_face_element>(ctx, g, count, kWhat);
+    mm_status st = mmi_data_for<mmi_sk_points_args, lk_tri_face_element, 1>(ctx, g, count, kWhat);
     if (st != MM_OK || !g->out_faces) return st;
     lk_grandchild_kernel<<<mmi_cuda_grid(nf, kStagedThreads), kStagedThreads, 0, stream>>>(*g);
     return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
@@ -357,5 +364,5 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
 
 mm_status mmi_lk_old_vertices_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
-    return mmi_data_for<mmi_sk_points_args, lk_old_vertex>(ctx, g, count, kWhat);
+    return mmi_data_for<mmi_sk_points_args, lk_old_vertex, 1>(ctx, g, count, kWhat);
 }

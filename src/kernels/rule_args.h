@@ -50,6 +50,9 @@ typedef struct mmi_sk_data {
                         the sums; or NULL                                       */
     int old_done;    /* the last step after such a one: level l − 1's vertices
                         are in Y already, and the step leaves them              */
+    int corrected;   /* a tagged mesh's corrections follow the step's kernels:
+                        on CUDA they launch early (sharp_kernels_cuda.cu), and
+                        the kernels let them (fold_data.cuh: mmi_fold_early)    */
 } mmi_sk_data;
 
 /* Level l + 1's faces from level l by formula, one element per child (or

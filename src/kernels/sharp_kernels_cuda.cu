@@ -1,5 +1,7 @@
 /* sharp_kernels_cuda.cu: the CUDA launchers of the crease rules of the
- * specialized paths (sharp_rules.h): one grid-stride kernel per rule. */
+ * specialized paths (sharp_rules.h): one grid-stride kernel per rule, a
+ * level's corrections launched early (they wait for the smooth points where
+ * they first read them: sharp_point). */
 #include <cuda_runtime.h>
 
 #include "../core/grid_for.cuh"
@@ -16,7 +18,7 @@ mm_status mmi_sharp_run_cuda(mm_context ctx, const mmi_sharp_args *g)
     case MMI_SHARP_HEADS: return mmi_grid_for<mmi_sharp_args, sharp_head>(ctx, g, n, kWhat);
     case MMI_SHARP_EMIT: return mmi_grid_for<mmi_sharp_args, sharp_emit>(ctx, g, n, kWhat);
     case MMI_SHARP_CHILD: return mmi_grid_for<mmi_sharp_args, sharp_child>(ctx, g, n, kWhat);
-    case MMI_SHARP_POINTS: return mmi_grid_for<mmi_sharp_args, sharp_point>(ctx, g, n, kWhat);
+    case MMI_SHARP_POINTS: return mmi_grid_for_early<mmi_sharp_args, sharp_point>(ctx, g, n, kWhat);
     case MMI_SHARP_TAG_COUNT: return mmi_grid_for<mmi_sharp_args, sharp_tag_count>(ctx, g, n, kWhat);
     default: return mmi_grid_for<mmi_sharp_args, sharp_tag>(ctx, g, n, kWhat);
     }

@@ -367,6 +367,7 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
     double was[3] = {0.0, 0.0, 0.0};
     if (missed != 0.0) sharp_step(&g->set, kind, 0.0, missed, 0.0, was);
     double p = sk_load(g->P, g->f64, (int64_t)v * d + c);
+    mmi_wait_prior_grid(); /* the smooth kernels' Y, sums and final rows */
     double y = sk_load(g->Y, g->f64, (int64_t)v * d + c), smooth = y + was[0], moved = smooth;
     if (g->ring != NULL && (was[1] != 0.0 || was[2] != 0.0)) {
         int64_t s1 = (int64_t)v * g->ring_stride + c;
@@ -417,13 +418,17 @@ MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
     int64_t d = g->d, i = q / d, c = q % d, t = i >> l, k = i & (((int64_t)1 << l) - 1);
     if (g->set.edge0[t] == MMI_SK_NONE) return;
     sharp_edge e = sharp_edge_of(g, (uint32_t)t, 0, k);
-    double w = mmi_sharp_edge_weight(e.s, e.child_crease), move = 0.0;
+    double w = mmi_sharp_edge_weight(e.s, e.child_crease), mid = 0.0, move = 0.0;
     if (w != 0.0) {
         int64_t a = sharp_chain_vertex(g, (uint32_t)t, l, k);
         double pa = sk_load(g->P, g->f64, a * d + c);
         double pb = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
+        mid = mmi_sharp_edge_mask().end * (pa + pb);
+    }
+    mmi_wait_prior_grid(); /* the smooth kernels' Y */
+    if (w != 0.0) {
         double y = sk_load(g->Y, g->f64, e.point * d + c);
-        move = w * (mmi_sharp_edge_mask().end * (pa + pb) - y);
+        move = w * (mid - y);
         sk_store(g->Y, g->f64, e.point * d + c, y + move);
     }
     if (g->moves != NULL) g->moves[q] = move;
@@ -431,7 +436,12 @@ MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
 
 /* Element q of level l's corrections: the vertices' components first
  * (sharp_vertex: the longer walks), then the edges' (sharp_edge_point).
- * Neither reads what the other writes. */
+ * Neither reads what the other writes. On CUDA they are launched early
+ * (mmi_grid_for_early): each walks its sharp edges and loads level l's
+ * points, which were made before the smooth kernels of this step began,
+ * and computes its rules while those kernels run; it waits for them
+ * (mmi_wait_prior_grid) before it reads level l + 1's points, the ring
+ * sums or the final rows, and before it stores anything. */
 MM_HD void sharp_point(const mmi_sharp_args *g, int64_t q)
 {
     int64_t vertices = ((g->set.chains << g->level) + g->set.cap) * g->d;

@@ -408,7 +408,7 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
     if (made) MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_sk_data data = {P->data, (*Y)->data, P->d, P->type == MM_TYPE_FLOAT64, r->sums,
                         l + 1 < L && !(fin && l == L - 2), r->kinds,
-                        fin && l == L - 2 ? last->data : NULL, fin && l == L - 1};
+                        fin && l == L - 2 ? last->data : NULL, fin && l == L - 1, s->tagged};
     if (l == 0) {
         mmi_sk_points0_args g = {s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER,
                                  mmi_sp_view(s, 0), vertex_faces(s), data, NULL};
