@@ -56,8 +56,8 @@ static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, cons
  * the kernel may start while the one before it on the stream still runs, if
  * that one calls mmi_let_next_grid_launch, so every thread of Rule calls
  * mmi_wait_prior_grid (hd.h) before it loads what that kernel writes or
- * stores anything; what it loads before may only be what was there when
- * that kernel began. (The early launch of every kernel of an evaluation,
+ * stores what that kernel reads or writes; what it loads before may only be
+ * what was there when that kernel began. (The early launch of every kernel of an evaluation,
  * each waiting at its top, gained nothing: bench/results/early-launch.) */
 template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for_early(mm_context ctx, const Args *g, int64_t count,

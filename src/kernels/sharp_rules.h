@@ -385,6 +385,24 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
     if (g->final != NULL) sharp_final_move(g, kind, v, c, moved - y, was[1], was[2]);
 }
 
+/* Whether slot i's vertex (position k ≥ 1 of its chain, between slots i − 1
+ * and i) is left as the kernels made it: both its edges smooth at level l,
+ * so their halves one level down too (sharpness never grows), and, where it
+ * is a vertex of level l − 1 (k even) with carried moves, the two edges
+ * those halve (slots i / 2 − 1 and i / 2 of level l − 1) smooth there, so
+ * that their moves, which its sums missed, are 0. Its rules are then the
+ * smooth one and its correction changes nothing; where creases are many and
+ * fade (random tags of sharpness up to 4), most slots are such by the last
+ * levels, and their threads stop after these loads. */
+MM_HD int sharp_inner_unmoved(const mmi_sharp_args *g, int64_t i, int64_t k)
+{
+    const float *s = g->set.sharp[g->level];
+    if (mmi_is_sharp(s[i - 1]) || mmi_is_sharp(s[i])) return 0;
+    if (k & 1 || g->moved == NULL) return 1;
+    const float *up = g->set.sharp[g->level - 1];
+    return !mmi_is_sharp(up[i / 2 - 1]) && !mmi_is_sharp(up[i / 2]);
+}
+
 /* Element q = i d + c of level l, component c of element i: i < chains
  * 2^l, the inner vertex of chain t = i >> l at position k = i mod 2^l
  * (k ≥ 1); past them, level-0 vertex entry i − chains 2^l with its group.
@@ -397,7 +415,7 @@ MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
     int64_t slots = x->chains << l, i = q / g->d, c = q % g->d;
     if (i < slots) {
         int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1);
-        if (k == 0 || x->edge0[t] == MMI_SK_NONE) return;
+        if (k == 0 || x->edge0[t] == MMI_SK_NONE || sharp_inner_unmoved(g, i, k)) return;
         sharp_around a = {(uint32_t)t, k, 0, 0};
         sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, sharp_inner_kind(x),
                            &a, c);
@@ -411,22 +429,22 @@ MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
 
 /* Element q = i d + c of level l: component c of slot i's edge point,
  * w · midpoint + (1 − w) · the kernels' smooth point, and its move left for
- * the next step's correction of its ends. */
+ * the next step's correction of its ends (0 for a smooth edge, whose weight
+ * is 0: its thread then neither walks nor waits). */
 MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
 {
     int l = g->level;
     int64_t d = g->d, i = q / d, c = q % d, t = i >> l, k = i & (((int64_t)1 << l) - 1);
     if (g->set.edge0[t] == MMI_SK_NONE) return;
-    sharp_edge e = sharp_edge_of(g, (uint32_t)t, 0, k);
-    double w = mmi_sharp_edge_weight(e.s, e.child_crease), mid = 0.0, move = 0.0;
-    if (w != 0.0) {
+    double move = 0.0;
+    if (mmi_is_sharp(g->set.sharp[l][i])) {
+        sharp_edge e = sharp_edge_of(g, (uint32_t)t, 0, k);
+        double w = mmi_sharp_edge_weight(e.s, e.child_crease);
         int64_t a = sharp_chain_vertex(g, (uint32_t)t, l, k);
         double pa = sk_load(g->P, g->f64, a * d + c);
         double pb = sk_load(g->P, g->f64, (int64_t)e.other * d + c);
-        mid = mmi_sharp_edge_mask().end * (pa + pb);
-    }
-    mmi_wait_prior_grid(); /* the smooth kernels' Y */
-    if (w != 0.0) {
+        double mid = mmi_sharp_edge_mask().end * (pa + pb);
+        mmi_wait_prior_grid(); /* the smooth kernels' Y */
         double y = sk_load(g->Y, g->f64, e.point * d + c);
         move = w * (mid - y);
         sk_store(g->Y, g->f64, e.point * d + c, y + move);
@@ -440,8 +458,10 @@ MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
  * (mmi_grid_for_early): each walks its sharp edges and loads level l's
  * points, which were made before the smooth kernels of this step began,
  * and computes its rules while those kernels run; it waits for them
- * (mmi_wait_prior_grid) before it reads level l + 1's points, the ring
- * sums or the final rows, and before it stores anything. */
+ * (mmi_wait_prior_grid) before it reads or writes level l + 1's points, the
+ * ring sums or the final rows. (The moves of level l, which a smooth edge
+ * stores without waiting, are no kernel's of this step: the last to touch
+ * their half of the buffer was the correction before.) */
 MM_HD void sharp_point(const mmi_sharp_args *g, int64_t q)
 {
     int64_t vertices = ((g->set.chains << g->level) + g->set.cap) * g->d;
