@@ -57,13 +57,14 @@ static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, cons
  * that one calls mmi_let_next_grid_launch, so every thread of Rule calls
  * mmi_wait_prior_grid (hd.h) before it loads what that kernel writes or
  * stores what that kernel reads or writes; what it loads before may only be
- * what was there when that kernel began. (The early launch of every kernel of an evaluation,
- * each waiting at its top, gained nothing: bench/results/early-launch.) */
+ * what was there when that kernel began. (The early launch of every kernel
+ * of an evaluation, each waiting at its top, gained nothing:
+ * bench/results/early-launch.) */
 template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for_early(mm_context ctx, const Args *g, int64_t count,
                                     const char *what)
 {
-    if (count == 0) return MM_OK;
+    if (count == 0 || !ctx->early_launch) return mmi_grid_for<Args, Rule>(ctx, g, count, what);
     cudaLaunchAttribute early;
     early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     early.val.programmaticStreamSerializationAllowed = 1;
@@ -72,7 +73,7 @@ static mm_status mmi_grid_for_early(mm_context ctx, const Args *g, int64_t count
     c.blockDim = dim3(kMmiGridThreads);
     c.stream = (cudaStream_t)ctx->stream;
     c.attrs = &early;
-    c.numAttrs = ctx->early_launch ? 1 : 0;
+    c.numAttrs = 1;
     cudaError_t e = cudaLaunchKernelEx(&c, mmi_grid_for_kernel<Args, Rule>, *g, count);
     return mmi_cuda_check(ctx, e != cudaSuccess ? e : cudaGetLastError(), what);
 }
