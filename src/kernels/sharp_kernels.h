@@ -51,6 +51,12 @@ typedef struct mmi_sharp_set {
     uint32_t *entry;  /* 2 per chain: its entries at a_e and b_e                 */
     uint32_t *missing; /* per chain: 1 where its tag names no edge, then the
                           inclusive scan of those                                */
+    /* The chains ranked by the levels they stay sharp, most first
+     * (mmi_sharp_rank, at a build's end): step l's corrections run the
+     * first live[l] (host), until then all. A step's arguments hold NULL
+     * where all run, in tag order (one load less). */
+    uint32_t *ranked;
+    int64_t live[MMI_SK_MAX_LEVELS];
     int levels;       /* L                                                       */
     int order;        /* the scheme's faces below level 0: 4 Catmull-Clark's
                          quads, 3 Loop's triangles (whose vertex step the
@@ -66,10 +72,12 @@ typedef enum mmi_sharp_rule {
     MMI_SHARP_EMIT,          /* p < candidates: the entries and their count      */
     /* Each level l. */
     MMI_SHARP_CHILD,         /* i < chains 2^l: the halves' sharpness at l + 1    */
-    MMI_SHARP_POINTS,        /* i < (2 chains 2^l + cap) d: a vertex's point and
+    MMI_SHARP_POINTS,        /* i < (2 live 2^l + cap) d: a vertex's point and
                                 sums, then an edge's point, a component each       */
     MMI_SHARP_TAG_COUNT,     /* i ≤ chains 2^l + cap: i's creases and corners     */
-    MMI_SHARP_TAGS           /* i < chains 2^l + cap: the level as tags           */
+    MMI_SHARP_TAGS,          /* i < chains 2^l + cap: the level as tags           */
+    /* Once, at the route's end. */
+    MMI_SHARP_LEVELS         /* i < chains: the levels chain i stays sharp        */
 } mmi_sharp_rule;
 
 typedef struct mmi_sharp_args {
@@ -77,6 +85,7 @@ typedef struct mmi_sharp_args {
     int64_t count;
     mmi_sharp_set set;
     int level;                 /* l                                                */
+    int64_t live;              /* POINTS: the chains it runs, ranked's first       */
     int chaikin;               /* CHILD: MM_CREASING_CHAIKIN                       */
     /* Level m + 1's id of the point on level m's edge 0 (m < L). */
     uint32_t ep_base[MMI_SK_MAX_LEVELS];
@@ -94,6 +103,7 @@ typedef struct mmi_sharp_args {
     const uint64_t *sorted_keys;
     const uint32_t *sorted_values;
     uint32_t *heads;           /* HEADS: flags; EMIT: their inclusive scan         */
+    uint32_t *sharp_levels;    /* LEVELS: per chain                                */
     /* Vertex data: P of level l, Y of level l + 1 (smooth, corrected here), the
      * ring sums (S1 first in each row of ring_stride) the smooth kernels
      * wrote for level l + 1, NULL when none follows; at the step before the

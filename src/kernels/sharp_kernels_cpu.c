@@ -12,12 +12,13 @@ MMI_CPU_RANGE(child, mmi_sharp_args, sharp_child)
 MMI_CPU_RANGE(points, mmi_sharp_args, sharp_point)
 MMI_CPU_RANGE(tag_count, mmi_sharp_args, sharp_tag_count)
 MMI_CPU_RANGE(tags, mmi_sharp_args, sharp_tag)
+MMI_CPU_RANGE(levels, mmi_sharp_args, sharp_levels)
 
 mm_status mmi_sharp_run_cpu(mm_context ctx, const mmi_sharp_args *g)
 {
     /* In mmi_sharp_rule's order. */
-    static const mmi_cpu_range_fn rules[] = {tag_edges, candidates, heads,     emit,
-                                             child,     points,     tag_count, tags};
+    static const mmi_cpu_range_fn rules[] = {tag_edges, candidates, heads, emit,  child,
+                                             points,    tag_count,  tags,  levels};
     (void)ctx;
     mmi_cpu_for(g->count, rules[g->rule], g);
     return MM_OK;

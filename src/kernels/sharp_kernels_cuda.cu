@@ -20,6 +20,7 @@ mm_status mmi_sharp_run_cuda(mm_context ctx, const mmi_sharp_args *g)
     case MMI_SHARP_CHILD: return mmi_grid_for<mmi_sharp_args, sharp_child>(ctx, g, n, kWhat);
     case MMI_SHARP_POINTS: return mmi_grid_for_early<mmi_sharp_args, sharp_point>(ctx, g, n, kWhat);
     case MMI_SHARP_TAG_COUNT: return mmi_grid_for<mmi_sharp_args, sharp_tag_count>(ctx, g, n, kWhat);
+    case MMI_SHARP_LEVELS: return mmi_grid_for<mmi_sharp_args, sharp_levels>(ctx, g, n, kWhat);
     default: return mmi_grid_for<mmi_sharp_args, sharp_tag>(ctx, g, n, kWhat);
     }
 }

@@ -361,7 +361,10 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
             if (now) sum += q;
             if (next) child_sum += q;
         }
-        if (!boundary && up >= 0 && g->moved != NULL) missed += g->moved[up * d + c];
+        /* a smooth edge's move is 0, and not stored where its chain was
+           not run (mmi_sharp_rank) */
+        if (!boundary && up >= 0 && g->moved != NULL && mmi_is_sharp(g->set.sharp[g->level - 1][up]))
+            missed += g->moved[up * d + c];
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);
     double was[3] = {0.0, 0.0, 0.0};
@@ -404,19 +407,28 @@ MM_HD int sharp_inner_unmoved(const mmi_sharp_args *g, int64_t i, int64_t k)
     return !mmi_is_sharp(up[i / 2 - 1]) && !mmi_is_sharp(up[i / 2]);
 }
 
-/* Element q = i d + c of level l, component c of element i: i < chains
- * 2^l, the inner vertex of chain t = i >> l at position k = i mod 2^l
- * (k ≥ 1); past them, level-0 vertex entry i − chains 2^l with its group.
+/* The slot of element i < live 2^l of level l: edge k = i mod 2^l of chain
+ * *t = ranked[i >> l] (i >> l where ranked is NULL: every chain runs). */
+MM_HD int64_t sharp_ranked_slot(const mmi_sharp_args *g, int64_t i, int64_t *t, int64_t *k)
+{
+    int l = g->level;
+    *t = g->set.ranked ? g->set.ranked[i >> l] : i >> l, *k = i & (((int64_t)1 << l) - 1);
+    return (*t << l) + *k;
+}
+
+/* Element q = i d + c of level l, component c of element i: i < live 2^l,
+ * the inner vertex of a ranked chain t at position k (sharp_ranked_slot,
+ * k ≥ 1); past them, level-0 vertex entry i − live 2^l with its group.
  * A component an element, so that a correction's loads are one round
  * whatever the width (a level's corrections are few and wait on latency). */
 MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
 {
     const mmi_sharp_set *x = &g->set;
     int l = g->level;
-    int64_t slots = x->chains << l, i = q / g->d, c = q % g->d;
+    int64_t slots = g->live << l, i = q / g->d, c = q % g->d;
     if (i < slots) {
-        int64_t t = i >> l, k = i & (((int64_t)1 << l) - 1);
-        if (k == 0 || x->edge0[t] == MMI_SK_NONE || sharp_inner_unmoved(g, i, k)) return;
+        int64_t t, k, at = sharp_ranked_slot(g, i, &t, &k);
+        if (k == 0 || x->edge0[t] == MMI_SK_NONE || sharp_inner_unmoved(g, at, k)) return;
         sharp_around a = {(uint32_t)t, k, 0, 0};
         sharp_vertex_point(g, sharp_chain_vertex(g, (uint32_t)t, l, k), 0.0f, sharp_inner_kind(x),
                            &a, c);
@@ -428,17 +440,18 @@ MM_HD void sharp_vertex(const mmi_sharp_args *g, int64_t q)
     sharp_vertex_point(g, x->vertex[e], mmi_sharpness_after(x->vs[e], l), x->kind[e], &a, c);
 }
 
-/* Element q = i d + c of level l: component c of slot i's edge point,
- * w · midpoint + (1 − w) · the kernels' smooth point, and its move left for
- * the next step's correction of its ends (0 for a smooth edge, whose weight
- * is 0: its thread then neither walks nor waits). */
+/* Element q = i d + c of level l, i < live 2^l: component c of the edge
+ * point of ranked slot i (sharp_ranked_slot), w · midpoint + (1 − w) · the
+ * kernels' smooth point, and its move left for the next step's correction
+ * of its ends (0 for a smooth edge, whose weight is 0: its thread then
+ * neither walks nor waits). */
 MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
 {
     int l = g->level;
-    int64_t d = g->d, i = q / d, c = q % d, t = i >> l, k = i & (((int64_t)1 << l) - 1);
+    int64_t d = g->d, c = q % d, t, k, at = sharp_ranked_slot(g, q / d, &t, &k);
     if (g->set.edge0[t] == MMI_SK_NONE) return;
     double move = 0.0;
-    if (mmi_is_sharp(g->set.sharp[l][i])) {
+    if (mmi_is_sharp(g->set.sharp[l][at])) {
         sharp_edge e = sharp_edge_of(g, (uint32_t)t, 0, k);
         double w = mmi_sharp_edge_weight(e.s, e.child_crease);
         int64_t a = sharp_chain_vertex(g, (uint32_t)t, l, k);
@@ -450,7 +463,7 @@ MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
         move = w * (mid - y);
         sk_store(g->Y, g->f64, e.point * d + c, y + move);
     }
-    if (g->moves != NULL) g->moves[q] = move;
+    if (g->moves != NULL) g->moves[at * d + c] = move;
 }
 
 /* Element q of level l's corrections: the vertices' components first
@@ -465,9 +478,24 @@ MM_HD void sharp_edge_point(const mmi_sharp_args *g, int64_t q)
  * their half of the buffer was the correction before.) */
 MM_HD void sharp_point(const mmi_sharp_args *g, int64_t q)
 {
-    int64_t vertices = ((g->set.chains << g->level) + g->set.cap) * g->d;
+    int64_t vertices = ((g->live << g->level) + g->set.cap) * g->d;
     if (q < vertices) sharp_vertex(g, q);
     else sharp_edge_point(g, q - vertices);
+}
+
+/* Chain i's sharp levels: 1 + the last level l < L where one of its edges
+ * is sharp, 0 where none is (a smooth edge's halves are smooth: from the
+ * last level up, the first with one). Step l's corrections change its
+ * points only where it is sharp at l, or at l − 1 for the moves its
+ * vertices' sums missed: where its sharp levels are at least l (and 1). */
+MM_HD void sharp_levels(const mmi_sharp_args *g, int64_t i)
+{
+    const mmi_sharp_set *x = &g->set;
+    uint32_t n = 0;
+    for (int l = x->levels - 1; l >= 0 && n == 0; --l)
+        for (int64_t k = 0; k < ((int64_t)1 << l) && n == 0; ++k)
+            if (mmi_is_sharp(x->sharp[l][(i << l) + k])) n = (uint32_t)l + 1;
+    g->sharp_levels[i] = n;
 }
 
 /* --- The level as tags ------------------------------------------------------- */

@@ -2,7 +2,9 @@
  * over the rules of src/kernels/sharp_rules.h. Level 0's groups are the one
  * list made by a sort; every level after it is an array per chain, by
  * formula. Nothing is read back before the route's end: the groups' count
- * stays on the device, their arrays sized by the candidates. */
+ * stays on the device, their arrays sized by the candidates, and a route's
+ * steps correct every chain; the chains are ranked, for the evaluations
+ * that follow, at its end. */
 #include "sharp_levels.h"
 
 #include "../core/error.h"
@@ -23,10 +25,10 @@ static void free_words(mm_context ctx, int64_t n, void *p)
 }
 
 /* The set's words, in one allocation: the groups' count and four arrays of
- * cap, six words per chain, and 2^l values per chain at each level l ≤ L. */
+ * cap, seven words per chain, and 2^l values per chain at each level l ≤ L. */
 static int64_t set_words(int64_t cap, int64_t chains, int L)
 {
-    return 1 + 4 * cap + 6 * chains + chains * (((int64_t)2 << L) - 1);
+    return 1 + 4 * cap + 7 * chains + chains * (((int64_t)2 << L) - 1);
 }
 
 void mmi_sharp_set_free(mm_context ctx, mmi_sharp_set *set)
@@ -45,7 +47,9 @@ static mm_status set_alloc(mm_context ctx, int64_t cap, int64_t chains, int L, m
     x->vertex = w, x->code = w + cap, x->kind = w + 2 * cap, x->vs = (float *)(w + 3 * cap);
     w += 4 * cap;
     x->edge0 = w, x->ends = w + chains, x->entry = w + 3 * chains, x->missing = w + 5 * chains;
-    w += 6 * chains;
+    x->ranked = w + 6 * chains;
+    w += 7 * chains;
+    for (int l = 0; l < L; ++l) x->live[l] = chains;
     for (int l = 0; l <= L; ++l) x->sharp[l] = (float *)w, w += chains << l;
 done:
     return st;
@@ -172,7 +176,39 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
     int64_t half = mmi_sharp_move_values(set, g.d) / 2;
     g.moved = l > 0 && half > 0 ? moves + ((l - 1) & 1) * half : NULL;
     g.moves = l + 1 < set->levels && half > 0 ? moves + (l & 1) * half : NULL;
-    return run(ctx, &g, MMI_SHARP_POINTS, (2 * (set->chains << l) + set->cap) * g.d);
+    g.live = set->live[l];
+    if (g.live == set->chains) g.set.ranked = NULL;
+    return run(ctx, &g, MMI_SHARP_POINTS, (2 * (g.live << l) + set->cap) * g.d);
+}
+
+mm_status mmi_sharp_rank(mm_context ctx, mmi_sharp_set *set)
+{
+    mm_status st = MM_OK;
+    mmi_sharp_args g = {0};
+    int64_t n = set->chains, count[MMI_SK_MAX_LEVELS + 1] = {0}, at[MMI_SK_MAX_LEVELS + 1];
+    int L = set->levels;
+    uint32_t *levels = NULL, *ranked = NULL;
+    if (n == 0 || L == 0) return MM_OK;
+    g.set = *set;
+    MM_TRY(alloc_words(ctx, n, (void **)&g.sharp_levels));
+    MM_TRY(run(ctx, &g, MMI_SHARP_LEVELS, n));
+    MM_TRY(mmi_to_host(ctx, g.sharp_levels, n, sizeof(uint32_t), (void **)&levels));
+    MM_TRY(mmi_alloc(ctx, MM_MEMORY_HOST, 4 * n, (void **)&ranked));
+    /* a counting sort, most levels first, in tag order within a count;
+       at[m]: the chains of more than m levels */
+    for (int64_t i = 0; i < n; ++i) ++count[levels[i]];
+    at[L] = 0;
+    for (int m = L; m > 0; --m) at[m - 1] = at[m] + count[m];
+    for (int64_t i = 0; i < n; ++i) ranked[at[levels[i]]++] = (uint32_t)i;
+    MM_TRY(mmi_copy(ctx, set->ranked, mmi_backend_memory(ctx), ranked, MM_MEMORY_HOST, 4 * n));
+    /* level l's: the chains of at least max(l, 1) levels, the first in
+       ranked; at[m] is now the chains of at least m */
+    for (int l = 0; l < L; ++l) set->live[l] = at[l > 1 ? l : 1];
+done:
+    free_words(ctx, n, g.sharp_levels);
+    mmi_free(ctx, MM_MEMORY_HOST, levels, 4 * n);
+    mmi_free(ctx, MM_MEMORY_HOST, ranked, 4 * n);
+    return st;
 }
 
 mm_status mmi_sharp_carry_tags(mm_context ctx, const mmi_sharp_set *set, int l,

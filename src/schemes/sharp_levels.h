@@ -37,6 +37,13 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
                             const uint32_t *ep_base, const mmi_sk_data *data, int ring_f64,
                             int64_t ring_stride, double *moves);
 
+/* Ranks the chains by the levels they stay sharp (mmi_sharp_set's ranked
+ * and live), so that each step's corrections run those whose points they
+ * change: made once, after a build, for its evaluations (the random tags of
+ * bench_subdiv, four in five semi-sharp, leave a fifth of the chains to the
+ * last steps). On failure every chain stays run. */
+mm_status mmi_sharp_rank(mm_context ctx, mmi_sharp_set *set);
+
 /* Level l's creases and corners as out's tags (backend memory). */
 mm_status mmi_sharp_carry_tags(mm_context ctx, const mmi_sharp_set *set, int l,
                                const uint32_t *ep_base, mm_mesh out);

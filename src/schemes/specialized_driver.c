@@ -448,6 +448,7 @@ static mm_status sp_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_options 
         mmi_subdiv_progress(opts, "build", l + 1);
     }
     MM_TRY(finish_sharp(ctx, mesh, s, NULL));
+    if (s->tagged) MM_TRY(mmi_sharp_rank(ctx, &s->sharp));
 done:
     return st;
 }
