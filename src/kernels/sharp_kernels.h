@@ -86,6 +86,8 @@ typedef struct mmi_sharp_args {
     mmi_sharp_set set;
     int level;                 /* l                                                */
     int64_t live;              /* POINTS: the chains it runs, ranked's first       */
+    int moved_some;            /* POINTS: level l − 1's ran fewer (moved holds
+                                  theirs alone)                                   */
     int chaikin;               /* CHILD: MM_CREASING_CHAIKIN                       */
     /* Level m + 1's id of the point on level m's edge 0 (m < L). */
     uint32_t ep_base[MMI_SK_MAX_LEVELS];

@@ -362,8 +362,9 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
             if (next) child_sum += q;
         }
         /* a smooth edge's move is 0, and not stored where its chain was
-           not run (mmi_sharp_rank) */
-        if (!boundary && up >= 0 && g->moved != NULL && mmi_is_sharp(g->set.sharp[g->level - 1][up]))
+           not run (moved_some, mmi_sharp_rank) */
+        if (!boundary && up >= 0 && g->moved != NULL &&
+            (!g->moved_some || mmi_is_sharp(g->set.sharp[g->level - 1][up])))
             missed += g->moved[up * d + c];
     }
     mmi_vertex_rules r = mmi_crease_vertex_rules(vs, sharp, child_sharp, t);

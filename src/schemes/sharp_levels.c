@@ -177,6 +177,7 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
     g.moved = l > 0 && half > 0 ? moves + ((l - 1) & 1) * half : NULL;
     g.moves = l + 1 < set->levels && half > 0 ? moves + (l & 1) * half : NULL;
     g.live = set->live[l];
+    g.moved_some = l > 0 && set->live[l - 1] < set->chains;
     if (g.live == set->chains) g.set.ranked = NULL;
     return run(ctx, &g, MMI_SHARP_POINTS, (2 * (g.live << l) + set->cap) * g.d);
 }
