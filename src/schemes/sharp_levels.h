@@ -41,7 +41,7 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
  * and live), so that each step's corrections run those whose points they
  * change: made once, after a build, for its evaluations (the random tags of
  * bench_subdiv, four in five semi-sharp, leave a fifth of the chains to the
- * last steps). On failure every chain stays run. */
+ * last steps). On failure the set is as it was: every chain runs. */
 mm_status mmi_sharp_rank(mm_context ctx, mmi_sharp_set *set);
 
 /* Level l's creases and corners as out's tags (backend memory). */
