@@ -3,18 +3,28 @@
 # and benchmark executables and the tool from a build folder, stripped of
 # symbols, with the tests' times on the build machine (tests/costs.txt); then
 # build-device, .device-models and .device-libs (when present) into one xz
-# archive, .device/pack.tar.xz (about 10 MiB: the stripped folder
+# archive, .device/pack.tar.xz (about 20 MiB: the stripped folder
 # alone passed the device call's 64 MiB transfer limit once each test linked
 # the CUDA runtime statically). Carry .device; then, on the GPU machine:
 #   tar xJf .device/pack.tar.xz && BUILD=build-device scripts/device-check.sh
 #   scripts/device-pack.sh [BUILD]   (default build)
+# PACK_TESTS="test_a test_b" packs those test executables alone (a call that
+# runs a few, with device-check.sh's TESTS: the tree, the whole pack and two
+# kept benchmarks no longer fit the transfer limit together).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 rm -rf build-device
 mkdir -p build-device/tests build-device/bench
+packed() { # whether test executable $1 is packed
+  [ -z "${PACK_TESTS:-}" ] && return 0
+  local t
+  for t in $PACK_TESTS; do [ "$t" = "$1" ] && return 0; done
+  return 1
+}
 for f in "$build"/tests/test_* "$build"/bench/bench_*; do
   [ -x "$f" ] && [ -f "$f" ] || continue
+  case $f in "$build"/tests/*) packed "${f##*/}" || continue ;; esac
   dest=build-device/${f#"$build"/}
   strip --strip-unneeded -o "$dest" "$f"
 done
