@@ -8,7 +8,8 @@
 #   scripts/device-compare.sh keep old          # build/bench/bench_subdiv → .device/compare/old
 #   (change, rebuild)
 #   scripts/device-compare.sh keep new
-#   scripts/device-compare.sh pack              # .device/compare.tar.xz (xz, about 3 MiB each)
+#   scripts/device-compare.sh pack              # .device/compare.tar.xz (xz -9: about 3 MiB for the
+#                                               # first build, a few hundred KiB for each other)
 # then carry .device (with scripts/device-models.sh's and device-libs.sh's
 # folders packed by scripts/device-pack.sh) and, on the GPU machine:
 #   scripts/device-compare.sh run 3 old new     # 3 rounds: old new old new old new
@@ -29,7 +30,7 @@ keep)
   cp build/bench/bench_subdiv ".device/compare/$2" && echo "$rev" >".device/compare/$2.rev" &&
     echo "kept build/bench/bench_subdiv as $2 ($rev)" ;;
 pack)
-  tar cf - -C .device compare | xz -T0 -6 >.device/compare.tar.xz && du -sh .device/compare.tar.xz ;;
+  tar cf - -C .device compare | xz -T0 -9 >.device/compare.tar.xz && du -sh .device/compare.tar.xz ;;
 run)
   [ $# -ge 3 ] || { echo "usage: $0 run ROUNDS NAME..." >&2; exit 2; }
   rounds=$2; shift 2
