@@ -288,7 +288,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                                                    a7[4][k], h, step);
                 ((T *)&out[0])[k] = (T)h[0], ((T *)&out[1])[k] = (T)h[1];
                 ((T *)&out[2])[k] = (T)step[0];
-                lk_vertex_keep(in.ring ? in.ring + c0 + k : NULL, in.kinds,
+                lk_vertex_keep(in.ring ? sk_column(in.ring, F64, c0 + k) : NULL, in.kinds,
                                in.final ? sk_column(in.final, F64, c0 + k) : NULL, kind, m, step,
                                c0 + k, d, F64);
             }

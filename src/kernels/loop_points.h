@@ -66,7 +66,6 @@ MM_HD void lk_edge_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int
 MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
-    double *ring = (double *)io->ring;
     sk_block blk = sk_block_of(i, d);
     int64_t v = blk.at, c0 = blk.c0, nf = g->vt.ptr[v + 1] - g->vt.ptr[v];
     double s1[SK_BLOCK];
@@ -77,9 +76,9 @@ MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, i
         double out[2];
         lk_vertex_step(kind, sk_load(io->P, f64, v * d + c0 + j), s1[j], out);
         sk_store(io->Y, f64, v * d + c0 + j, out[0]);
-        if (ring) ring[v * d + c0 + j] = out[1];
+        if (io->ring) sk_store(io->ring, f64, v * d + c0 + j, out[1]);
     }
-    if (ring && c0 == 0) io->kinds[v] = kind;
+    if (io->ring && c0 == 0) io->kinds[v] = kind;
 }
 
 /* Element i of level 1's points: the updated vertices (|V_0| blocks of

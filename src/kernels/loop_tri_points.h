@@ -51,7 +51,7 @@ typedef struct lk_tri_in {
     const uint32_t *MM_RESTRICT across;
     const void *MM_RESTRICT P;
     void *MM_RESTRICT Y;
-    double *MM_RESTRICT ring;
+    void *MM_RESTRICT ring;
     uint32_t *MM_RESTRICT kinds;
     void *MM_RESTRICT final;
 } lk_tri_in;
@@ -60,12 +60,12 @@ typedef struct lk_tri_in {
  * the levels below, row r of columns ring and final (component i): its ring
  * sum and (i = 0, kinds not NULL) its kind, or with final its row of the
  * last level, one step further. */
-MM_HD void lk_vertex_keep(double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
+MM_HD void lk_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
                           void *MM_RESTRICT final, uint32_t kind, int64_t r, const double out[2],
                           int64_t i, int64_t d, int f64)
 {
     if (ring) {
-        ring[r * d] = out[1];
+        sk_store(ring, f64, r * d, out[1]);
         if (i == 0 && kinds) kinds[r] = kind;
     } else if (final) {
         double next[2];
@@ -189,7 +189,7 @@ MM_HD void lk_tri_column(lk_tri_in *col, const lk_tri_in *in, int64_t i, int f64
     *col = *in;
     col->P = sk_column(in->P, f64, i);
     col->Y = sk_column(in->Y, f64, i);
-    col->ring = in->ring ? in->ring + i : NULL;
+    col->ring = in->ring ? sk_column(in->ring, f64, i) : NULL;
     col->final = in->final ? sk_column(in->final, f64, i) : NULL;
 }
 
@@ -241,7 +241,7 @@ MM_HD void lk_tri_args(const mmi_sk_points_args *g, lk_tri_in *in, lk_tri_ids *a
     const mmi_sk_data *io = &g->data;
     lk_tri_ids ids = {(uint32_t)x->nv, (uint32_t)y->nv, (uint32_t)(y->nv + 2 * x->ne)};
     lk_tri_in arrays = {x->side, x->verts, x->edge_sides, x->across, io->P, io->Y,
-                        io->ring_next ? (double *)io->ring : NULL, io->kinds, io->final};
+                        io->ring_next ? io->ring : NULL, io->kinds, io->final};
     *in = arrays, *at = ids;
 }
 
@@ -265,13 +265,12 @@ MM_HD void lk_tri_face_element(const mmi_sk_points_args *g, int64_t i, int64_t d
 MM_HD void lk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
-    double *ring = (double *)io->ring;
     int64_t v = i / d, c = i % d;
     uint32_t kind = io->kinds[v];
     double out[2];
-    lk_vertex_step(kind, sk_load(io->P, f64, i), ring[i], out);
+    lk_vertex_step(kind, sk_load(io->P, f64, i), sk_load(io->ring, f64, i), out);
     sk_store(io->Y, f64, i, out[0]);
-    lk_vertex_keep(io->ring_next ? ring + c : NULL, NULL,
+    lk_vertex_keep(io->ring_next ? sk_column(io->ring, f64, c) : NULL, NULL,
                    io->final ? sk_column(io->final, f64, c) : NULL, kind, v, out, c, d, f64);
 }
 

@@ -37,8 +37,8 @@ typedef struct mmi_sk_data {
     void *Y;         /* level l + 1's, |V_{l+1}| × d                             */
     int64_t d;
     int f64;         /* float64 data, else float32                               */
-    void *ring;      /* per vertex ring sums: Catmull-Clark 2d (S1 then S2) in
-                        the data's type, Loop and √3 d float64; read for the old
+    void *ring;      /* per vertex ring sums in the data's type: Catmull-Clark
+                        2d (S1 then S2), Loop and √3 d; read for the old
                         vertices, written for the next level when ring_next;
                         NULL for one level                                      */
     int ring_next;

@@ -122,8 +122,7 @@ typedef struct mmi_sharp_args {
     double *moves;
     int64_t d;
     int f64;
-    void *ring;
-    int ring_f64;
+    void *ring; /* in the data's type (f64) */
     int64_t ring_stride;
     /* TAG_COUNT, TAGS: the packed counts (creases | corners << 32) and their
      * exclusive scan; the level's creases (2 ids and a value each), corners. */

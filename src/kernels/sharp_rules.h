@@ -375,9 +375,9 @@ MM_HD void sharp_vertex_point(const mmi_sharp_args *g, uint32_t v, float vs, uin
     double y = sk_load(g->Y, g->f64, (int64_t)v * d + c), smooth = y + was[0], moved = smooth;
     if (g->ring != NULL && (was[1] != 0.0 || was[2] != 0.0)) {
         int64_t s1 = (int64_t)v * g->ring_stride + c;
-        sk_store(g->ring, g->ring_f64, s1, sk_load(g->ring, g->ring_f64, s1) + was[1]);
+        sk_store(g->ring, g->f64, s1, sk_load(g->ring, g->f64, s1) + was[1]);
         if (g->set.order != 3)
-            sk_store(g->ring, g->ring_f64, s1 + d, sk_load(g->ring, g->ring_f64, s1 + d) + was[2]);
+            sk_store(g->ring, g->f64, s1 + d, sk_load(g->ring, g->f64, s1 + d) + was[2]);
     }
     if (r.parent != MMI_RULE_SMOOTH) {
         double pa = sharp_rule_point(r.parent, boundary, p, smooth, sum);

@@ -91,7 +91,7 @@ __global__ void __launch_bounds__(256)
     s3_levels_read<SPLITS, FOLD>(g, &v, &x, &xl);
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
          i += (int64_t)gridDim.x * blockDim.x)
-        s3_tri_face_points(&v, &x, &xl, g.data.P, g.data.Y, (double *)g.data.ring,
+        s3_tri_face_points(&v, &x, &xl, g.data.P, g.data.Y, g.data.ring,
                            g.data.ring_next, g.data.kinds, g.data.final, (g.level + 1) & 1,
                            i / d, i % d, d, f64);
 }
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(256, S3_LAST_STEP_BLOCKS)
     s3_levels_read<SPLITS, FOLD>(g, &v, &w, &x);
     mmi_staged_rows<S3_GRANDCHILD_WORDS, 256, 1>(
         s3_grandchild_count(&g), g.out_faces, [&](int64_t u, int, uint32_t *o) {
-            s3_tri_face_points(&v, &w, &x, g.data.P, g.data.Y, (double *)g.data.ring,
+            s3_tri_face_points(&v, &w, &x, g.data.P, g.data.Y, g.data.ring,
                                g.data.ring_next, g.data.kinds, g.data.final, (g.level + 1) & 1,
                                lk_tri_of(u), lk_slot_of(u), 3, F);
             s3_grandchild_tris(&v, &w, &x, u, o);
@@ -179,7 +179,7 @@ __global__ void __launch_bounds__(kThreads)
     const unsigned c0 = threadIdx.x % lanes * 4;
     const float *MM_RESTRICT P = (const float *)io->P;
     float *MM_RESTRICT Y = (float *)io->Y;
-    double *keep = io->ring_next ? (double *)io->ring : NULL;
+    void *keep = io->ring_next ? io->ring : NULL;
     const bool last = keep == NULL && io->final == NULL;
     /* vertex ids in 32 bits: the rows' offsets need no 64-bit arithmetic
        (bench/results/eval-instruction-mix) */
@@ -201,7 +201,7 @@ __global__ void __launch_bounds__(kThreads)
             s3_born_sums s = {0.0, 0.0, 0};
             double y = 0.0, out[2];
             for (int c = 0; c < 3; ++c)
-                face[c][i] = (float)s3_side_points(&k, &r, NULL, c, d, &y, &s);
+                face[c][i] = (float)s3_side_points(&k, &r, NULL, c, d, 0, &y, &s);
             s3_born_step(&s, r.q, out);
             moved[i] = (float)out[0];
             s3_vertex_keep(keep, io->kinds, io->final, S3_KIND_BORN, (g.level + 1) & 1, fq, out,

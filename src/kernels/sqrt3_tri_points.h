@@ -32,12 +32,12 @@
  * i of row r, with kind its kind one level down: its ring sum and kind
  * (ring not NULL), or with final its row of the last level, one more step
  * of parity odd_next. */
-MM_HD void s3_vertex_keep(double *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
+MM_HD void s3_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
                           void *MM_RESTRICT final, uint32_t kind, int odd_next, int64_t r,
                           const double out[2], int64_t i, int64_t d, int f64)
 {
     if (ring) {
-        ring[r * d + i] = out[1];
+        sk_store(ring, f64, r * d + i, out[1]);
         if (i == 0 && kinds) kinds[r] = kind;
     } else if (final) {
         double next[2];
@@ -114,8 +114,8 @@ typedef struct s3_born_sums {
  * side (of an open mesh's levels l − 1 and l one is odd and splits), so that
  * a kernel for closed meshes folds the boundary rule away. */
 MM_HD double s3_side_points(const s3_tri_corners *k, const s3_tri_rows *r,
-                            const double *MM_RESTRICT ring, int c, int64_t d, double *y,
-                            s3_born_sums *s)
+                            const void *MM_RESTRICT ring, int c, int64_t d, int f64,
+                            double *y, s3_born_sums *s)
 {
     double w = mmi_sqrt3_face_weight();
     int n = lk_slot_next(c);
@@ -128,8 +128,9 @@ MM_HD double s3_side_points(const s3_tri_corners *k, const s3_tri_rows *r,
     }
     /* The outer neighbour is S_p − q_c. */
     mmi_sqrt3_split_mask sm = mmi_sqrt3_split_mask_of();
-    double xp = sm.outer * (ring[k->a[c] * d] - r->v[n]) + sm.near * r->v[c] + sm.far * r->v[n];
-    *y = sm.outer * (ring[k->a[n] * d] - r->v[c]) + sm.near * r->v[n] + sm.far * r->v[c];
+    double sc = sk_load(ring, f64, k->a[c] * d), sn = sk_load(ring, f64, k->a[n] * d);
+    double xp = sm.outer * (sc - r->v[n]) + sm.near * r->v[c] + sm.far * r->v[n];
+    *y = sm.outer * (sn - r->v[c]) + sm.near * r->v[n] + sm.far * r->v[c];
     s->sum += r->v[c];
     s->next_sum += xp + *y;
     return xp;
@@ -153,13 +154,13 @@ MM_HD void s3_born_step(const s3_born_sums *s, double q, double out[2])
 MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
                                const mmi_s3_level *xl, const void *MM_RESTRICT P,
                                void *MM_RESTRICT Y,
-                               double *MM_RESTRICT ring, int ring_next,
+                               void *MM_RESTRICT ring, int ring_next,
                                uint32_t *MM_RESTRICT kinds, void *MM_RESTRICT final,
                                int odd_next, int64_t f, int64_t i, int64_t d, int f64)
 {
     int64_t born = x->nv, faces = xl->nv;
     void *Yc = sk_column(Y, f64, i);
-    const double *ringc = xl->bcount ? ring + i : NULL;
+    const void *ringc = xl->bcount ? sk_column(ring, f64, i) : NULL;
     s3_tri_corners k;
     s3_tri_rows r;
     s3_born_sums s = {0.0, 0.0, 0};
@@ -167,7 +168,7 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
     s3_tri_rows_at(sk_column(P, f64, i), (uint32_t)born, &k, f, d, f64, &r);
     for (int c = 0; c < 3; ++c) {
         int64_t t = 3 * f + c;
-        double y = 0.0, face = s3_side_points(&k, &r, ringc, c, d, &y, &s);
+        double y = 0.0, face = s3_side_points(&k, &r, ringc, c, d, f64, &y, &s);
         sk_store(Yc, f64, (faces + t) * d, face);
         if (ringc && k.tw[c] == MMI_SK_NONE) sk_store(Yc, f64, (int64_t)s3_y_point(xl, t) * d, y);
     }
@@ -185,7 +186,7 @@ MM_HD void s3_whole_tri_points(const mmi_s3_level *up, const mmi_s3_level *x,
  * the sums of their boundary neighbours p + y and x + q_b. */
 MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
                                const void *MM_RESTRICT P, void *MM_RESTRICT Y,
-                               double *MM_RESTRICT ring, int ring_next,
+                               void *MM_RESTRICT ring, int ring_next,
                                uint32_t *MM_RESTRICT kinds, void *MM_RESTRICT final,
                                int odd_next, int64_t f, int64_t i, int64_t d, int f64)
 {
@@ -202,7 +203,7 @@ MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
     }
     int64_t xr = born + f;
     double xp = sk_load(P, f64, xr * d + i);
-    double *keep = ring_next ? ring : NULL;
+    void *keep = ring_next ? ring : NULL;
     if (p < 0) {
         double out[2];
         s3_vertex_step(S3_KIND_BORN, 0, xp, sum, out);
@@ -229,7 +230,7 @@ MM_HD void s3_split_tri_points(const mmi_s3_level *x, const mmi_s3_level *xl,
  * and f64 are passed so that a CUDA kernel can fold them as constants. */
 MM_HD void s3_tri_face_points(const mmi_s3_level *up, const mmi_s3_level *x,
                               const mmi_s3_level *xl, const void *MM_RESTRICT P,
-                              void *MM_RESTRICT Y, double *MM_RESTRICT ring, int ring_next,
+                              void *MM_RESTRICT Y, void *MM_RESTRICT ring, int ring_next,
                               uint32_t *MM_RESTRICT kinds, void *MM_RESTRICT final,
                               int odd_next, int64_t f, int64_t i, int64_t d, int f64)
 {
@@ -245,7 +246,7 @@ MM_HD void s3_tri_face(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
     s3_tri_face_points(s3_level_above(g), &g->lv[g->level - 1], &g->lv[g->level], io->P, io->Y,
-                       (double *)io->ring, io->ring_next, io->kinds, io->final,
+                       io->ring, io->ring_next, io->kinds, io->final,
                        (g->level + 1) & 1, i / d, i % d, d, f64);
 }
 
@@ -255,13 +256,12 @@ MM_HD void s3_tri_face(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 MM_HD void s3_old_vertex(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
-    double *ring = (double *)io->ring;
     int64_t v = i / d;
     uint32_t kind = io->kinds[v];
     double out[2];
-    s3_vertex_step(kind, g->level & 1, sk_load(io->P, f64, i), ring[i], out);
+    s3_vertex_step(kind, g->level & 1, sk_load(io->P, f64, i), sk_load(io->ring, f64, i), out);
     sk_store(io->Y, f64, i, out[0]);
-    s3_vertex_keep(io->ring_next ? ring : NULL, NULL, io->final, kind, (g->level + 1) & 1, v,
+    s3_vertex_keep(io->ring_next ? io->ring : NULL, NULL, io->final, kind, (g->level + 1) & 1, v,
                    out, i % d, d, f64);
 }
 

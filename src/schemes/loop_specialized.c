@@ -100,7 +100,6 @@ const mmi_sp_scheme mmi_loop_steps = {
     .next_counts = mmi_loop_next_counts,
     .ring_sums = 1,
     .final_rows = mmi_sp_always,
-    .ring_f64 = 1,
     .topology = topology,
     .level0_ready = level0_ready,
     .level0_points = level0_points,

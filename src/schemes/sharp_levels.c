@@ -160,7 +160,7 @@ int64_t mmi_sharp_move_values(const mmi_sharp_set *set, int64_t d)
 }
 
 mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
-                            const uint32_t *ep_base, const mmi_sk_data *data, int ring_f64,
+                            const uint32_t *ep_base, const mmi_sk_data *data,
                             int64_t ring_stride, double *moves)
 {
     mmi_sharp_args g = level_args(set, l, ep_base);
@@ -169,7 +169,6 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
     g.d = data->d;
     g.f64 = data->f64;
     g.ring = data->ring_next ? data->ring : NULL;
-    g.ring_f64 = ring_f64;
     g.ring_stride = ring_stride;
     g.final = data->final;
     /* level l − 1's moves and level l's, in turn in the two halves */

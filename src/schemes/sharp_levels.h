@@ -31,10 +31,10 @@ int64_t mmi_sharp_move_values(const mmi_sharp_set *set, int64_t d);
 /* Corrects the points (and ring sums, or final rows) the smooth kernels
  * wrote for level l + 1 from level l's data, in one launch, with the moves
  * left by level l − 1's correction in moves (mmi_sharp_move_values of
- * them), where it leaves level l's. ring_f64, ring_stride: the ring sums'
- * type and row (S1 first). */
+ * them), where it leaves level l's. ring_stride: the ring sums' row (S1
+ * first, in the data's type). */
 mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
-                            const uint32_t *ep_base, const mmi_sk_data *data, int ring_f64,
+                            const uint32_t *ep_base, const mmi_sk_data *data,
                             int64_t ring_stride, double *moves);
 
 /* Ranks the chains by the levels they stay sharp (mmi_sharp_set's ranked

@@ -349,7 +349,7 @@ static int final_rows(const mmi_sp_state *s)
 static mm_status alloc_rings(mm_context ctx, const mmi_sp_state *s, mm_dense X, mmi_sp_rings *r)
 {
     mm_status st = MM_OK;
-    int64_t size = s->scheme->ring_f64 ? (int64_t)sizeof(double) : (int64_t)mm_type_size(X->type);
+    int64_t size = (int64_t)mm_type_size(X->type);
     *r = (mmi_sp_rings){NULL, NULL, 0, s->scheme->ring_sums * X->d * size, NULL, 0};
     if (s->opts.levels < 2) return MM_OK;
     r->n = s->lv[s->opts.levels - (final_rows(s) ? 3 : 2)].n.vertices;
@@ -426,8 +426,8 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
     if (s->tagged) { /* the points the sharp set moves (sharp_rules.h), a stage apart */
         mmi_stage_end(ctx, stage);
         stage = mmi_stage_begin(ctx, "sharp_points");
-        MM_TRY(mmi_sharp_correct(ctx, &s->sharp, l, s->ep_base, &data, k->ring_f64 || data.f64,
-                                 k->ring_sums * data.d, r->moves));
+        MM_TRY(mmi_sharp_correct(ctx, &s->sharp, l, s->ep_base, &data, k->ring_sums * data.d,
+                                 r->moves));
     }
 done:
     mmi_stage_end(ctx, stage);

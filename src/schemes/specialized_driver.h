@@ -99,8 +99,7 @@ typedef struct mmi_sp_scheme {
     const char *edges_stage, *topology_stage, *points_stage; /* stage names     */
     mm_status (*next_counts)(mm_context ctx, int level, const mm_subdiv_counts *n,
                              mm_subdiv_counts *next);
-    int ring_sums;           /* sums per vertex and component                   */
-    int ring_f64;            /* sums in float64, else in the data's type        */
+    int ring_sums;           /* sums per vertex and component, data's type      */
     /* Whether the points pass takes mmi_sk_data's final and old_done (the
      * step before the last writes the last level's rows of the vertices it
      * moves): where the last step reads no ring sums (NULL: never). */

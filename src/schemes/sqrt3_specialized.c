@@ -187,7 +187,6 @@ const mmi_sp_scheme mmi_sqrt3_steps = {
     .points_stage = "sqrt3_points",
     .next_counts = mmi_sqrt3_next_counts,
     .ring_sums = 1,
-    .ring_f64 = 1,
     .final_rows = final_rows,
     .topology = topology,
     .level0_points = level0_points,
