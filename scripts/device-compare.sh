@@ -30,7 +30,8 @@ keep)
   cp build/bench/bench_subdiv ".device/compare/$2" && echo "$rev" >".device/compare/$2.rev" &&
     echo "kept build/bench/bench_subdiv as $2 ($rev)" ;;
 pack)
-  tar cf - -C .device compare | xz -T0 -9 >.device/compare.tar.xz && du -sh .device/compare.tar.xz ;;
+  tar cf - -C .device compare | xz -T0 -9 >.device/compare.tar.xz && du -sh .device/compare.tar.xz &&
+    { scripts/device-carry.sh || true; } ;;
 run)
   [ $# -ge 3 ] || { echo "usage: $0 run ROUNDS NAME..." >&2; exit 2; }
   rounds=$2; shift 2

@@ -49,3 +49,4 @@ parts=(build-device)
 for d in .device-models .device-libs; do [ -d "$d" ] && parts+=("$d"); done
 tar cf - "${parts[@]}" | xz -T0 -9 >.device/pack.tar.xz
 du -sh .device/pack.tar.xz
+scripts/device-carry.sh || true
