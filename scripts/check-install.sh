@@ -77,6 +77,12 @@ check_examples() {
   else
     bad "$label: user_map: $(cat "$dir/user_map.txt")"
   fi
+  if run "$dir/animate" "$src/models/cube.obj" 4 catmark auto 24 >"$dir/animate.txt" 2>&1 &&
+     grep -q "1538 vertices x 3" "$dir/animate.txt" && grep -q "max difference 0$" "$dir/animate.txt"; then
+    ok "$label: animate models/cube.obj 4: 24 frames, the last one matches a direct evaluation"
+  else
+    bad "$label: animate: $(cat "$dir/animate.txt")"
+  fi
   # The shared builds load the installed libmeshmat.so; the static ones none.
   local so
   so=$(run ldd "$dir/subdivide" | awk '/libmeshmat/ {print $3}')
