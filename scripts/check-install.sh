@@ -65,24 +65,10 @@ fi
 # Runs one build of the examples in folder $2 (label $1) and checks their output.
 check_examples() {
   local label=$1 dir=$2 link=$3
-  if ! run "$dir/subdivide" "$src/models/cube.obj" 2 >"$dir/subdivide.txt" 2>&1; then
-    bad "$label: subdivide failed: $(cat "$dir/subdivide.txt")"
-  elif ! grep -q "98 vertices, 96 faces" "$dir/subdivide.txt"; then
-    bad "$label: subdivide printed: $(cat "$dir/subdivide.txt")"
-  else
-    ok "$label: subdivide models/cube.obj 2: $(grep -h 'bounding box' "$dir/subdivide.txt")"
-  fi
-  if run "$dir/user_map" >"$dir/user_map.txt" 2>&1 && grep -q "all values match" "$dir/user_map.txt"; then
-    ok "$label: user_map: $(grep -c . "$dir/user_map.txt") lines, all values match"
-  else
-    bad "$label: user_map: $(cat "$dir/user_map.txt")"
-  fi
-  if run "$dir/animate" "$src/models/cube.obj" 4 catmark auto 24 >"$dir/animate.txt" 2>&1 &&
-     grep -q "1538 vertices x 3" "$dir/animate.txt" && grep -q "max difference 0$" "$dir/animate.txt"; then
-    ok "$label: animate models/cube.obj 4: 24 frames, the last one matches a direct evaluation"
-  else
-    bad "$label: animate: $(cat "$dir/animate.txt")"
-  fi
+  local line
+  while IFS= read -r line; do
+    case $line in "ok   "*) ok "$label: ${line#ok   }" ;; *) bad "$label: ${line#FAIL }" ;; esac
+  done < <(run scripts/run-examples.sh "$dir")
   # The shared builds load the installed libmeshmat.so; the static ones none.
   local so
   so=$(run ldd "$dir/subdivide" | awk '/libmeshmat/ {print $3}')

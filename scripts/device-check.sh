@@ -5,7 +5,8 @@
 # every benchmark. Logs and results go to $OUT (or build/device-check).
 #   BUILD=build scripts/device-check.sh
 #   BACKENDS=cuda scripts/device-check.sh   (only the CUDA pass; default "cuda cpu")
-#   PARTS=tests scripts/device-check.sh     (only the tests, or only "bench"; default both,
+#   PARTS=tests scripts/device-check.sh     (only the tests, or only "bench"; default
+#                                            "tests examples bench",
 #                                            so one device call can stay under its time limit)
 #   BENCHES="bench_subdiv" scripts/device-check.sh  (those benchmarks only; default all)
 #   TESTS="test_mesh_weld test_cli" scripts/device-check.sh  (those tests only; default all)
@@ -13,6 +14,9 @@
 #                                            default 1; the log keeps the list's order; the
 #                                            longest start first when the pack carries the
 #                                            build machine's test times, device-pack.sh)
+#   PARTS="tests examples" scripts/device-check.sh  (the programs of examples/ too, on the
+#                                            CUDA backend: scripts/run-examples.sh; in the
+#                                            default PARTS)
 #   PARTS=sanitize scripts/device-check.sh  (compute-sanitizer over the CUDA suite: below;
 #                                            not in the default PARTS, it takes minutes)
 #     SANITIZE_TOOLS="memcheck racecheck synccheck initcheck" (default all four)
@@ -35,7 +39,7 @@ if [ -d .device-models ]; then export MESHMAT_SHARED_MODELS=$PWD/.device-models;
 # Oracle libraries carried from the build machine (scripts/device-libs.sh).
 if [ -d .device-libs ]; then export LD_LIBRARY_PATH=$PWD/.device-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}; fi
 
-parts=${PARTS:-tests bench}
+parts=${PARTS:-tests examples bench}
 passed=0 failed=0 skipped=0
 log="$out/tests.log"
 : >"$log"
@@ -119,6 +123,20 @@ for ((i = 1; i <= n; ++i)); do
   esac
 done
 rm -rf "$out/results"
+
+# The examples (scripts/device-pack.sh links them against the build), each a
+# run that passes or fails, on the CUDA backend.
+case " $parts " in *" examples "*)
+  if [ -d "$build/examples" ]; then
+    while IFS= read -r line; do
+      echo "example: $line" | tee -a "$log"
+      case $line in "ok   "*) passed=$((passed + 1)) ;; *) failed=$((failed + 1)) ;; esac
+    done < <(scripts/run-examples.sh "$build/examples" cuda)
+  else
+    echo "example: skipped (no $build/examples: scripts/device-pack.sh makes them)" | tee -a "$log"
+    skipped=$((skipped + 1))
+  fi ;;
+esac
 
 case " $parts " in *" bench "*) benches=${BENCHES:-$(cd "$build/bench" 2>/dev/null && ls bench_* 2>/dev/null)} ;; *) benches= ;; esac
 for name in $benches; do

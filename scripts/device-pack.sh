@@ -35,6 +35,13 @@ strip --strip-unneeded -o build-device/meshmat "$build/meshmat"
 for f in "$build"/libmeshmat.so*; do
   if [ -L "$f" ]; then cp -P "$f" build-device/; else strip --strip-unneeded -o "build-device/${f##*/}" "$f"; fi
 done
+# The examples, linked against this build's libmeshmat.so (beside them, found
+# through their run path), for device-check.sh's examples part.
+mkdir -p build-device/examples
+for e in subdivide user_map animate; do
+  cc -std=c11 -O2 -Iinclude "examples/$e.c" -o "build-device/examples/$e" -L"$build" -lmeshmat -lm \
+    -Wl,-rpath,'$ORIGIN/..'
+done
 # Each test executable's time on the build machine's last CTest run (its
 # <name>_models registration added in), for device-check.sh to start the
 # longest first.
