@@ -682,12 +682,21 @@ static int selected(const char *var, const char *name)
     return 0;
 }
 
+/* A case's variant, as MESHMAT_BENCH_VARIANTS names it (bench/README.md):
+ * "random" tags, a "uv" channel, "reordered", else "plain" (the file as it
+ * is, its own tags included). */
+static const char *case_variant(const struct mesh_case *mc)
+{
+    return mc->tags == TAGS_RANDOM ? "random" : mc->uv ? "uv" : mc->reorder ? "reordered" : "plain";
+}
+
 static void bench_case(sd_records *all, mm_context ctx, const struct mesh_case *mc,
                        int64_t max_faces, int runs)
 {
     char path[4096];
     control m;
     if (!selected("MESHMAT_BENCH_CASES", mc->file)) return;
+    if (!selected("MESHMAT_BENCH_VARIANTS", case_variant(mc))) return;
     model_path(mc->file, path, sizeof path);
     if (load(ctx, path, mc, &m) != 0) return;
     counts cl = m.c0;

@@ -4,9 +4,10 @@
 # After scripts/device-pack.sh on the build machine, carry .device and run:
 #   scripts/device-timeline.sh METHOD [N]
 # It runs build-device/bench/bench_subdiv (BENCH to choose another binary) for
-# one case (CASE, default spot_control) up to MAX_FACES (default 48000000),
+# one case (CASE, default spot_control; VARIANT its variant, default plain:
+# MESHMAT_BENCH_VARIANTS, bench/README.md) up to MAX_FACES (default 48000000),
 # one run a level, under ncu with each kernel's duration, grid and block size,
-# and prints the last N launches (default 12: one evaluation of spot's cage to
+# and prints the last N launches (default 9: one evaluation of spot's cage to
 # level 9 on Catmull-Clark's path) and their sum. The whole CSV goes to
 # $OUT/timeline.csv (or build/device-timeline/). Kernels run one at a time
 # under ncu, so the sum leaves out launch gaps; compare it with the method's
@@ -16,7 +17,7 @@
 # past a device call's ten minutes, so it is refused.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
-[ $# -ge 1 ] || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ "$1" != specialized-eval-loop ] || { echo "specialized-eval-loop: too many calls for ncu; use specialized-eval-d3" >&2; exit 2; }
 out=${OUT:-build/device-timeline}
 mkdir -p "$out/timeline-bench"
@@ -24,6 +25,7 @@ mkdir -p "$out/timeline-bench"
 export LD_LIBRARY_PATH=$PWD/.device-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export MESHMAT_SOURCE_DIR=$PWD MESHMAT_SHARED_MODELS=$PWD/.device-models
 export MESHMAT_BENCH_CASES=${CASE:-spot_control} MESHMAT_BENCH_METHODS=$1
+export MESHMAT_BENCH_VARIANTS=${VARIANT:-plain}
 ncu=$(command -v ncu || true)
 for f in /opt/nvidia/nsight-compute/*/ncu; do [ -n "$ncu" ] || [ ! -x "$f" ] || ncu=$f; done
 [ -n "$ncu" ] || { echo "no ncu on this machine" >&2; exit 1; }
@@ -31,7 +33,7 @@ for f in /opt/nvidia/nsight-compute/*/ncu; do [ -n "$ncu" ] || [ ! -x "$f" ] || 
   --metrics gpu__time_duration.sum,launch__grid_size,launch__block_size \
   "${BENCH:-build-device/bench/bench_subdiv}" "$out/timeline-bench" "${MAX_FACES:-48000000}" 1 \
   >"$out/timeline.csv" 2>"$out/timeline.err" || { tail -n 5 "$out/timeline.err" >&2; exit 1; }
-python3 - "$out/timeline.csv" "${2:-12}" <<'PY'
+python3 - "$out/timeline.csv" "${2:-9}" <<'PY'
 import csv, sys
 rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 8]
 head = rows[0]
