@@ -86,8 +86,9 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * these pays on the last steps. On smaller levels, and for other data, one
  * lane a component (lk_tri_face_element) stays: staged with C = 1 (one lane
  * a component) it was up to 8% slower on small levels and 1% at d = 12
- * (bench/results/loop-staged). Shared memory: 9 F d values
- * (inner rows 3, loaded rows 6) and the list's four words a slot. Blocks
+ * (bench/results/loop-staged). Shared memory: F (3d + row_stride) values
+ * (inner rows 3d, loaded rows 6d and a pad) and the list's four words a
+ * slot. Blocks
  * per multiprocessor: eight for C = 3 (62 registers; twelve, at 40, were
  * 10–18% slower), five of 192 threads for C = 4 (64 registers, 4 bytes
  * spilled): at eight of 96
@@ -120,11 +121,24 @@ static __host__ __device__ unsigned listed_slots(unsigned faces, bool inner_apar
     return inner_apart ? 3 * faces / 2 : 3 * faces;
 }
 
+/* A triangle's place in the rows (values, below): its 6d values and a pad
+ * that spreads the lanes of a warp over the banks. Unpadded, a triangle's
+ * rows lay 6d words apart, a multiple of 8 for every width of C = 4, and the
+ * first pass's stores of a warp (three lanes a triangle at d = 12, four
+ * components each) fell on few banks: six wavefronts a store, five times
+ * the stores' ideal over the block (ncu, armadillo's last step). Two words
+ * for C = 4 (the owned edges' lanes read a row's two values as one 8-byte
+ * access) halve the conflicts at every width; one for C = 3 clears them. */
+static __host__ __device__ unsigned row_stride(unsigned d, unsigned c)
+{
+    return 6 * d + (c == 4 ? 2 : 1);
+}
+
 template <typename T>
 static size_t staged_bytes(int64_t d, unsigned c, bool inner_apart)
 {
     unsigned f = staged_faces(d, c, sizeof(T));
-    return (size_t)(9 * f * d) * sizeof(T) +
+    return (size_t)(f * (3 * d + row_stride((unsigned)d, c))) * sizeof(T) +
            (size_t)(4 * listed_slots(f, inner_apart)) * sizeof(uint32_t);
 }
 
@@ -152,10 +166,11 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
     extern __shared__ __align__(16) unsigned char staged[];
     const unsigned d = D > 0 ? D : (unsigned)g.data.d;
     const unsigned F = staged_faces(d, C, sizeof(T));
-    /* value j (v[3], then m[3]) of local triangle t's component cc at rows[6
-       d t + j d + cc]: each value's components side by side, so that a lane
+    /* value j (v[3], then m[3]) of local triangle t's component cc at rows[RS
+       t + j d + cc]: each value's components side by side, so that a lane
        moves several as one access and neighbouring lanes read neighbouring
        words */
+    const unsigned RS = row_stride(d, C);
     T *inner = (T *)staged, *rows = inner + 3 * F * d;
     __shared__ unsigned num_owned;
     if (E) mmi_let_next_grid_launch();
@@ -179,7 +194,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
        side outside the block: they come with the edge's sides, a dependent
        load fewer than that side's codes, bench/results/across-edges) */
     const unsigned slots = listed_slots(F, inner_apart);
-    uint32_t *owned = (uint32_t *)(rows + 6 * F * d), *twins = owned + slots;
+    uint32_t *owned = (uint32_t *)(rows + RS * F), *twins = owned + slots;
     uint32_t *across = twins + slots;
     /* The owned edges' lanes take K components each, every row moved as one
        access of K values (V): two for C = 4 (float2), which made d = 12 12%
@@ -209,7 +224,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
             }
 #pragma unroll
             for (unsigned i = 0; i < C; ++i) {
-                T *r = rows + 6 * d * local + c0 + i;
+                T *r = rows + RS * local + c0 + i;
 #pragma unroll
                 for (int c = 0; c < 3; ++c) {
                     r[c * d] = (T)v[i][c], r[(3 + c) * d] = (T)m[i][c];
@@ -255,11 +270,11 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         auto owned_edge = [&](unsigned o, uint32_t k1, unsigned q, unsigned c0) {
             /* each corner's triangle and slot by one division (its
                neighbours' slots by lk_slot_next and lk_slot_prev) */
-            const T *P = (const T *)in.P, *r = rows + 6 * d * (o / 3) + c0;
+            const T *P = (const T *)in.P, *r = rows + RS * (o / 3) + c0;
             V qi = {}, qn = {}; /* the other side's points */
             int64_t f1 = k1 == MMI_SK_NONE ? -1 : lk_tri_of(k1) - f0;
             if (f1 >= 0 && f1 < n) {
-                const T *r1 = rows + 6 * d * f1 + c0;
+                const T *r1 = rows + RS * f1 + c0;
                 int s1 = lk_slot_of(k1);
                 qi = *(const V *)(r1 + (3 + lk_slot_prev(s1)) * d);
                 qn = *(const V *)(r1 + (3 + lk_slot_next(s1)) * d);
