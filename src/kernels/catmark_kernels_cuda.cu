@@ -165,7 +165,7 @@ static size_t staged_bytes(int64_t d, unsigned c)
  * kPositionFaces threads (64 registers, no spills; shared memory holds
  * seven, but at seven the kernel took 72 registers and the evaluation at
  * d = 3 was 2.7% slower, bench/results/position-registers-dropped); C = 4,
- * five of 192 threads (64, 4 bytes spilled: at the
+ * five of 192 threads (64, no spill: at the
  * same threads in blocks of 96 with 56 registers, the owned edges' lanes of
  * two components spilled 52 bytes and d = 12 was 8% slower,
  * bench/results/catmark-edge-lanes); C = 1, five of kStagedThreads (48), so
@@ -231,8 +231,12 @@ __global__ void __launch_bounds__(C == 3   ? kPositionFaces
                 sk_quad_rows(&in, at, 4 * f, at9);
 #pragma unroll
                 for (int j = 0; j < 9; ++j) v[j] = mmi_row4(P, at9[j], d, c0);
+                /* indexed as float4: `*(float4 *)(r + j js)` compiled to
+                   four scalar stores, 4-way bank conflicted (d = 12 2.0–3.5%
+                   slower, bench/results/catmark-rows-v4) */
+                float4 *r4 = (float4 *)rows + (d * local + c0) / 4;
 #pragma unroll
-                for (int j = 0; j < 9; ++j) *(float4 *)(r + j * js) = v[j];
+                for (int j = 0; j < 9; ++j) r4[j * (js / 4)] = v[j];
             } else {
                 at.faces = sk_stream{faces, -4 * f0};
                 at.spokes = sk_stream{spokes, -4 * f0};
