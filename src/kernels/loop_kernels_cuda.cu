@@ -14,6 +14,7 @@
 #include "fold_data.cuh"
 #include "loop_topology.h"
 #include "loop_tri_points.h"
+#include "old_vertices4.cuh"
 #include "staged_rows.cuh"
 
 static const char kWhat[] = "a specialized Loop kernel launch";
@@ -90,8 +91,8 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * (inner rows 3d, loaded rows 6d and a pad) and the list's four words a
  * slot. Blocks
  * per multiprocessor: eight for C = 3 (62 registers; twelve, at 40, were
- * 10–18% slower), five of 192 threads for C = 4 (64 registers, 4 bytes
- * spilled): at eight of 96
+ * 10–18% slower), five of 192 threads for C = 4 (64 registers, no spill):
+ * at eight of 96
  * (80 registers) a third of the SM's warps were resident and the kernel
  * waited on its gathers (ncu: DRAM 32%, issue slots 48%;
  * bench/results/loop-wide-occupancy); with two components an owned-edge
@@ -379,5 +380,9 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
 
 mm_status mmi_lk_old_vertices_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
+    cudaStream_t stream = (cudaStream_t)ctx->stream;
+    int64_t nv = count / g->data.d;
+    if (nv > 0 && mmi_old_vertices4<mmi_sk_points_args, lk_old_vertex_value, 1>(g, nv, stream))
+        return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     return mmi_data_for<mmi_sk_points_args, lk_old_vertex, 1>(ctx, g, count, kWhat);
 }

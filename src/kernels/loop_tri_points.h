@@ -56,22 +56,26 @@ typedef struct lk_tri_in {
     void *MM_RESTRICT final;
 } lk_tri_in;
 
-/* What a vertex's step out = (v', S1') (lk_vertex_step with kind) leaves for
- * the levels below, row r of columns ring and final (component i): its ring
- * sum and (i = 0, kinds not NULL) its kind, or with final its row of the
+/* The value a vertex's step out = (v', S1') (lk_vertex_step with kind)
+ * leaves for the levels below: its ring sum (to_ring), else its row of the
  * last level, one step further. */
+MM_HD double lk_vertex_kept(int to_ring, uint32_t kind, const double out[2])
+{
+    double next[2];
+    if (to_ring) return out[1];
+    lk_vertex_step(kind, out[0], out[1], next);
+    return next[0];
+}
+
+/* lk_vertex_kept stored at row r of columns ring or final (component i;
+ * neither: nothing), with the ring sum (i = 0, kinds not NULL) its kind. */
 MM_HD void lk_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
                           void *MM_RESTRICT final, uint32_t kind, int64_t r, const double out[2],
                           int64_t i, int64_t d, int f64)
 {
-    if (ring) {
-        sk_store(ring, f64, r * d, out[1]);
-        if (i == 0 && kinds) kinds[r] = kind;
-    } else if (final) {
-        double next[2];
-        lk_vertex_step(kind, out[0], out[1], next);
-        sk_store(final, f64, r * d, next[0]);
-    }
+    if (!ring && !final) return;
+    sk_store(ring ? ring : final, f64, r * d, lk_vertex_kept(ring != NULL, kind, out));
+    if (ring && i == 0 && kinds) kinds[r] = kind;
 }
 
 /* What the triangle of e_c's first side reads from across e_c (corner k1
@@ -260,18 +264,28 @@ MM_HD void lk_tri_face_element(const mmi_sk_points_args *g, int64_t i, int64_t d
     lk_tri_face(g, i / d, i % d, d, f64);
 }
 
-/* Component c of vertex v of level l − 1 (i = v d + c), one level down from
- * level l by its ring sum, and what it leaves below (lk_vertex_keep). */
+/* Vertex v of level l − 1, of that kind, one level down from level l by
+ * its ring sum, a component at a time: its point from its value p and ring
+ * sum s (returned) and what it leaves below (*kept, lk_vertex_kept), to be
+ * stored in the same place of sk_keeps' array. */
+MM_HD double lk_old_vertex_value(const mmi_sk_points_args *g, uint32_t kind, double p, double s,
+                                 double *kept)
+{
+    double out[2];
+    lk_vertex_step(kind, p, s, out);
+    *kept = lk_vertex_kept(g->data.ring_next, kind, out);
+    return out[0];
+}
+
+/* Component c of vertex v of level l − 1 for element i = v d + c. */
 MM_HD void lk_old_vertex(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
-    int64_t v = i / d, c = i % d;
-    uint32_t kind = io->kinds[v];
-    double out[2];
-    lk_vertex_step(kind, sk_load(io->P, f64, i), sk_load(io->ring, f64, i), out);
-    sk_store(io->Y, f64, i, out[0]);
-    lk_vertex_keep(io->ring_next ? sk_column(io->ring, f64, c) : NULL, NULL,
-                   io->final ? sk_column(io->final, f64, c) : NULL, kind, v, out, c, d, f64);
+    void *keeps = sk_keeps(io);
+    double kept, y = lk_old_vertex_value(g, io->kinds[i / d], sk_load(io->P, f64, i),
+                                         sk_load(io->ring, f64, i), &kept);
+    sk_store(io->Y, f64, i, y);
+    if (keeps) sk_store(keeps, f64, i, kept);
 }
 
 #endif

@@ -55,6 +55,15 @@ typedef struct mmi_sk_data {
                         the kernels let them (fold_data.cuh: mmi_fold_early)    */
 } mmi_sk_data;
 
+/* Where a step of Loop or √3 stores what each vertex it moves leaves below
+ * (lk_vertex_kept, s3_vertex_kept), in the place of the vertex's row: the
+ * ring sums (ring_next), else the last level's rows (final), else nowhere
+ * (NULL). */
+MM_HD void *sk_keeps(const mmi_sk_data *io)
+{
+    return io->ring_next ? io->ring : io->final;
+}
+
 /* Level l + 1's faces from level l by formula, one element per child (or
  * per corner of level l): their vertices, side codes and their edges' sides.
  * The levels come as a table indexed by l at run time, as in every family

@@ -10,6 +10,7 @@
 
 #include "../core/grid_for.cuh"
 #include "fold_data.cuh"
+#include "old_vertices4.cuh"
 #include "sqrt3_tri_points.h"
 #include "staged_rows.cuh"
 
@@ -179,15 +180,15 @@ __global__ void __launch_bounds__(kThreads)
     const unsigned c0 = threadIdx.x % lanes * 4;
     const float *MM_RESTRICT P = (const float *)io->P;
     float *MM_RESTRICT Y = (float *)io->Y;
-    void *keep = io->ring_next ? io->ring : NULL;
-    const bool last = keep == NULL && io->final == NULL;
+    float *keeps = (float *)sk_keeps(io);
+    const bool last = keeps == NULL;
     /* vertex ids in 32 bits: the rows' offsets need no 64-bit arithmetic
        (bench/results/eval-instruction-mix) */
     const uint32_t born = (uint32_t)x.nv, faces = (uint32_t)xl.nv;
     for (int64_t f = (int64_t)blockIdx.x * per + threadIdx.x / lanes; f < x.nf;
          f += (int64_t)gridDim.x * per) {
         s3_tri_corners k;
-        float q[4], a[3][4], h[3][4] = {}, face[3][4], moved[4];
+        float q[4], a[3][4], h[3][4] = {}, face[3][4], moved[4], kept[4];
         uint32_t fq = born + (uint32_t)f;
         s3_tri_corners_of(&v, &x, f, &k);
         s3_row4_load(P, fq, d, c0, q);
@@ -204,12 +205,13 @@ __global__ void __launch_bounds__(kThreads)
                 face[c][i] = (float)s3_side_points(&k, &r, NULL, c, d, 0, &y, &s);
             s3_born_step(&s, r.q, out);
             moved[i] = (float)out[0];
-            s3_vertex_keep(keep, io->kinds, io->final, S3_KIND_BORN, (g.level + 1) & 1, fq, out,
-                           c0 + i, d, 0);
+            kept[i] = (float)s3_vertex_kept(io->ring_next, S3_KIND_BORN, (g.level + 1) & 1, out);
         }
         for (int c = 0; c < 3; ++c)
             s3_row4_store(Y, faces + 3 * (uint32_t)f + (uint32_t)c, d, c0, face[c], last);
         s3_row4_store(Y, fq, d, c0, moved, last);
+        if (keeps) s3_row4_store(keeps, fq, d, c0, kept, false);
+        if (io->ring_next && io->kinds && c0 == 0) io->kinds[fq] = S3_KIND_BORN;
     }
 }
 
@@ -217,13 +219,15 @@ __global__ void __launch_bounds__(kThreads)
  * mesh, a level of at least kMmiLargeLevel triangles (from 2^16, as
  * Catmull-Clark's and Loop's wide forms, √3 at d = 12 was 1–2% slower:
  * bench/results/wide-level), float32 data of a width mmi_components_a_thread
- * gives four components a thread (never positions), P and Y aligned to 16
- * bytes. */
+ * gives four components a thread (never positions), P, Y and the rows of
+ * what the face points leave below (sk_keeps, stored four values at once
+ * too) aligned to 16 bytes. */
 static int four_components(const mmi_s3_tri_args *g)
 {
     const mmi_sk_data *io = &g->data;
     int64_t faces = g->lv[g->level - 1].nf;
-    return !splits(g) && (uintptr_t)io->Y % 16 == 0 && faces >= kMmiLargeLevel &&
+    return !splits(g) && (uintptr_t)io->Y % 16 == 0 && (uintptr_t)sk_keeps(io) % 16 == 0 &&
+           faces >= kMmiLargeLevel &&
            mmi_components_a_thread(io->d, io->f64, io->P, io->Y, faces) == 4;
 }
 
@@ -266,5 +270,9 @@ mm_status mmi_s3_tri_faces_cuda(mm_context ctx, const mmi_s3_tri_args *g, int64_
 
 mm_status mmi_s3_old_vertices_cuda(mm_context ctx, const mmi_s3_tri_args *g, int64_t count)
 {
+    cudaStream_t stream = (cudaStream_t)ctx->stream;
+    int64_t nv = count / g->data.d;
+    if (nv > 0 && mmi_old_vertices4<mmi_s3_tri_args, s3_old_vertex_value>(g, nv, stream))
+        return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     return mmi_data_for<mmi_s3_tri_args, s3_old_vertex>(ctx, g, count, kWhat);
 }

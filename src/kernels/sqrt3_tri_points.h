@@ -28,22 +28,26 @@
 /* The kind of a face point born at level l at level l + 1: valence 6. */
 #define S3_KIND_BORN mmi_kind_of(6, MMI_RULE_SMOOTH)
 
-/* What a vertex's step out = (v', S') leaves for the levels below, component
- * i of row r, with kind its kind one level down: its ring sum and kind
- * (ring not NULL), or with final its row of the last level, one more step
- * of parity odd_next. */
+/* The value a vertex's step out = (v', S') leaves for the levels below,
+ * with kind its kind one level down: its ring sum (to_ring), else its row
+ * of the last level, one more step of parity odd_next. */
+MM_HD double s3_vertex_kept(int to_ring, uint32_t kind, int odd_next, const double out[2])
+{
+    double next[2];
+    if (to_ring) return out[1];
+    s3_vertex_step(kind, odd_next, out[0], out[1], next);
+    return next[0];
+}
+
+/* s3_vertex_kept stored at component i of row r of ring or final (neither:
+ * nothing), with the ring sum (i = 0, kinds not NULL) the kind. */
 MM_HD void s3_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
                           void *MM_RESTRICT final, uint32_t kind, int odd_next, int64_t r,
                           const double out[2], int64_t i, int64_t d, int f64)
 {
-    if (ring) {
-        sk_store(ring, f64, r * d + i, out[1]);
-        if (i == 0 && kinds) kinds[r] = kind;
-    } else if (final) {
-        double next[2];
-        s3_vertex_step(kind, odd_next, out[0], out[1], next);
-        sk_store(final, f64, r * d + i, next[0]);
-    }
+    if (!ring && !final) return;
+    sk_store(ring ? ring : final, f64, r * d + i, s3_vertex_kept(ring != NULL, kind, odd_next, out));
+    if (ring && i == 0 && kinds) kinds[r] = kind;
 }
 
 /* Triangle f of level l − 1 as its rule reads it: corner c's vertex a[c]
@@ -250,19 +254,29 @@ MM_HD void s3_tri_face(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
                        (g->level + 1) & 1, i / d, i % d, d, f64);
 }
 
-/* Component c of vertex v of level l − 1 (i = v d + c), one level down from
- * level l by its ring sum (odd: l's parity), and what it leaves below
- * (s3_vertex_keep: its kind does not change). */
+/* Vertex v of level l − 1, of that kind, one level down from level l by
+ * its ring sum (odd: l's parity), a component at a time: its point from its
+ * value p and ring sum s (returned) and what it leaves below (*kept,
+ * s3_vertex_kept: its kind does not change), to be stored in the same place
+ * of sk_keeps' array. */
+MM_HD double s3_old_vertex_value(const mmi_s3_tri_args *g, uint32_t kind, double p, double s,
+                                 double *kept)
+{
+    double out[2];
+    s3_vertex_step(kind, g->level & 1, p, s, out);
+    *kept = s3_vertex_kept(g->data.ring_next, kind, (g->level + 1) & 1, out);
+    return out[0];
+}
+
+/* Component c of vertex v of level l − 1 for element i = v d + c. */
 MM_HD void s3_old_vertex(const mmi_s3_tri_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_data *io = &g->data;
-    int64_t v = i / d;
-    uint32_t kind = io->kinds[v];
-    double out[2];
-    s3_vertex_step(kind, g->level & 1, sk_load(io->P, f64, i), sk_load(io->ring, f64, i), out);
-    sk_store(io->Y, f64, i, out[0]);
-    s3_vertex_keep(io->ring_next ? io->ring : NULL, NULL, io->final, kind, (g->level + 1) & 1, v,
-                   out, i % d, d, f64);
+    void *keeps = sk_keeps(io);
+    double kept, y = s3_old_vertex_value(g, io->kinds[i / d], sk_load(io->P, f64, i),
+                                         sk_load(io->ring, f64, i), &kept);
+    sk_store(io->Y, f64, i, y);
+    if (keeps) sk_store(keeps, f64, i, kept);
 }
 
 /* The elements of the grandchildren pass: the corners of level l − 1. */

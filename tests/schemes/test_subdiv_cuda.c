@@ -7,8 +7,8 @@
  * Catmull-Clark's and Loop's evaluation of vertex data of other widths than
  * 3, and of data (widths 3, 8, 12, 16, 24, 32 and 48) on a level large
  * enough for the launchers' rules for large levels, also from and into the
- * caller's memory at every 4-byte alignment; √3's of widths 8 … 16 on such
- * a level of a closed mesh.
+ * caller's memory at every 4-byte alignment, and with crease tags; √3's of
+ * widths 8 … 16 on such a level of a closed mesh.
  * Without a GPU the executable reports itself skipped (exit 77). */
 #include <math.h>
 #include <stdio.h>
@@ -139,13 +139,18 @@ START_TEST(cuda_matches_cpu_on_shared_models)
 END_TEST
 
 /* The open n × n grid of unit quads, vertex id = y (n + 1) + x, or with
- * `triangles` each quad cut into two triangles along its diagonal. */
-static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
+ * `triangles` each quad cut into two triangles along its diagonal; with
+ * `tagged` (n ≤ 256) crease tags: the edges of row y = n / 2 (sharpness 10
+ * and 1.5 in turn: infinitely sharp and semi-sharp, decaying over the
+ * levels), of column x = 3n / 4 (0.5), and a corner of sharpness 2 at
+ * (n / 4, n / 4). */
+static mm_mesh grid_mesh(mm_context ctx, int n, int triangles, int tagged, mm_type prec)
 {
-    int64_t nv = (int64_t)(n + 1) * (n + 1), nq = (int64_t)n * n;
+    int64_t nv = (int64_t)(n + 1) * (n + 1), nq = (int64_t)n * n, nc = 0;
     double *xyz = malloc((size_t)(3 * nv) * sizeof *xyz);
-    uint32_t *ids = malloc((size_t)(6 * nq) * sizeof *ids), *at = ids;
-    ck_assert(xyz != NULL && ids != NULL);
+    uint32_t *ids = malloc((size_t)(6 * nq) * sizeof *ids), *at = ids, cv[4 * 256];
+    float cs[2 * 256], corner_sharpness = 2.0f;
+    ck_assert(xyz != NULL && ids != NULL && (!tagged || n <= 256));
     for (int64_t v = 0; v < nv; ++v) {
         xyz[3 * v] = (double)(v % (n + 1)), xyz[3 * v + 1] = (double)(v / (n + 1));
         xyz[3 * v + 2] = 0.0;
@@ -156,10 +161,32 @@ static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
         if (triangles) *at++ = a, *at++ = b, *at++ = c, *at++ = a, *at++ = c, *at++ = e;
         else *at++ = a, *at++ = b, *at++ = c, *at++ = e;
     }
-    int order = triangles ? 3 : 4;
-    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, (at - ids) / order, NULL, order, ids, prec);
+    for (int x = 0; tagged && x < n; ++x, ++nc) { /* row y = n / 2 */
+        cv[2 * nc] = (uint32_t)(n / 2 * (n + 1) + x), cv[2 * nc + 1] = cv[2 * nc] + 1;
+        cs[nc] = x % 2 ? 1.5f : 10.0f;
+    }
+    for (int y = 0; tagged && y < n; ++y, ++nc) { /* column x = 3n / 4 */
+        cv[2 * nc] = (uint32_t)(y * (n + 1) + 3 * n / 4);
+        cv[2 * nc + 1] = cv[2 * nc] + (uint32_t)n + 1;
+        cs[nc] = 0.5f;
+    }
+    uint32_t corner = (uint32_t)(n / 4 * (n + 1) + n / 4);
+    mm_mesh_desc d = {0};
+    d.num_vertices = nv, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT64, d.vertices = xyz;
+    d.num_faces = (at - ids) / (triangles ? 3 : 4), d.face_order = triangles ? 3 : 4;
+    d.face_vertices = ids, d.precision = prec;
+    d.num_creases = nc, d.crease_vertices = cv, d.crease_sharpness = cs;
+    d.num_corners = tagged ? 1 : 0, d.corner_vertices = &corner;
+    d.corner_sharpness = &corner_sharpness;
+    mm_mesh mesh = NULL;
+    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
     free(xyz), free(ids);
     return mesh;
+}
+
+static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
+{
+    return grid_mesh(ctx, n, triangles, 0, prec);
 }
 
 /* The closed n × m torus grid of quads, each cut into two triangles
@@ -311,6 +338,31 @@ START_TEST(cuda_matches_cpu_on_a_large_level)
 }
 END_TEST
 
+/* The large level of cuda_matches_cpu_on_a_large_level with crease tags
+ * (grid_mesh's): the corrections of the tagged edges and vertices follow
+ * each step's kernels, which then let them launch early (their
+ * instantiations with E = 1, the older vertices' pass of Loop four
+ * components a thread among them). Float32 of width 8 and 12 (four
+ * components a thread) and 3 (positions). _i: the width, the scheme. */
+static const int64_t tagged_widths[] = {3, 8, 12};
+
+START_TEST(cuda_matches_cpu_on_a_large_tagged_level)
+{
+    int loop = _i % 2;
+    int64_t d = tagged_widths[_i / 2], na, nb;
+    mm_scheme scheme = loop ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    double *a = eval_data(cpu, grid_mesh(cpu, 128, loop, 1, MM_TYPE_FLOAT32), scheme, 4,
+                          MM_TYPE_FLOAT32, d, &na);
+    double *b = eval_data(gpu, grid_mesh(gpu, 128, loop, 1, MM_TYPE_FLOAT32), scheme, 4,
+                          MM_TYPE_FLOAT32, d, &nb);
+    ck_assert_int_eq(na, nb);
+    ck_assert_int_eq(na, d * (int64_t)(128 * 16 + 1) * (128 * 16 + 1));
+    assert_close(a, b, na, MM_TYPE_FLOAT32, d);
+    mm_context_free(&cpu), mm_context_free(&gpu);
+}
+END_TEST
+
 /* eval_data's float32 values of width d, evaluated by mm_subdiv_eval_into
  * from and into the caller's memory `shift` bytes past the start of an
  * allocation (cudaMalloc's: 256-byte aligned). */
@@ -390,6 +442,27 @@ START_TEST(sqrt3_cuda_matches_cpu_on_a_large_closed_level)
 }
 END_TEST
 
+/* The same rules four levels down a smaller closed torus (256 × 172, 88,064
+ * triangles): level 1's 264,192 triangles are then read by the step to level
+ * 2, which keeps the ring sums of the vertices it moves for the next step
+ * (the four-components kernels store them four values at once), and the
+ * step to level 3 writes the last level's rows. _i: the width (8, 12). */
+START_TEST(sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level)
+{
+    int64_t d = sqrt3_large_widths[_i], na, nb;
+    mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
+    double *a = eval_data(cpu, closed_torus(cpu, 256, 172, MM_TYPE_FLOAT32), MM_SCHEME_SQRT3, 4,
+                          MM_TYPE_FLOAT32, d, &na);
+    double *b = eval_data(gpu, closed_torus(gpu, 256, 172, MM_TYPE_FLOAT32), MM_SCHEME_SQRT3, 4,
+                          MM_TYPE_FLOAT32, d, &nb);
+    ck_assert_int_eq(na, nb);
+    /* |V_4| = |V_0| + |F_0| (1 + 3 + 9 + 27) */
+    ck_assert_int_eq(na, d * (44032 + 88064 * 40));
+    assert_close(a, b, na, MM_TYPE_FLOAT32, d);
+    mm_context_free(&cpu), mm_context_free(&gpu);
+}
+END_TEST
+
 int main(void)
 {
     if (!mmt_cuda_available()) {
@@ -407,6 +480,9 @@ int main(void)
     tcase_add_loop_test(tc, cuda_large_level_at_any_alignment, 0, 8);
     tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_on_a_large_closed_level, 0,
                         2 * (int)(sizeof sqrt3_large_widths / sizeof *sqrt3_large_widths));
+    tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level, 0, 2);
+    tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_tagged_level, 0,
+                        2 * (int)(sizeof tagged_widths / sizeof *tagged_widths));
     suite_add_tcase(s, tc);
     static const char what[] = "Catmull-Clark, Loop and sqrt(3) on CUDA against the CPU";
     for (int i = 0; i < NUM_MODELS; ++i)
