@@ -15,7 +15,10 @@
 #   scripts/device-compare.sh run 3 old new     # 3 rounds: old new old new old new
 # Each run writes $OUT/compare/<i>-<name>/subdiv.{json,md}, log.txt and rev.txt (tarred
 # into $OUT/compare.tgz at the end) and prints one line: the ms of each
-# (mesh, level, method) of the levels in LEVELS.
+# (mesh, level, method) of the levels in LEVELS. Back on the build machine:
+#   scripts/device-compare.sh table DIR old new [L5,L6]   # the Markdown table of a results
+#                                               # page (scripts/compare_table.py: DIR is
+#                                               # compare.tgz unpacked, or a page's JSONs)
 #   CASES   MESHMAT_BENCH_CASES (default spot_control,corner_poly)
 #   METHODS MESHMAT_BENCH_METHODS (default specialized-eval-d3,specialized-eval-d12,specialized-dynamic)
 #   LEVELS  the levels printed (default "L9 L11"), RUNS (20), MAX_FACES (64000000)
@@ -32,6 +35,8 @@ keep)
 pack)
   tar cf - -C .device compare | xz -T0 -9 >.device/compare.tar.xz && du -sh .device/compare.tar.xz &&
     { scripts/device-carry.sh || true; } ;;
+table)
+  shift; exec python3 scripts/compare_table.py "$@" ;;
 run)
   [ $# -ge 3 ] || { echo "usage: $0 run ROUNDS NAME..." >&2; exit 2; }
   rounds=$2; shift 2
@@ -58,6 +63,6 @@ run)
   done
   tar czf "$out.tgz" -C "$(dirname "$out")" compare && rm -rf "$out" "$bins" ;;
 *)
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,/^set /{/^set /!p}' "$0" | sed 's/^# \{0,1\}//'
   exit 2 ;;
 esac
