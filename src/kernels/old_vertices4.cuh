@@ -44,8 +44,10 @@ __global__ void __launch_bounds__(kMmiGridThreads)
         y.w = (float)Value(&g, kind, p.w, s.w, &k[3]);
         int64_t at = (int64_t)v * d + c0;
         *(float4 *)((float *)io->Y + at) = y;
-        if (keeps)
-            *(float4 *)(keeps + at) = make_float4((float)k[0], (float)k[1], (float)k[2], (float)k[3]);
+        if (keeps) {
+            float4 kept = {(float)k[0], (float)k[1], (float)k[2], (float)k[3]};
+            *(float4 *)(keeps + at) = kept;
+        }
     }
 }
 
