@@ -139,18 +139,13 @@ START_TEST(cuda_matches_cpu_on_shared_models)
 END_TEST
 
 /* The open n × n grid of unit quads, vertex id = y (n + 1) + x, or with
- * `triangles` each quad cut into two triangles along its diagonal; with
- * `tagged` (n ≤ 256) crease tags: the edges of row y = n / 2 (sharpness 10
- * and 1.5 in turn: infinitely sharp and semi-sharp, decaying over the
- * levels), of column x = 3n / 4 (0.5), and a corner of sharpness 2 at
- * (n / 4, n / 4). */
-static mm_mesh grid_mesh(mm_context ctx, int n, int triangles, int tagged, mm_type prec)
+ * `triangles` each quad cut into two triangles along its diagonal. */
+static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
 {
-    int64_t nv = (int64_t)(n + 1) * (n + 1), nq = (int64_t)n * n, nc = 0;
+    int64_t nv = (int64_t)(n + 1) * (n + 1), nq = (int64_t)n * n;
     double *xyz = malloc((size_t)(3 * nv) * sizeof *xyz);
-    uint32_t *ids = malloc((size_t)(6 * nq) * sizeof *ids), *at = ids, cv[4 * 256];
-    float cs[2 * 256], corner_sharpness = 2.0f;
-    ck_assert(xyz != NULL && ids != NULL && (!tagged || n <= 256));
+    uint32_t *ids = malloc((size_t)(6 * nq) * sizeof *ids), *at = ids;
+    ck_assert(xyz != NULL && ids != NULL);
     for (int64_t v = 0; v < nv; ++v) {
         xyz[3 * v] = (double)(v % (n + 1)), xyz[3 * v + 1] = (double)(v / (n + 1));
         xyz[3 * v + 2] = 0.0;
@@ -161,32 +156,10 @@ static mm_mesh grid_mesh(mm_context ctx, int n, int triangles, int tagged, mm_ty
         if (triangles) *at++ = a, *at++ = b, *at++ = c, *at++ = a, *at++ = c, *at++ = e;
         else *at++ = a, *at++ = b, *at++ = c, *at++ = e;
     }
-    for (int x = 0; tagged && x < n; ++x, ++nc) { /* row y = n / 2 */
-        cv[2 * nc] = (uint32_t)(n / 2 * (n + 1) + x), cv[2 * nc + 1] = cv[2 * nc] + 1;
-        cs[nc] = x % 2 ? 1.5f : 10.0f;
-    }
-    for (int y = 0; tagged && y < n; ++y, ++nc) { /* column x = 3n / 4 */
-        cv[2 * nc] = (uint32_t)(y * (n + 1) + 3 * n / 4);
-        cv[2 * nc + 1] = cv[2 * nc] + (uint32_t)n + 1;
-        cs[nc] = 0.5f;
-    }
-    uint32_t corner = (uint32_t)(n / 4 * (n + 1) + n / 4);
-    mm_mesh_desc d = {0};
-    d.num_vertices = nv, d.dim = 3, d.vertex_type = MM_TYPE_FLOAT64, d.vertices = xyz;
-    d.num_faces = (at - ids) / (triangles ? 3 : 4), d.face_order = triangles ? 3 : 4;
-    d.face_vertices = ids, d.precision = prec;
-    d.num_creases = nc, d.crease_vertices = cv, d.crease_sharpness = cs;
-    d.num_corners = tagged ? 1 : 0, d.corner_vertices = &corner;
-    d.corner_sharpness = &corner_sharpness;
-    mm_mesh mesh = NULL;
-    MMT_OK(ctx, mm_mesh_new(ctx, &mesh, &d));
+    int order = triangles ? 3 : 4;
+    mm_mesh mesh = mmt_mesh_from_faces(ctx, nv, xyz, (at - ids) / order, NULL, order, ids, prec);
     free(xyz), free(ids);
     return mesh;
-}
-
-static mm_mesh open_grid(mm_context ctx, int n, int triangles, mm_type prec)
-{
-    return grid_mesh(ctx, n, triangles, 0, prec);
 }
 
 /* The closed n × m torus grid of quads, each cut into two triangles
@@ -338,8 +311,17 @@ START_TEST(cuda_matches_cpu_on_a_large_level)
 }
 END_TEST
 
+/* open_grid's mesh with mmt_add_tags' crease tags (semi-sharp and
+ * infinitely sharp creases on a third of the faces' first sides, a corner). */
+static mm_mesh tagged_grid(mm_context ctx, int n, int triangles, mm_type prec)
+{
+    mm_mesh mesh = open_grid(ctx, n, triangles, prec);
+    mmt_add_tags(ctx, &mesh);
+    return mesh;
+}
+
 /* The large level of cuda_matches_cpu_on_a_large_level with crease tags
- * (grid_mesh's): the corrections of the tagged edges and vertices follow
+ * (tagged_grid): the corrections of the tagged edges and vertices follow
  * each step's kernels, which then let them launch early (their
  * instantiations with E = 1, the older vertices' pass of Loop four
  * components a thread among them). Float32 of width 8 and 12 (four
@@ -352,9 +334,9 @@ START_TEST(cuda_matches_cpu_on_a_large_tagged_level)
     int64_t d = tagged_widths[_i / 2], na, nb;
     mm_scheme scheme = loop ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    double *a = eval_data(cpu, grid_mesh(cpu, 128, loop, 1, MM_TYPE_FLOAT32), scheme, 4,
+    double *a = eval_data(cpu, tagged_grid(cpu, 128, loop, MM_TYPE_FLOAT32), scheme, 4,
                           MM_TYPE_FLOAT32, d, &na);
-    double *b = eval_data(gpu, grid_mesh(gpu, 128, loop, 1, MM_TYPE_FLOAT32), scheme, 4,
+    double *b = eval_data(gpu, tagged_grid(gpu, 128, loop, MM_TYPE_FLOAT32), scheme, 4,
                           MM_TYPE_FLOAT32, d, &nb);
     ck_assert_int_eq(na, nb);
     ck_assert_int_eq(na, d * (int64_t)(128 * 16 + 1) * (128 * 16 + 1));
