@@ -380,9 +380,6 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
 
 mm_status mmi_lk_old_vertices_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
-    cudaStream_t stream = (cudaStream_t)ctx->stream;
-    int64_t nv = count / g->data.d;
-    if (nv > 0 && mmi_old_vertices4<mmi_sk_points_args, lk_old_vertex_value, 1>(g, nv, stream))
-        return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
-    return mmi_data_for<mmi_sk_points_args, lk_old_vertex, 1>(ctx, g, count, kWhat);
+    return mmi_old_vertices<mmi_sk_points_args, lk_old_vertex_value, lk_old_vertex, 1>(ctx, g, count,
+                                                                                      kWhat);
 }

@@ -1,7 +1,9 @@
 /* old_vertices4.cuh: the older vertices' pass of Loop and √3 (level l − 1's
- * vertices moved by their carried ring sums) four components a thread, for
- * both schemes' CUDA launchers; the scheme's rule per component is Value
- * (lk_old_vertex_value, s3_old_vertex_value). */
+ * vertices moved by their carried ring sums), both schemes' CUDA launcher:
+ * four components a thread where the data allow, else the element rule; the
+ * scheme's rule per component is Value (lk_old_vertex_value,
+ * s3_old_vertex_value), per vertex and component Rule (lk_old_vertex,
+ * s3_old_vertex). */
 #ifndef MESHMAT_KERNELS_OLD_VERTICES4_CUH
 #define MESHMAT_KERNELS_OLD_VERTICES4_CUH
 
@@ -51,28 +53,30 @@ __global__ void __launch_bounds__(kMmiGridThreads)
     }
 }
 
-/* Launches the four-components pass over g's nv older vertices where it
- * applies (float32 of a width mmi_components_a_thread gives four
- * components a thread, nv of them at least kMmiWideLevel, P, Y, the ring
- * sums and the last level's rows aligned to 16 bytes, fewer than 2^31
- * threads); returns whether it did. Last as mmi_data_for's. */
-template <class Args, mmi_old_vertex_value<Args> Value, int Last = 0>
-static int mmi_old_vertices4(const Args *g, int64_t nv, cudaStream_t stream)
+/* The older vertices' pass over g's count values (count / d vertices): four
+ * components a thread where that applies (float32 of a width
+ * mmi_components_a_thread gives four components a thread, at least
+ * kMmiWideLevel vertices, P, Y, the ring sums and the last level's rows
+ * aligned to 16 bytes, fewer than 2^31 threads), else Rule, the scheme's
+ * element rule, a lane a component. Last as mmi_data_for's. */
+template <class Args, mmi_old_vertex_value<Args> Value,
+          void (*Rule)(const Args *, int64_t, int64_t, int), int Last = 0>
+static mm_status mmi_old_vertices(mm_context ctx, const Args *g, int64_t count, const char *what)
 {
     const mmi_sk_data *io = &g->data;
-    int64_t threads = nv * (io->d / 4);
-    if (mmi_components_a_thread(io->d, io->f64, io->P, io->Y, nv) != 4 ||
+    int64_t nv = count / io->d, threads = nv * (io->d / 4);
+    if (nv == 0 || mmi_components_a_thread(io->d, io->f64, io->P, io->Y, nv) != 4 ||
         (uintptr_t)io->Y % 16 != 0 || (uintptr_t)io->ring % 16 != 0 ||
         (uintptr_t)io->final % 16 != 0 || threads >= INT32_MAX)
-        return 0;
+        return mmi_data_for<Args, Rule, Last>(ctx, g, count, what);
     auto launch = [&](auto E) {
         mmi_old_vertices4_kernel<Args, Value, decltype(E)::value>
-            <<<mmi_cuda_grid(threads, kMmiGridThreads), kMmiGridThreads, 0, stream>>>(
-                *g, (uint32_t)threads);
+            <<<mmi_cuda_grid(threads, kMmiGridThreads), kMmiGridThreads, 0,
+               (cudaStream_t)ctx->stream>>>(*g, (uint32_t)threads);
     };
     if constexpr (Last) mmi_fold_early(io->corrected, launch);
     else launch(std::integral_constant<int, 0>());
-    return 1;
+    return mmi_cuda_check(ctx, cudaGetLastError(), what);
 }
 
 #endif

@@ -270,9 +270,6 @@ mm_status mmi_s3_tri_faces_cuda(mm_context ctx, const mmi_s3_tri_args *g, int64_
 
 mm_status mmi_s3_old_vertices_cuda(mm_context ctx, const mmi_s3_tri_args *g, int64_t count)
 {
-    cudaStream_t stream = (cudaStream_t)ctx->stream;
-    int64_t nv = count / g->data.d;
-    if (nv > 0 && mmi_old_vertices4<mmi_s3_tri_args, s3_old_vertex_value>(g, nv, stream))
-        return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
-    return mmi_data_for<mmi_s3_tri_args, s3_old_vertex>(ctx, g, count, kWhat);
+    return mmi_old_vertices<mmi_s3_tri_args, s3_old_vertex_value, s3_old_vertex>(ctx, g, count,
+                                                                               kWhat);
 }

@@ -377,23 +377,33 @@ static double *eval_shifted(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int 
     return got;
 }
 
-/* The large level above, float32 of width 12, from and into the caller's
- * memory at any 4-byte alignment: the rules for large levels load four
- * values at once and the owned edges' lanes store two, where the input and
- * the output are aligned for them; else one lane a component. Shifts of 0,
+/* A large level of each scheme, float32 of width 12, from and into the
+ * caller's memory at any 4-byte alignment: the rules for large levels load
+ * four values at once and store two or four (the owned edges' lanes, the
+ * older vertices' points and what they leave below, √3's face points),
+ * where the input and the output are aligned for them; else one lane a
+ * component. Catmull-Clark and Loop on the open grid above, √3 on the closed
+ * torus of sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level (the
+ * last level's rows are then the caller's misaligned output). Shifts of 0,
  * 4, 8 and 12 bytes; the values are the CPU backend's. _i: the shift, the
- * scheme (Catmull-Clark, Loop). */
+ * scheme. */
+static const mm_scheme aligned_schemes[] = {MM_SCHEME_CATMULL_CLARK, MM_SCHEME_LOOP,
+                                            MM_SCHEME_SQRT3};
+
+static mm_mesh large_mesh_of(mm_context ctx, mm_scheme scheme)
+{
+    if (scheme == MM_SCHEME_SQRT3) return closed_torus(ctx, 256, 172, MM_TYPE_FLOAT32);
+    return open_grid(ctx, 128, scheme == MM_SCHEME_LOOP, MM_TYPE_FLOAT32);
+}
+
 START_TEST(cuda_large_level_at_any_alignment)
 {
-    int loop = _i % 2;
-    size_t shift = (size_t)(_i / 2) * 4;
-    mm_scheme scheme = loop ? MM_SCHEME_LOOP : MM_SCHEME_CATMULL_CLARK;
+    mm_scheme scheme = aligned_schemes[_i % 3];
+    size_t shift = (size_t)(_i / 3) * 4;
     int64_t d = 12, na, nb;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
-    double *a = eval_data(cpu, open_grid(cpu, 128, loop, MM_TYPE_FLOAT32), scheme, 4,
-                          MM_TYPE_FLOAT32, d, &na);
-    double *b = eval_shifted(gpu, open_grid(gpu, 128, loop, MM_TYPE_FLOAT32), scheme, 4, d, shift,
-                             &nb);
+    double *a = eval_data(cpu, large_mesh_of(cpu, scheme), scheme, 4, MM_TYPE_FLOAT32, d, &na);
+    double *b = eval_shifted(gpu, large_mesh_of(gpu, scheme), scheme, 4, d, shift, &nb);
     ck_assert_int_eq(na, nb);
     assert_close(a, b, na, MM_TYPE_FLOAT32, d);
     mm_context_free(&cpu), mm_context_free(&gpu);
@@ -459,7 +469,7 @@ int main(void)
                         8 * (int)(sizeof widths / sizeof *widths));
     tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0,
                         4 * (int)(sizeof large_widths / sizeof *large_widths));
-    tcase_add_loop_test(tc, cuda_large_level_at_any_alignment, 0, 8);
+    tcase_add_loop_test(tc, cuda_large_level_at_any_alignment, 0, 12);
     tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_on_a_large_closed_level, 0,
                         2 * (int)(sizeof sqrt3_large_widths / sizeof *sqrt3_large_widths));
     tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level, 0, 2);
