@@ -127,12 +127,14 @@ static __host__ __device__ unsigned listed_slots(unsigned faces, bool inner_apar
  * rows lay 6d words apart, a multiple of 8 for every width of C = 4, and the
  * first pass's stores of a warp (three lanes a triangle at d = 12, four
  * components each) fell on few banks: six wavefronts a store, five times
- * the stores' ideal over the block (ncu, armadillo's last step). Two words
- * for C = 4 (the owned edges' lanes read a row's two values as one 8-byte
- * access) halve the conflicts at every width; one for C = 3 clears them. */
+ * the stores' ideal over the block (ncu, armadillo's last step). One word
+ * for C = 3 clears them. For C = 4 four, so that a row's four components
+ * are one 16-byte store: with two (a scalar store a component) the
+ * conflicts were halved; as 16-byte stores with four, d = 12 was 4.7–5.6%
+ * faster, as 8-byte stores with two 3.4–4.5% (bench/results/loop-rows-v4). */
 static __host__ __device__ unsigned row_stride(unsigned d, unsigned c)
 {
-    return 6 * d + (c == 4 ? 2 : 1);
+    return 6 * d + (c == 4 ? 4 : 1);
 }
 
 template <typename T>
@@ -223,13 +225,32 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                         lk_tri_rows_at(in.verts, at, 3 * f, c, &t, sk_column(in.P, F64, c0 + i),
                                        v[i], m[i], d, F64);
             }
-#pragma unroll
-            for (unsigned i = 0; i < C; ++i) {
-                T *r = rows + RS * local + c0 + i;
+            if constexpr (C == 4) {
+                /* each value's four components as one 16-byte store, 9 a
+                   thread rather than 36 scalars (row_stride); indexed as
+                   float4: from a float pointer the compiler could not prove
+                   the alignment and split them */
+                float4 *r4 = (float4 *)rows + (RS * local + c0) / 4;
+                float4 *i4 = (float4 *)inner + (3 * local * d + c0) / 4;
 #pragma unroll
                 for (int c = 0; c < 3; ++c) {
-                    r[c * d] = (T)v[i][c], r[(3 + c) * d] = (T)m[i][c];
-                    inner[(3 * local + c) * d + c0 + i] = (T)lk_inner_point(v[i], m[i], c);
+                    r4[c * d / 4] = make_float4((float)v[0][c], (float)v[1][c], (float)v[2][c],
+                                                (float)v[3][c]);
+                    r4[(3 + c) * d / 4] = make_float4((float)m[0][c], (float)m[1][c],
+                                                      (float)m[2][c], (float)m[3][c]);
+                    i4[c * d / 4] = make_float4(
+                        (float)lk_inner_point(v[0], m[0], c), (float)lk_inner_point(v[1], m[1], c),
+                        (float)lk_inner_point(v[2], m[2], c), (float)lk_inner_point(v[3], m[3], c));
+                }
+            } else {
+#pragma unroll
+                for (unsigned i = 0; i < C; ++i) {
+                    T *r = rows + RS * local + c0 + i;
+#pragma unroll
+                    for (int c = 0; c < 3; ++c) {
+                        r[c * d] = (T)v[i][c], r[(3 + c) * d] = (T)m[i][c];
+                        inner[(3 * local + c) * d + c0 + i] = (T)lk_inner_point(v[i], m[i], c);
+                    }
                 }
             }
             if (inner_apart && local % 4 < 3) {
