@@ -380,9 +380,9 @@ static double *eval_shifted(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int 
 /* A large level of each scheme, float32 of width 12, from and into the
  * caller's memory at any 4-byte alignment: the rules for large levels load
  * four values at once and store two or four (the owned edges' lanes, the
- * older vertices' points and what they leave below, √3's face points),
- * where the input and the output are aligned for them; else one lane a
- * component. Catmull-Clark and Loop on the open grid above, √3 on the closed
+ * older vertices' points and what they leave below, Loop's inner points,
+ * √3's face points), where the input and the output are aligned for them;
+ * else one lane a component. Catmull-Clark and Loop on the open grid above, √3 on the closed
  * torus of sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level (the
  * last level's rows are then the caller's misaligned output). Shifts of 0,
  * 4, 8 and 12 bytes; the values are the CPU backend's. _i: the shift, the
