@@ -109,7 +109,7 @@ MM_HD void sk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, i
         sk_store(io->ring, f64, v * 2 * d + c0 + j, sharp > 0 ? rim1[j] : s1[j]);
         sk_store(io->ring, f64, v * 2 * d + d + c0 + j, faces[j]);
     }
-    if (io->ring && c0 == 0) io->kinds[v] = mmi_kind_of(nf, rule);
+    sk_keep_kind(io->ring, io->kinds, mmi_kind_of(nf, rule), v, c0);
 }
 
 #endif

@@ -122,7 +122,7 @@ MM_HD void sk_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
     if (ring) {
         sk_store(ring, f64, r * 2 * d + c, out[1]);
         sk_store(ring, f64, r * 2 * d + d + c, out[2]);
-        if (kinds && c == 0) kinds[r] = kind;
+        sk_keep_kind(ring, kinds, kind, r, c);
     } else if (final) {
         double next[3];
         sk_vertex_step(kind, out[0], out[1], out[2], next);

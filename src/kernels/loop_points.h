@@ -78,7 +78,7 @@ MM_HD void lk_vertex_point(const mmi_sk_points0_args *g, int64_t i, int64_t d, i
         sk_store(io->Y, f64, v * d + c0 + j, out[0]);
         if (io->ring) sk_store(io->ring, f64, v * d + c0 + j, out[1]);
     }
-    if (io->ring && c0 == 0) io->kinds[v] = kind;
+    sk_keep_kind(io->ring, io->kinds, kind, v, c0);
 }
 
 /* Element i of level 1's points: the updated vertices (|V_0| blocks of

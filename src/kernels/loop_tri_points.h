@@ -75,7 +75,7 @@ MM_HD void lk_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
 {
     if (!ring && !final) return;
     sk_store(ring ? ring : final, f64, r * d, lk_vertex_kept(ring != NULL, kind, out));
-    if (ring && i == 0 && kinds) kinds[r] = kind;
+    sk_keep_kind(ring, kinds, kind, r, i);
 }
 
 /* What the triangle of e_c's first side reads from across e_c (corner k1

@@ -56,9 +56,10 @@ __global__ void __launch_bounds__(kMmiGridThreads)
 /* The older vertices' pass over g's count values (count / d vertices): four
  * components a thread where that applies (float32 of a width
  * mmi_components_a_thread gives four components a thread, at least
- * kMmiWideLevel vertices, P, Y, the ring sums and the last level's rows
- * aligned to 16 bytes, fewer than 2^31 threads), else Rule, the scheme's
- * element rule, a lane a component. Last as mmi_data_for's. */
+ * kMmiWideLevel vertices, the arrays it reads and writes aligned to 16
+ * bytes: P, Y, the ring sums and where it keeps values, sk_keeps; fewer
+ * than 2^31 threads), else Rule, the scheme's element rule, a lane a
+ * component. Last as mmi_data_for's. */
 template <class Args, mmi_old_vertex_value<Args> Value,
           void (*Rule)(const Args *, int64_t, int64_t, int), int Last = 0>
 static mm_status mmi_old_vertices(mm_context ctx, const Args *g, int64_t count, const char *what)
@@ -67,7 +68,7 @@ static mm_status mmi_old_vertices(mm_context ctx, const Args *g, int64_t count, 
     int64_t nv = count / io->d, threads = nv * (io->d / 4);
     if (nv == 0 || mmi_components_a_thread(io->d, io->f64, io->P, io->Y, nv) != 4 ||
         (uintptr_t)io->Y % 16 != 0 || (uintptr_t)io->ring % 16 != 0 ||
-        (uintptr_t)io->final % 16 != 0 || threads >= INT32_MAX)
+        (uintptr_t)sk_keeps(io) % 16 != 0 || threads >= INT32_MAX)
         return mmi_data_for<Args, Rule, Last>(ctx, g, count, what);
     auto launch = [&](auto E) {
         mmi_old_vertices4_kernel<Args, Value, decltype(E)::value>

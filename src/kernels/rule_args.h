@@ -64,6 +64,14 @@ MM_HD void *sk_keeps(const mmi_sk_data *io)
     return io->ring_next ? io->ring : io->final;
 }
 
+/* A vertex's kind one level down, kept with its ring sums: stored once a
+ * row (by its component c = 0) where ring sums are kept (ring not NULL) and
+ * kinds are. */
+MM_HD void sk_keep_kind(const void *ring, uint32_t *kinds, uint32_t kind, int64_t r, int64_t c)
+{
+    if (ring && kinds && c == 0) kinds[r] = kind;
+}
+
 /* Level l + 1's faces from level l by formula, one element per child (or
  * per corner of level l): their vertices, side codes and their edges' sides.
  * The levels come as a table indexed by l at run time, as in every family

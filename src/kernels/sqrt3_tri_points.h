@@ -47,7 +47,7 @@ MM_HD void s3_vertex_keep(void *MM_RESTRICT ring, uint32_t *MM_RESTRICT kinds,
 {
     if (!ring && !final) return;
     sk_store(ring ? ring : final, f64, r * d + i, s3_vertex_kept(ring != NULL, kind, odd_next, out));
-    if (ring && i == 0 && kinds) kinds[r] = kind;
+    sk_keep_kind(ring, kinds, kind, r, i);
 }
 
 /* Triangle f of level l − 1 as its rule reads it: corner c's vertex a[c]
