@@ -409,6 +409,6 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
 
 mm_status mmi_lk_old_vertices_cuda(mm_context ctx, const mmi_sk_points_args *g, int64_t count)
 {
-    return mmi_old_vertices<mmi_sk_points_args, lk_old_vertex_value, lk_old_vertex, 1>(ctx, g, count,
-                                                                                      kWhat);
+    return mmi_old_vertices<mmi_sk_points_args, lk_old_vertex_value, lk_old_vertex, 1>(
+        ctx, g, count, kWhat);
 }

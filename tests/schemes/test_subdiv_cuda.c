@@ -382,11 +382,12 @@ static double *eval_shifted(mm_context ctx, mm_mesh mesh, mm_scheme scheme, int 
  * four values at once and store two or four (the owned edges' lanes, the
  * older vertices' points and what they leave below, Loop's inner points,
  * √3's face points), where the input and the output are aligned for them;
- * else one lane a component. Catmull-Clark and Loop on the open grid above, √3 on the closed
- * torus of sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level (the
- * last level's rows are then the caller's misaligned output). Shifts of 0,
- * 4, 8 and 12 bytes; the values are the CPU backend's. _i: the shift, the
- * scheme. */
+ * else one lane a component. Catmull-Clark and Loop on the open grid
+ * above, √3 on the closed torus of
+ * sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level (the last
+ * level's rows are then the caller's misaligned output). Shifts of 0, 4, 8
+ * and 12 bytes; the values are the CPU backend's. _i: the scheme, the
+ * shift. */
 static const mm_scheme aligned_schemes[] = {MM_SCHEME_CATMULL_CLARK, MM_SCHEME_LOOP,
                                             MM_SCHEME_SQRT3};
 
@@ -398,8 +399,8 @@ static mm_mesh large_mesh_of(mm_context ctx, mm_scheme scheme)
 
 START_TEST(cuda_large_level_at_any_alignment)
 {
-    mm_scheme scheme = aligned_schemes[_i % 3];
-    size_t shift = (size_t)(_i / 3) * 4;
+    mm_scheme scheme = aligned_schemes[_i / 4];
+    size_t shift = (size_t)(_i % 4) * 4;
     int64_t d = 12, na, nb;
     mm_context cpu = mmt_context_on(MM_BACKEND_CPU), gpu = mmt_context_on(MM_BACKEND_CUDA);
     double *a = eval_data(cpu, large_mesh_of(cpu, scheme), scheme, 4, MM_TYPE_FLOAT32, d, &na);
@@ -469,7 +470,8 @@ int main(void)
                         8 * (int)(sizeof widths / sizeof *widths));
     tcase_add_loop_test(tc, cuda_matches_cpu_on_a_large_level, 0,
                         4 * (int)(sizeof large_widths / sizeof *large_widths));
-    tcase_add_loop_test(tc, cuda_large_level_at_any_alignment, 0, 12);
+    tcase_add_loop_test(tc, cuda_large_level_at_any_alignment, 0,
+                        4 * (int)(sizeof aligned_schemes / sizeof *aligned_schemes));
     tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_on_a_large_closed_level, 0,
                         2 * (int)(sizeof sqrt3_large_widths / sizeof *sqrt3_large_widths));
     tcase_add_loop_test(tc, sqrt3_cuda_matches_cpu_keeping_ring_sums_on_a_large_level, 0, 2);
