@@ -302,7 +302,7 @@ MM_HD sk_quad_in sk_quad_in_of(const mmi_sk_points_args *g)
     const mmi_sk_level *x = &g->lv[g->level - 1];
     const mmi_sk_data *io = &g->data;
     sk_quad_in in = {x, x->side, x->verts, x->edge_sides, io->P, io->Y,
-                     io->ring_next ? io->ring : NULL, io->kinds, io->final, g->level == 1};
+                     sk_ring_kept(io), io->kinds, io->final, g->level == 1};
     return in;
 }
 
@@ -378,7 +378,7 @@ MM_HD void sk_old_vertex_at(const mmi_sk_points_args *g, int64_t v, int64_t c, i
     sk_vertex_step(kind, sk_load(io->P, f64, i), sk_load(io->ring, f64, r),
                    sk_load(io->ring, f64, r + d), out);
     sk_store(io->Y, f64, i, out[0]);
-    sk_vertex_keep(io->ring_next ? io->ring : NULL, NULL, io->final, kind, v, out, c, d, f64);
+    sk_vertex_keep(sk_ring_kept(io), NULL, io->final, kind, v, out, c, d, f64);
 }
 
 /* The same for element i = v d + c. */

@@ -245,7 +245,7 @@ MM_HD void lk_tri_args(const mmi_sk_points_args *g, lk_tri_in *in, lk_tri_ids *a
     const mmi_sk_data *io = &g->data;
     lk_tri_ids ids = {(uint32_t)x->nv, (uint32_t)y->nv, (uint32_t)(y->nv + 2 * x->ne)};
     lk_tri_in arrays = {x->side, x->verts, x->edge_sides, x->across, io->P, io->Y,
-                        io->ring_next ? io->ring : NULL, io->kinds, io->final};
+                        sk_ring_kept(io), io->kinds, io->final};
     *in = arrays, *at = ids;
 }
 

@@ -64,6 +64,13 @@ MM_HD void *sk_keeps(const mmi_sk_data *io)
     return io->ring_next ? io->ring : io->final;
 }
 
+/* The ring sums a step keeps for the next level (ring_next), else NULL:
+ * where a rule stores sums rather than reads them. */
+MM_HD void *sk_ring_kept(const mmi_sk_data *io)
+{
+    return io->ring_next ? io->ring : NULL;
+}
+
 /* A vertex's kind one level down, kept with its ring sums: stored once a
  * row (by its component c = 0) where ring sums are kept (ring not NULL) and
  * kinds are. */

@@ -211,7 +211,7 @@ __global__ void __launch_bounds__(kThreads)
             s3_row4_store(Y, faces + 3 * (uint32_t)f + (uint32_t)c, d, c0, face[c], last);
         s3_row4_store(Y, fq, d, c0, moved, last);
         if (keeps) s3_row4_store(keeps, fq, d, c0, kept, false);
-        sk_keep_kind(io->ring_next ? io->ring : NULL, io->kinds, S3_KIND_BORN, fq, c0);
+        sk_keep_kind(sk_ring_kept(io), io->kinds, S3_KIND_BORN, fq, c0);
     }
 }
 

@@ -168,7 +168,7 @@ mm_status mmi_sharp_correct(mm_context ctx, const mmi_sharp_set *set, int l,
     g.Y = data->Y;
     g.d = data->d;
     g.f64 = data->f64;
-    g.ring = data->ring_next ? data->ring : NULL;
+    g.ring = sk_ring_kept(data);
     g.ring_stride = ring_stride;
     g.final = data->final;
     /* level l − 1's moves and level l's, in turn in the two halves */
