@@ -88,7 +88,7 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * lane a component (lk_tri_face_element) stays: staged with C = 1 (one lane
  * a component) it was up to 8% slower on small levels and 1% at d = 12
  * (bench/results/loop-staged). Shared memory: F (3d + row_stride) values
- * (inner rows 3d, loaded rows 6d and a pad) and the list's four words a
+ * (inner rows 3d, loaded rows 6d and a pad) and the list's five words a
  * slot. Blocks
  * per multiprocessor: eight for C = 3 (62 registers; twelve, at 40, were
  * 10–18% slower), five of 192 threads for C = 4 (64 registers, no spill):
@@ -142,7 +142,7 @@ static size_t staged_bytes(int64_t d, unsigned c, bool inner_apart)
 {
     unsigned f = staged_faces(d, c, sizeof(T));
     return (size_t)(f * (3 * d + row_stride((unsigned)d, c))) * sizeof(T) +
-           (size_t)(4 * listed_slots(f, inner_apart)) * sizeof(uint32_t);
+           (size_t)(5 * listed_slots(f, inner_apart)) * sizeof(uint32_t);
 }
 
 /* lk_tri_rows_at for components [c0, c0 + 4) of triangle f, float32 (C = 4):
@@ -193,12 +193,18 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
        the halves of level l − 2's edges, the two of an edge side by side:
        3–4% more at d = 3, 1.5–2% at d = 12 (bench/results/owned-edge-order). */
     const bool inner_apart = lk_inner_apart(&g);
-    /* the list: slot q's corner, other side and across edges (for an other
-       side outside the block: they come with the edge's sides, a dependent
-       load fewer than that side's codes, bench/results/across-edges) */
+    /* the list: slot q's corner, other side, side code and across edges
+       (for an other side outside the block: they come with the edge's
+       sides, a dependent load fewer than that side's codes,
+       bench/results/across-edges); the side code kept from the first pass,
+       where the lanes loaded it again and waited on it (ncu: 9% of the last
+       step's stall samples at d = 3, bench/results/loop-lane-codes) */
     const unsigned slots = listed_slots(F, inner_apart);
     uint32_t *owned = (uint32_t *)(rows + RS * F), *twins = owned + slots;
-    uint32_t *across = twins + slots;
+    uint32_t *codes = twins + slots, *across = codes + slots;
+    /* the inner edges' side codes by formula: 2|E_{l−2}| + 3p + c, forward
+       (lk_child) */
+    const uint32_t inner0 = inner_apart ? (uint32_t)(2 * g.lv[g.level - 2].ne) : 0;
     /* The owned edges' lanes take K components each, every row moved as one
        access of K values (V): two for C = 4 (float2), which made d = 12 12%
        faster than a lane a component, and four no faster
@@ -215,6 +221,19 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
             double v[C][3], m[C][3]; /* every load before the first store */
 #pragma unroll
             for (int c = 0; c < 3; ++c) lk_tri_side_at(&in, in.side, 3 * f, c, &t);
+            /* a child c < 3 where the inner edges run apart (below): the
+               other half's second side and both halves' across edges (one
+               16-byte load), gathered with the rows whether or not the
+               triangle owns the halves, where after the rows they were a
+               round of their own: d = 12 2.2–3.0% faster, d = 3 about 1%
+               (bench/results/loop-lane-codes) */
+            const bool halves = inner_apart && local % 4 < 3 && c0 == 0;
+            uint32_t far = 0;
+            uint4 a4 = {};
+            if (halves) {
+                far = in.edge_sides[2 * (int64_t)((t.s[0] >> 2) ^ 1u) + 1];
+                a4 = *(const uint4 *)(in.across + 4 * (int64_t)(t.s[0] >> 3));
+            }
             if constexpr (C == 4) {
                 lk_tri_rows4(&in, at, f, &t, c0, d, v, m);
             } else {
@@ -258,15 +277,16 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                    hold the halves (2e + b, 2e + 1 − b) of the parent's side
                    c: both owned or neither, listed side by side (side 1:
                    an inner edge, apart) */
-                if (c0 == 0 && t.own[0]) {
-                    uint32_t far = in.edge_sides[2 * (int64_t)((t.s[0] >> 2) ^ 1u) + 1];
-                    /* both halves' across edges, one 16-byte load */
-                    uint4 a = *(const uint4 *)(in.across + 4 * (int64_t)(t.s[0] >> 3));
+                if (halves && t.own[0]) {
+                    uint4 a = a4; /* both halves' across edges */
                     bool odd = (t.s[0] >> 2) & 1;
                     unsigned sib = local - local % 4 + lk_slot_next(local % 4);
                     unsigned slot = atomicAdd(&num_owned, 2u);
-                    owned[slot] = 3 * local, twins[slot] = t.k1[0];
+                    owned[slot] = 3 * local, twins[slot] = t.k1[0], codes[slot] = t.s[0];
+                    /* the other half's code: its edge's id with the last bit
+                       flipped (lk_child's 2e + b and 2e + 1 − b) */
                     owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = far;
+                    codes[slot + 1] = t.s[0] ^ 4u;
                     across[2 * slot] = odd ? a.z : a.x, across[2 * slot + 1] = odd ? a.w : a.y;
                     across[2 * slot + 2] = odd ? a.x : a.z, across[2 * slot + 3] = odd ? a.y : a.w;
                 }
@@ -278,6 +298,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                     unsigned slot = atomicAdd(&num_owned, 1u);
                     owned[slot] = 3 * local + c;
                     twins[slot] = t.k1[c];
+                    codes[slot] = t.s[c];
                     across[2 * slot] = a.x, across[2 * slot + 1] = a.y;
                 }
             }
@@ -294,10 +315,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
             for (unsigned i = threadIdx.x; i < 3 * n * d; i += blockDim.x)
                 mmi_store_last(yi + i, inner[i], last);
         }
-        /* the points on the edge of local corner o, owned, whose other side
-           is k1 (q: its slot in the list, where k1 may lie outside the
-           block), components [c0, c0 + K) (lk_tri_edge_values) */
-        auto owned_edge = [&](unsigned o, uint32_t k1, unsigned q, unsigned c0) {
+        /* the points on the edge of local corner o, owned, of side code so,
+           whose other side is k1 (q: its slot in the list, where k1 may lie
+           outside the block), components [c0, c0 + K) (lk_tri_edge_values) */
+        auto owned_edge = [&](unsigned o, uint32_t so, uint32_t k1, unsigned q, unsigned c0) {
             /* each corner's triangle and slot by one division (its
                neighbours' slots by lk_slot_next and lk_slot_prev) */
             const T *P = (const T *)in.P, *r = rows + RS * (o / 3) + c0;
@@ -320,7 +341,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                         *(const V *)(r + (3 + c) * d), *(const V *)(r + (3 + p) * d),
                         *(const V *)(r + (3 + n1) * d), qi, qn};
             int64_t m, ho, hn;
-            lk_tri_edge_rows(at, in.side[3 * f0 + o], &m, &ho, &hn);
+            lk_tri_edge_rows(at, so, &m, &ho, &hn);
             V out[3]; /* ho, hn, m */
 #pragma unroll
             for (int k = 0; k < K; ++k) {
@@ -347,11 +368,12 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         mmi_rows_for<C == 4 ? 0 : D>(num_inner + num_owned, d / K, [&](unsigned q, unsigned c) {
             if (q < num_inner) { /* inner edge q, side 1 of child t */
                 unsigned t = 4 * (q / 3) + q % 3;
-                uint32_t centre = (uint32_t)(4 * (f0 / 4 + q / 3) + 3);
-                owned_edge(3 * t + 1, 3 * centre + (uint32_t)lk_slot_prev(q % 3), 0, K * c);
+                uint32_t parent = (uint32_t)(f0 / 4 + q / 3), centre = 4 * parent + 3;
+                owned_edge(3 * t + 1, (inner0 + 3 * parent + q % 3) << 2,
+                           3 * centre + (uint32_t)lk_slot_prev(q % 3), 0, K * c);
             } else {
                 unsigned r = q - num_inner;
-                owned_edge(owned[r], twins[r], r, K * c);
+                owned_edge(owned[r], codes[r], twins[r], r, K * c);
             }
         });
         __syncthreads();
