@@ -227,7 +227,8 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                triangle owns the halves, where after the rows they were a
                round of their own: d = 12 2.2–3.0% faster, d = 3 about 1%
                (bench/results/loop-lane-codes) */
-            const bool halves = inner_apart && local % 4 < 3 && c0 == 0;
+            const bool apart_child = inner_apart && local % 4 < 3;
+            const bool halves = apart_child && c0 == 0;
             uint32_t far = 0;
             uint4 a4 = {};
             if (halves) {
@@ -272,13 +273,12 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                     }
                 }
             }
-            if (inner_apart && local % 4 < 3) {
+            if (apart_child) {
                 /* a child c < 3: its side 0 and side 2 of child (c + 1) mod 3
                    hold the halves (2e + b, 2e + 1 − b) of the parent's side
                    c: both owned or neither, listed side by side (side 1:
                    an inner edge, apart) */
                 if (halves && t.own[0]) {
-                    uint4 a = a4; /* both halves' across edges */
                     bool odd = (t.s[0] >> 2) & 1;
                     unsigned sib = local - local % 4 + lk_slot_next(local % 4);
                     unsigned slot = atomicAdd(&num_owned, 2u);
@@ -287,8 +287,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                        flipped (lk_child's 2e + b and 2e + 1 − b) */
                     owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = far;
                     codes[slot + 1] = t.s[0] ^ 4u;
-                    across[2 * slot] = odd ? a.z : a.x, across[2 * slot + 1] = odd ? a.w : a.y;
-                    across[2 * slot + 2] = odd ? a.x : a.z, across[2 * slot + 3] = odd ? a.y : a.w;
+                    across[2 * slot] = odd ? a4.z : a4.x;
+                    across[2 * slot + 1] = odd ? a4.w : a4.y;
+                    across[2 * slot + 2] = odd ? a4.x : a4.z;
+                    across[2 * slot + 3] = odd ? a4.y : a4.w;
                 }
             } else {
 #pragma unroll
