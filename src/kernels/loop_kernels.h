@@ -73,6 +73,14 @@ MM_HD int lk_slot_prev(int c)
     return c == 0 ? 2 : c - 1;
 }
 
+/* Level l + 1's inner edge c < 3 of triangle f of level l, whose edges are
+ * ne: 2|E_l| + 3f + c (DESIGN §3, lk_child), in 32 bits as every id of a
+ * level (lk_tri_of's reason). */
+MM_HD uint32_t lk_inner_edge(int64_t ne, int64_t f, int c)
+{
+    return 2 * (uint32_t)ne + 3 * (uint32_t)f + (uint32_t)c;
+}
+
 /* The corners after and before κ in its triangle. */
 MM_HD int64_t lk_next(int64_t k)
 {

@@ -202,9 +202,9 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
     const unsigned slots = listed_slots(F, inner_apart);
     uint32_t *owned = (uint32_t *)(rows + RS * F), *twins = owned + slots;
     uint32_t *codes = twins + slots, *across = codes + slots;
-    /* the inner edges' side codes by formula: 2|E_{l−2}| + 3p + c, forward
-       (lk_child) */
-    const uint32_t inner0 = inner_apart ? (uint32_t)(2 * g.lv[g.level - 2].ne) : 0;
+    /* the inner edges' side codes by formula (lk_inner_edge of the parents'
+       level l − 2, forward) */
+    const uint32_t parent_edges = inner_apart ? (uint32_t)g.lv[g.level - 2].ne : 0;
     /* The owned edges' lanes take K components each, every row moved as one
        access of K values (V): two for C = 4 (float2), which made d = 12 12%
        faster than a lane a component, and four no faster
@@ -371,7 +371,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
             if (q < num_inner) { /* inner edge q, side 1 of child t */
                 unsigned t = 4 * (q / 3) + q % 3;
                 uint32_t parent = (uint32_t)(f0 / 4 + q / 3), centre = 4 * parent + 3;
-                owned_edge(3 * t + 1, (inner0 + 3 * parent + q % 3) << 2,
+                owned_edge(3 * t + 1, lk_inner_edge(parent_edges, parent, q % 3) << 2,
                            3 * centre + (uint32_t)lk_slot_prev(q % 3), 0, K * c);
             } else {
                 unsigned r = q - num_inner;

@@ -63,8 +63,9 @@ MM_HD lk_tri lk_child(const lk_tri *p, int c, uint32_t nv, uint32_t inner)
  * edge lists its forward side first, a boundary side alone. */
 MM_HD void lk_child_edge_sides(int64_t ne, int64_t k, uint32_t so, uint32_t *out)
 {
-    int64_t f = lk_tri_of(k), inner = 2 * ne + k;
+    int64_t f = lk_tri_of(k);
     int c = lk_slot_of(k);
+    int64_t inner = lk_inner_edge(ne, f, c);
     uint32_t e = so >> 2, b = so & 1, boundary = (so >> 1) & 1;
     uint32_t slot = boundary ? 0 : b;
     int64_t near = 2 * (int64_t)e + b, far = 2 * (int64_t)e + 1 - b;
@@ -85,7 +86,7 @@ MM_HD void lk_child_tri(const mmi_sk_child_args *g, int64_t t)
     int64_t f = t >> 2;
     int c = (int)(t & 3);
     lk_tri p = lk_load_tri(x, f);
-    lk_tri u = lk_child(&p, c, (uint32_t)x->nv, (uint32_t)(2 * x->ne + 3 * f));
+    lk_tri u = lk_child(&p, c, (uint32_t)x->nv, lk_inner_edge(x->ne, f, 0));
     for (int j = 0; j < 3; ++j) g->out_faces[3 * t + j] = u.v[j];
     if (g->out_side)
         for (int j = 0; j < 3; ++j) g->out_side[3 * t + j] = u.s[j];
@@ -124,7 +125,7 @@ MM_HD lk_grand lk_grand_ids(const mmi_sk_level *w, const mmi_sk_level *x, int64_
 {
     lk_tri p = lk_load_tri(w, f);
     uint32_t nv = (uint32_t)w->nv, nx = (uint32_t)x->nv;
-    uint32_t inner = nx + (uint32_t)(2 * w->ne + 3 * f);
+    uint32_t inner = nx + lk_inner_edge(w->ne, f, 0);
     lk_grand q;
     for (int c = 0; c < 3; ++c) {
         uint32_t e = p.s[c] >> 2, b = p.s[c] & 1u;
