@@ -100,14 +100,12 @@ typedef struct sk_quad_in {
 
 /* Whether corner κ (side code so) is the first side of its edge, whose
  * face writes the points on it (sk_quad_owned_edge), and the edge's other
- * side (MMI_SK_NONE on the boundary; read only when κ owns the edge). Below
- * level 0 an edge lists its forward side first and a boundary side alone
- * (sk_child_edge_sides), so κ's code tells without a load; level 0's lists
- * are in the sort's order. */
+ * side (MMI_SK_NONE on the boundary; read only when κ owns the edge): below
+ * level 0 by κ's code alone (sk_first_by_code). */
 MM_HD int sk_owns_edge(const sk_quad_in *in, uint32_t so, int64_t k, uint32_t *other)
 {
     const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
-    int owns = in->level0 ? es[0] == (uint32_t)k : (so & 2) || !(so & 1);
+    int owns = in->level0 ? es[0] == (uint32_t)k : sk_first_by_code(so) != 0;
     if (owns) *other = (so & 2) && !in->level0 ? MMI_SK_NONE : es[1];
     return owns;
 }

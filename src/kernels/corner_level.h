@@ -78,6 +78,16 @@ MM_HD int64_t sk_prev(const mmi_sk_level *x, int64_t k)
     return sk_prev_in(x, x->uniform == 4 ? 0 : sk_face(x, k), k);
 }
 
+/* Whether the side of code s is the first its edge lists, the side whose
+ * face writes the points on the edge: below level 0 an edge lists its
+ * forward side first and a boundary side alone (sk_child_edge_sides,
+ * lk_child_edge_sides), so the code tells without loading the edge's
+ * sides. Level 0's lists are in the sort's order: there only they tell. */
+MM_HD int sk_first_by_code(uint32_t s)
+{
+    return (s & 2) || !(s & 1);
+}
+
 /* Vertex data of either type, computed in double. */
 MM_HD double sk_load(const void *X, int f64, int64_t i)
 {

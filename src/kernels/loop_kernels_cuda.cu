@@ -81,8 +81,9 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  *   multiple of 4, so a triangle's siblings are in the block and an owned
  *   side's other triangle, across the parent's inner edges, is read from
  *   shared memory; those inner edges run apart, in the order of their rows,
- *   by formula (from level 1 on), and the list holds the other sides, the
- *   two halves of a parent's side next to each other.
+ *   by formula, and the list holds the other sides, the two halves of a
+ *   parent's side next to each other. It runs from level l − 1 = 1 on
+ *   (launch_tri_points), where every triangle has a parent of level l − 2.
  * Catmull-Clark's staged kernel (catmark_kernels_cuda.cu) showed each of
  * these pays on the last steps. On smaller levels, and for other data, one
  * lane a component (lk_tri_face_element) stays: staged with C = 1 (one lane
@@ -107,19 +108,12 @@ static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned
     return c == 3 ? kPositionFaces * 4 / size : kMmiWideBlockValues / (unsigned)d;
 }
 
-/* Whether the staged kernel's inner edges run apart (below): from level
- * l − 1 = 1 on, where the parents are triangles of level l − 2. */
-static __host__ __device__ bool lk_inner_apart(const mmi_sk_points_args *g)
+/* The owned edges' list's slots for F triangles: the two halves of a
+ * parent's side for at most three children of four (the inner edges run
+ * apart, below). */
+static __host__ __device__ unsigned listed_slots(unsigned faces)
 {
-    return g->level >= 2;
-}
-
-/* The owned edges' list's slots for F triangles: where the inner edges run
- * apart (level l − 1 ≥ 1, below), the two halves of a parent's side for at
- * most three children of four, else up to a side each. */
-static __host__ __device__ unsigned listed_slots(unsigned faces, bool inner_apart)
-{
-    return inner_apart ? 3 * faces / 2 : 3 * faces;
+    return 3 * faces / 2;
 }
 
 /* A triangle's place in the rows (values, below): its 6d values and a pad
@@ -138,24 +132,24 @@ static __host__ __device__ unsigned row_stride(unsigned d, unsigned c)
 }
 
 template <typename T>
-static size_t staged_bytes(int64_t d, unsigned c, bool inner_apart)
+static size_t staged_bytes(int64_t d, unsigned c)
 {
     unsigned f = staged_faces(d, c, sizeof(T));
     return (size_t)(f * (3 * d + row_stride((unsigned)d, c))) * sizeof(T) +
-           (size_t)(5 * listed_slots(f, inner_apart)) * sizeof(uint32_t);
+           (size_t)(5 * listed_slots(f)) * sizeof(uint32_t);
 }
 
 /* lk_tri_rows_at for components [c0, c0 + 4) of triangle f, float32 (C = 4):
  * each row's four as one 16-byte load (mmi_row4). */
 static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t f,
-                                    const lk_tri_sides *t, unsigned c0, unsigned d,
+                                    const uint32_t s[3], unsigned c0, unsigned d,
                                     double v[4][3], double m[4][3])
 {
     const float *MM_RESTRICT P = (const float *)in->P;
 #pragma unroll
     for (int c = 0; c < 3; ++c) {
         float4 a = mmi_row4(P, in->verts[3 * f + c], d, c0);
-        float4 b = mmi_row4(P, at.born + (t->s[c] >> 2), d, c0);
+        float4 b = mmi_row4(P, at.born + (s[c] >> 2), d, c0);
         v[0][c] = a.x, v[1][c] = a.y, v[2][c] = a.z, v[3][c] = a.w;
         m[0][c] = b.x, m[1][c] = b.y, m[2][c] = b.z, m[3][c] = b.w;
     }
@@ -183,8 +177,8 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
     lk_tri_args(&g, &in, &at);
     const bool last = C == 4 && !in.ring && !in.final;
     const unsigned lanes = d / C, local = threadIdx.x / lanes, c0 = threadIdx.x % lanes * C;
-    /* From level l − 1 = 1 on, the inner edges of a triangle of level l − 2
-       (2|E| + 3f + c, lk_child) lie on side 1 of its children c < 3,
+    /* The inner edges of a triangle of level l − 2 (lk_inner_edge,
+       lk_child) lie on side 1 of its children c < 3,
        forward, and on a side of its centre, all four in the block (F a
        multiple of 4). Lanes write their points in the order of their rows,
        which the list of owned edges (in the order its atomics ran)
@@ -192,19 +186,18 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
        holes to 33.9M 5% faster so at d = 3, d = 12 unchanged. The list keeps
        the halves of level l − 2's edges, the two of an edge side by side:
        3–4% more at d = 3, 1.5–2% at d = 12 (bench/results/owned-edge-order). */
-    const bool inner_apart = lk_inner_apart(&g);
     /* the list: slot q's corner, other side, side code and across edges
        (for an other side outside the block: they come with the edge's
        sides, a dependent load fewer than that side's codes,
        bench/results/across-edges); the side code kept from the first pass,
        where the lanes loaded it again and waited on it (ncu: 9% of the last
        step's stall samples at d = 3, bench/results/loop-lane-codes) */
-    const unsigned slots = listed_slots(F, inner_apart);
+    const unsigned slots = listed_slots(F);
     uint32_t *owned = (uint32_t *)(rows + RS * F), *twins = owned + slots;
     uint32_t *codes = twins + slots, *across = codes + slots;
     /* the inner edges' side codes by formula (lk_inner_edge of the parents'
        level l − 2, forward) */
-    const uint32_t parent_edges = inner_apart ? (uint32_t)g.lv[g.level - 2].ne : 0;
+    const uint32_t parent_edges = (uint32_t)g.lv[g.level - 2].ne;
     /* The owned edges' lanes take K components each, every row moved as one
        access of K values (V): two for C = 4 (float2), which made d = 12 12%
        faster than a lane a component, and four no faster
@@ -217,32 +210,36 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         if (threadIdx.x == 0) num_owned = 0;
         __syncthreads();
         if (local < n) {
-            lk_tri_sides t;
+            uint32_t s[3];
             double v[C][3], m[C][3]; /* every load before the first store */
 #pragma unroll
-            for (int c = 0; c < 3; ++c) lk_tri_side_at(&in, in.side, 3 * f, c, &t);
-            /* a child c < 3 where the inner edges run apart (below): the
-               other half's second side and both halves' across edges (one
-               16-byte load), gathered with the rows whether or not the
-               triangle owns the halves, where after the rows they were a
-               round of their own: d = 12 2.2–3.0% faster, d = 3 about 1%
-               (bench/results/loop-lane-codes) */
-            const bool apart_child = inner_apart && local % 4 < 3;
-            const bool halves = apart_child && c0 == 0;
-            uint32_t far = 0;
+            for (int c = 0; c < 3; ++c) s[c] = in.side[3 * f + c];
+            /* A child c < 3 lists the halves of its parent's side c where
+               its side 0 is the first of its edge, as the code tells
+               (sk_first_by_code): then, with the rows, its edge's other
+               side, the other half's and both halves' across edges (one
+               16-byte load), where after the rows they were a round of
+               their own (d = 12 2.2–3.0% faster, d = 3 about 1%,
+               bench/results/loop-lane-codes); on the boundary nothing. The
+               edge sides of the centre (inner edges, by formula) and of
+               sides 1 and 2 (an inner edge, and a half that a sibling
+               lists) are not loaded. */
+            const bool halves = local % 4 < 3 && c0 == 0 && sk_first_by_code(s[0]);
+            uint32_t k1 = MMI_SK_NONE, far = MMI_SK_NONE;
             uint4 a4 = {};
-            if (halves) {
-                far = in.edge_sides[2 * (int64_t)((t.s[0] >> 2) ^ 1u) + 1];
-                a4 = *(const uint4 *)(in.across + 4 * (int64_t)(t.s[0] >> 3));
+            if (halves && !(s[0] & 2)) {
+                k1 = in.edge_sides[2 * (int64_t)(s[0] >> 2) + 1];
+                far = in.edge_sides[2 * (int64_t)((s[0] >> 2) ^ 1u) + 1];
+                a4 = *(const uint4 *)(in.across + 4 * (int64_t)(s[0] >> 3));
             }
             if constexpr (C == 4) {
-                lk_tri_rows4(&in, at, f, &t, c0, d, v, m);
+                lk_tri_rows4(&in, at, f, s, c0, d, v, m);
             } else {
 #pragma unroll
                 for (unsigned i = 0; i < C; ++i)
 #pragma unroll
                     for (int c = 0; c < 3; ++c)
-                        lk_tri_rows_at(in.verts, at, 3 * f, c, &t, sk_column(in.P, F64, c0 + i),
+                        lk_tri_rows_at(in.verts, at, 3 * f, c, s[c], sk_column(in.P, F64, c0 + i),
                                        v[i], m[i], d, F64);
             }
             if constexpr (C == 4) {
@@ -273,36 +270,23 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                     }
                 }
             }
-            if (apart_child) {
+            if (halves) {
                 /* a child c < 3: its side 0 and side 2 of child (c + 1) mod 3
                    hold the halves (2e + b, 2e + 1 − b) of the parent's side
                    c: both owned or neither, listed side by side (side 1:
-                   an inner edge, apart) */
-                if (halves && t.own[0]) {
-                    bool odd = (t.s[0] >> 2) & 1;
-                    unsigned sib = local - local % 4 + lk_slot_next(local % 4);
-                    unsigned slot = atomicAdd(&num_owned, 2u);
-                    owned[slot] = 3 * local, twins[slot] = t.k1[0], codes[slot] = t.s[0];
-                    /* the other half's code: its edge's id with the last bit
-                       flipped (lk_child's 2e + b and 2e + 1 − b) */
-                    owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = far;
-                    codes[slot + 1] = t.s[0] ^ 4u;
-                    across[2 * slot] = odd ? a4.z : a4.x;
-                    across[2 * slot + 1] = odd ? a4.w : a4.y;
-                    across[2 * slot + 2] = odd ? a4.x : a4.z;
-                    across[2 * slot + 3] = odd ? a4.y : a4.w;
-                }
-            } else {
-#pragma unroll
-                for (unsigned c = 0; c < 3; ++c) {
-                    if (c0 != 0 || !t.own[c]) continue;
-                    uint2 a = *(const uint2 *)(in.across + 2 * (int64_t)(t.s[c] >> 2));
-                    unsigned slot = atomicAdd(&num_owned, 1u);
-                    owned[slot] = 3 * local + c;
-                    twins[slot] = t.k1[c];
-                    codes[slot] = t.s[c];
-                    across[2 * slot] = a.x, across[2 * slot + 1] = a.y;
-                }
+                   an inner edge, apart; the centre owns none) */
+                bool odd = (s[0] >> 2) & 1;
+                unsigned sib = local - local % 4 + lk_slot_next(local % 4);
+                unsigned slot = atomicAdd(&num_owned, 2u);
+                owned[slot] = 3 * local, twins[slot] = k1, codes[slot] = s[0];
+                /* the other half's code: its edge's id with the last bit
+                   flipped (lk_child's 2e + b and 2e + 1 − b) */
+                owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = far;
+                codes[slot + 1] = s[0] ^ 4u;
+                across[2 * slot] = odd ? a4.z : a4.x;
+                across[2 * slot + 1] = odd ? a4.w : a4.y;
+                across[2 * slot + 2] = odd ? a4.x : a4.z;
+                across[2 * slot + 3] = odd ? a4.y : a4.w;
             }
         }
         __syncthreads();
@@ -363,10 +347,10 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
             T *Y = (T *)g.data.Y + c0;
             *(V *)(Y + ho * d) = out[0], *(V *)(Y + hn * d) = out[1], *(V *)(Y + m * d) = out[2];
         };
-        /* the owned edges' lanes: first the inner edges (inner_apart), then
-           the list, in one loop (positions in two, as Catmull-Clark's, were
-           no faster: bench/results/catmark-edge-lanes) */
-        const unsigned num_inner = inner_apart ? 3 * n / 4 : 0;
+        /* the owned edges' lanes: first the inner edges, then the list, in
+           one loop (positions in two, as Catmull-Clark's, were no faster:
+           bench/results/catmark-edge-lanes) */
+        const unsigned num_inner = 3 * n / 4;
         mmi_rows_for<C == 4 ? 0 : D>(num_inner + num_owned, d / K, [&](unsigned q, unsigned c) {
             if (q < num_inner) { /* inner edge q, side 1 of child t */
                 unsigned t = 4 * (q / 3) + q % 3;
@@ -389,7 +373,7 @@ static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
     int64_t d = g->data.d, faces = staged_faces(d, C, sizeof(T));
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
     unsigned threads = (unsigned)(faces * d / C);
-    size_t bytes = staged_bytes<T>(d, C, lk_inner_apart(g));
+    size_t bytes = staged_bytes<T>(d, C);
     mmi_fold_early(g->data.corrected, [&](auto E) {
         lk_tri_points_staged<F64, D, C, decltype(E)::value><<<grid, threads, bytes, stream>>>(*g);
     });

@@ -155,8 +155,8 @@ typedef struct lk_tri_sides {
 } lk_tri_sides;
 
 /* Side c of the triangle of corners [k, k + 3) into t, and level l's rows
- * at its corner from column col (sk_column): the corner v[c] and the point
- * m[c] born on the side. side and verts are in's, as the caller holds them:
+ * at its corner (side code s) from column col (sk_column): the corner v[c]
+ * and the point m[c] born on the side. side and verts are in's, as the caller holds them:
  * lk_tri_face_points' restrict copies let CUDA load them through the
  * read-only path (per corner, in the order the element kernel has always
  * loaded them: its code is unchanged by these helpers, PTX compared). */
@@ -169,12 +169,11 @@ MM_HD void lk_tri_side_at(const lk_tri_in *in, const uint32_t *side, int64_t k, 
     t->k1[c] = es[1];
 }
 
-MM_HD void lk_tri_rows_at(const uint32_t *verts, lk_tri_ids at, int64_t k, int c,
-                          const lk_tri_sides *t, const void *col, double v[3], double m[3],
-                          int64_t d, int f64)
+MM_HD void lk_tri_rows_at(const uint32_t *verts, lk_tri_ids at, int64_t k, int c, uint32_t s,
+                          const void *col, double v[3], double m[3], int64_t d, int f64)
 {
     v[c] = sk_load(col, f64, (int64_t)verts[k + c] * d);
-    m[c] = sk_load(col, f64, (at.born + (t->s[c] >> 2)) * d);
+    m[c] = sk_load(col, f64, (at.born + (s >> 2)) * d);
 }
 
 /* The point of inner edge 2|E| + 3f + c (Figure 13, as above). */
@@ -219,7 +218,7 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
         lk_tri_side_at(in, side, k, c, &t);
         a[c].k1 = t.k1[c];
         a[c].qi = a[c].qn = 0.0;
-        lk_tri_rows_at(verts, at, k, c, &t, col.P, v, m, d, f64);
+        lk_tri_rows_at(verts, at, k, c, t.s[c], col.P, v, m, d, f64);
     }
     int64_t across[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     for (int c = 0; c < 3; ++c)
