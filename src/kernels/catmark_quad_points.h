@@ -105,6 +105,9 @@ typedef struct sk_quad_in {
 MM_HD int sk_owns_edge(const sk_quad_in *in, uint32_t so, int64_t k, uint32_t *other)
 {
     const uint32_t *es = in->edge_sides + 2 * (int64_t)(so >> 2);
+    /* `!= 0`: so the ternary compiles to the PTX of the rule spelt out in
+       place (without it a branch was laid out differently,
+       bench/results/loop-edge-sides) */
     int owns = in->level0 ? es[0] == (uint32_t)k : sk_first_by_code(so) != 0;
     if (owns) *other = (so & 2) && !in->level0 ? MMI_SK_NONE : es[1];
     return owns;

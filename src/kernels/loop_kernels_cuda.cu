@@ -91,8 +91,9 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * (bench/results/loop-staged). Shared memory: F (3d + row_stride) values
  * (inner rows 3d, loaded rows 6d and a pad) and the list's five words a
  * slot. Blocks
- * per multiprocessor: eight for C = 3 (62 registers; twelve, at 40, were
- * 10–18% slower), five of 192 threads for C = 4 (64 registers, no spill):
+ * per multiprocessor: at least eight for C = 3 (54 registers, so nine fit;
+ * ten, at 48, were 1–2% slower, bench/results/loop-edge-sides, and twelve,
+ * at 40, 10–18%), five of 192 threads for C = 4 (64 registers, no spill):
  * at eight of 96
  * (80 registers) a third of the SM's warps were resident and the kernel
  * waited on its gathers (ncu: DRAM 32%, issue slots 48%;

@@ -156,9 +156,9 @@ typedef struct lk_tri_sides {
 
 /* Side c of the triangle of corners [k, k + 3) into t, and level l's rows
  * at its corner (side code s) from column col (sk_column): the corner v[c]
- * and the point m[c] born on the side. side and verts are in's, as the caller holds them:
- * lk_tri_face_points' restrict copies let CUDA load them through the
- * read-only path (per corner, in the order the element kernel has always
+ * and the point m[c] born on the side. side and verts are in's, as the
+ * caller holds them: lk_tri_face_points' restrict copies let CUDA load them
+ * through the read-only path (per corner, in the order the element kernel has always
  * loaded them: its code is unchanged by these helpers, PTX compared). */
 MM_HD void lk_tri_side_at(const lk_tri_in *in, const uint32_t *side, int64_t k, int c,
                           lk_tri_sides *t)
