@@ -41,6 +41,28 @@ __device__ __forceinline__ void mmi_let_next_grid_launch()
 #endif
 }
 
+/* kernel<<<grid, block, bytes, stream>>>(args...) launched early
+ * (programmatic dependent launch): it may start once the kernel before it
+ * on the stream lets it (mmi_let_next_grid_launch), so it calls
+ * mmi_wait_prior_grid before it loads what the kernels before it write or
+ * stores anything. Only where the context's early_launch holds. */
+template <typename... P, typename... A>
+static cudaError_t mmi_launch_early(void (*kernel)(P...), unsigned grid, unsigned block,
+                                    size_t bytes, cudaStream_t stream, const A &...args)
+{
+    cudaLaunchAttribute early;
+    early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    early.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t c = {};
+    c.gridDim = dim3(grid);
+    c.blockDim = dim3(block);
+    c.dynamicSmemBytes = bytes;
+    c.stream = stream;
+    c.attrs = &early;
+    c.numAttrs = 1;
+    return cudaLaunchKernelEx(&c, kernel, args...);
+}
+
 /* what names the launch in an error ("a static-mode rule kernel launch"). */
 template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, const char *what)

@@ -109,7 +109,7 @@ MM_HD int sk_owns_edge(const sk_quad_in *in, uint32_t so, int64_t k, uint32_t *o
        place (without it a branch was laid out differently,
        bench/results/loop-edge-sides) */
     int owns = in->level0 ? es[0] == (uint32_t)k : sk_first_by_code(so) != 0;
-    if (owns) *other = (so & 2) && !in->level0 ? MMI_SK_NONE : es[1];
+    if (owns) *other = sk_on_boundary(so) && !in->level0 ? MMI_SK_NONE : es[1];
     return owns;
 }
 

@@ -111,7 +111,7 @@ MM_HD void sk_edge_emit(const mmi_sk_args *g, int64_t p)
 MM_HD uint32_t sk_twin(const mmi_sk_level *x, uint32_t k)
 {
     uint32_t s = x->side[k];
-    if (s & 2) return MMI_SK_NONE;
+    if (sk_on_boundary(s)) return MMI_SK_NONE;
     const uint32_t *es = x->edge_sides + 2 * (int64_t)(s >> 2);
     return es[0] == k ? es[1] : es[0];
 }

@@ -78,6 +78,13 @@ MM_HD int64_t sk_prev(const mmi_sk_level *x, int64_t k)
     return sk_prev_in(x, x->uniform == 4 ? 0 : sk_face(x, k), k);
 }
 
+/* Whether the side of code s lies on the boundary (its edge has no second
+ * side). */
+MM_HD int sk_on_boundary(uint32_t s)
+{
+    return (s & 2) != 0;
+}
+
 /* Whether the side of code s is the first its edge lists, the side whose
  * face writes the points on the edge: below level 0 an edge lists its
  * forward side first and a boundary side alone (sk_child_edge_sides,
@@ -85,7 +92,7 @@ MM_HD int64_t sk_prev(const mmi_sk_level *x, int64_t k)
  * sides. Level 0's lists are in the sort's order: there only they tell. */
 MM_HD int sk_first_by_code(uint32_t s)
 {
-    return (s & 2) || !(s & 1);
+    return sk_on_boundary(s) || !(s & 1);
 }
 
 /* Vertex data of either type, computed in double. */

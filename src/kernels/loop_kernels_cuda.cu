@@ -91,9 +91,10 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * (bench/results/loop-staged). Shared memory: F (3d + row_stride) values
  * (inner rows 3d, loaded rows 6d and a pad) and the list's five words a
  * slot. Blocks
- * per multiprocessor: at least eight for C = 3 (54 registers, so nine fit;
- * ten, at 48, were 1–2% slower, bench/results/loop-edge-sides, and twelve,
- * at 40, 10–18%), five of 192 threads for C = 4 (64 registers, no spill):
+ * per multiprocessor: nine for C = 3 (56 registers, no spill; ten, at 48,
+ * were 1–2% slower, bench/results/loop-edge-sides, and twelve, at 40,
+ * 10–18%; unbounded the launch-early form took 58, eight blocks), five of
+ * 192 threads for C = 4 (64 registers, no spill):
  * at eight of 96
  * (80 registers) a third of the SM's warps were resident and the kernel
  * waited on its gathers (ncu: DRAM 32%, issue slots 48%;
@@ -102,7 +103,7 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * ten (bench/results/loop-edge-lanes). */
 static const int kPositionFaces = 128;
 
-#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 5)
+#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 9 : 5)
 
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
@@ -140,16 +141,17 @@ static size_t staged_bytes(int64_t d, unsigned c)
            (size_t)(5 * listed_slots(f)) * sizeof(uint32_t);
 }
 
-/* lk_tri_rows_at for components [c0, c0 + 4) of triangle f, float32 (C = 4):
+/* lk_tri_rows_at for components [c0, c0 + 4) of a triangle whose corners are
+ * vid, float32 (C = 4):
  * each row's four as one 16-byte load (mmi_row4). */
-static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, int64_t f,
+static __device__ void lk_tri_rows4(const lk_tri_in *in, lk_tri_ids at, const uint32_t vid[3],
                                     const uint32_t s[3], unsigned c0, unsigned d,
                                     double v[4][3], double m[4][3])
 {
     const float *MM_RESTRICT P = (const float *)in->P;
 #pragma unroll
     for (int c = 0; c < 3; ++c) {
-        float4 a = mmi_row4(P, in->verts[3 * f + c], d, c0);
+        float4 a = mmi_row4(P, vid[c], d, c0);
         float4 b = mmi_row4(P, at.born + (s[c] >> 2), d, c0);
         v[0][c] = a.x, v[1][c] = a.y, v[2][c] = a.z, v[3][c] = a.w;
         m[0][c] = b.x, m[1][c] = b.y, m[2][c] = b.z, m[3][c] = b.w;
@@ -210,38 +212,49 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
         unsigned n = (unsigned)(x->nf - f0 < F ? x->nf - f0 : F);
         if (threadIdx.x == 0) num_owned = 0;
         __syncthreads();
+        /* the triangle's topology, then the wait (launched early, the
+           kernel before it may still run: mmi_launch_early), then its rows */
+        uint32_t s[3] = {}, vid[3] = {}, k1 = MMI_SK_NONE;
+        uint4 a4 = {};
+        bool halves = false;
         if (local < n) {
-            uint32_t s[3];
-            double v[C][3], m[C][3]; /* every load before the first store */
 #pragma unroll
-            for (int c = 0; c < 3; ++c) s[c] = in.side[3 * f + c];
+            for (int c = 0; c < 3; ++c) s[c] = in.side[3 * f + c], vid[c] = in.verts[3 * f + c];
             /* A child c < 3 lists the halves of its parent's side c where
                its side 0 is the first of its edge, as the code tells
                (sk_first_by_code): then, with the rows, its edge's other
-               side, the other half's and both halves' across edges (one
-               16-byte load), where after the rows they were a round of
+               side and both halves' across edges (one 16-byte load; the
+               other half's other side by formula), where after the rows
+               they were a round of
                their own (d = 12 2.2–3.0% faster, d = 3 about 1%,
                bench/results/loop-lane-codes); on the boundary nothing. The
                edge sides of the centre (inner edges, by formula) and of
                sides 1 and 2 (an inner edge, and a half that a sibling
                lists) are not loaded. */
-            const bool halves = local % 4 < 3 && c0 == 0 && sk_first_by_code(s[0]);
-            uint32_t k1 = MMI_SK_NONE, far = MMI_SK_NONE;
-            uint4 a4 = {};
-            if (halves && !(s[0] & 2)) {
+            halves = local % 4 < 3 && c0 == 0 && sk_first_by_code(s[0]);
+            if (halves && !sk_on_boundary(s[0])) {
                 k1 = in.edge_sides[2 * (int64_t)(s[0] >> 2) + 1];
-                far = in.edge_sides[2 * (int64_t)((s[0] >> 2) ^ 1u) + 1];
                 a4 = *(const uint4 *)(in.across + 4 * (int64_t)(s[0] >> 3));
             }
+        }
+        if (f0 == (int64_t)blockIdx.x * F) { /* a block's first tile */
+            mmi_wait_prior_grid();
+            /* after the wait: the next step's blocks then load their
+               topology beside this step's last ones, not beside the step
+               before */
+            mmi_let_next_grid_launch();
+        }
+        if (local < n) {
+            double v[C][3], m[C][3]; /* every load before the first store */
             if constexpr (C == 4) {
-                lk_tri_rows4(&in, at, f, s, c0, d, v, m);
+                lk_tri_rows4(&in, at, vid, s, c0, d, v, m);
             } else {
 #pragma unroll
                 for (unsigned i = 0; i < C; ++i)
 #pragma unroll
                     for (int c = 0; c < 3; ++c)
-                        lk_tri_rows_at(in.verts, at, 3 * f, c, s[c], sk_column(in.P, F64, c0 + i),
-                                       v[i], m[i], d, F64);
+                        lk_tri_rows_at(vid, at, 0, c, s[c], sk_column(in.P, F64, c0 + i), v[i],
+                                       m[i], d, F64);
             }
             if constexpr (C == 4) {
                 /* each value's four components as one 16-byte store, 9 a
@@ -275,19 +288,20 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
                 /* a child c < 3: its side 0 and side 2 of child (c + 1) mod 3
                    hold the halves (2e + b, 2e + 1 − b) of the parent's side
                    c: both owned or neither, listed side by side (side 1:
-                   an inner edge, apart; the centre owns none) */
-                bool odd = (s[0] >> 2) & 1;
+                   an inner edge, apart; the centre owns none). Off the
+                   boundary the listed half runs forward (b = 0), so a4
+                   holds its across edges, then the other half's, and the
+                   other half's second side follows from k1
+                   (lk_other_half_side); on the boundary both are nothing */
                 unsigned sib = local - local % 4 + lk_slot_next(local % 4);
                 unsigned slot = atomicAdd(&num_owned, 2u);
                 owned[slot] = 3 * local, twins[slot] = k1, codes[slot] = s[0];
                 /* the other half's code: its edge's id with the last bit
                    flipped (lk_child's 2e + b and 2e + 1 − b) */
-                owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = far;
+                owned[slot + 1] = 3 * sib + 2, twins[slot + 1] = lk_other_half_side(k1);
                 codes[slot + 1] = s[0] ^ 4u;
-                across[2 * slot] = odd ? a4.z : a4.x;
-                across[2 * slot + 1] = odd ? a4.w : a4.y;
-                across[2 * slot + 2] = odd ? a4.x : a4.z;
-                across[2 * slot + 3] = odd ? a4.y : a4.w;
+                across[2 * slot] = a4.x, across[2 * slot + 1] = a4.y;
+                across[2 * slot + 2] = a4.z, across[2 * slot + 3] = a4.w;
             }
         }
         __syncthreads();
@@ -368,33 +382,42 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
 }
 
 template <int F64, int D, int C>
-static void launch_staged(const mmi_sk_points_args *g, cudaStream_t stream)
+static cudaError_t launch_staged(const mmi_sk_points_args *g, cudaStream_t stream, int early)
 {
     typedef typename std::conditional<F64 == 1, double, float>::type T;
     int64_t d = g->data.d, faces = staged_faces(d, C, sizeof(T));
     unsigned grid = mmi_cuda_grid(g->lv[g->level - 1].nf, faces);
     unsigned threads = (unsigned)(faces * d / C);
     size_t bytes = staged_bytes<T>(d, C);
+    cudaError_t e = cudaSuccess;
     mmi_fold_early(g->data.corrected, [&](auto E) {
-        lk_tri_points_staged<F64, D, C, decltype(E)::value><<<grid, threads, bytes, stream>>>(*g);
+        auto *kernel = lk_tri_points_staged<F64, D, C, decltype(E)::value>;
+        if (early) e = mmi_launch_early(kernel, grid, threads, bytes, stream, *g);
+        else kernel<<<grid, threads, bytes, stream>>>(*g);
     });
+    return e;
 }
 
-/* Launches the staged kernel where it applies (above); returns whether it
- * did. Never on the step over level 0 (g->level 1): a cage's triangles
- * have no siblings, so every owned side's other triangle lies outside the
- * block and the staged form only adds rounds; the element kernel there made
- * stanford_bunny_69k's evaluation to 1.1M triangles 34.7 → 23.2 µs a call
- * and to 17.8M 0.157 → 0.144 ms on the H200
- * (bench/results/loop-cage-step). */
-static int launch_tri_points(const mmi_sk_points_args *g, cudaStream_t stream)
+/* Launches the staged kernel where it applies (above), into *e its launch's
+ * error; returns whether it did. Never on the step over level 0 (g->level
+ * 1): a cage's triangles have no siblings, so every owned side's other
+ * triangle lies outside the block and the staged form only adds rounds; the
+ * element kernel there made stanford_bunny_69k's evaluation to 1.1M
+ * triangles 34.7 → 23.2 µs a call and to 17.8M 0.157 → 0.144 ms on the H200
+ * (bench/results/loop-cage-step). early (an evaluation on sm_90 on): launched
+ * early, so that its blocks load their triangles' topology while the step
+ * before still ends; the evaluations to 34M and 53M triangles 1.3–2% faster
+ * at d = 3, 1–1.5% at d = 12 (bench/results/loop-early-steps; Catmull-Clark's
+ * staged kernel so was no faster, and spilled). */
+static int launch_tri_points(const mmi_sk_points_args *g, cudaStream_t stream, int early,
+                             cudaError_t *e)
 {
     const mmi_sk_data *io = &g->data;
     unsigned c = mmi_components_a_thread(io->d, io->f64, io->P, io->Y, g->lv[g->level - 1].nf);
     if (g->out_faces || c == 1 || g->level == 1) return 0;
-    if (c == 4) launch_staged<0, 0, 4>(g, stream);
-    else if (io->f64) launch_staged<1, 3, 3>(g, stream);
-    else launch_staged<0, 3, 3>(g, stream);
+    if (c == 4) *e = launch_staged<0, 0, 4>(g, stream, early);
+    else if (io->f64) *e = launch_staged<1, 3, 3>(g, stream, early);
+    else *e = launch_staged<0, 3, 3>(g, stream, early);
     return 1;
 }
 
@@ -409,7 +432,9 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
         else lk_last_step_kernel<0><<<blocks, 3 * kLastFaces, 0, stream>>>(*g);
         return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
     }
-    if (launch_tri_points(g, stream)) return mmi_cuda_check(ctx, cudaGetLastError(), kWhat);
+    cudaError_t e = cudaSuccess;
+    if (launch_tri_points(g, stream, g->data.early && ctx->early_launch, &e))
+        return mmi_cuda_check(ctx, e != cudaSuccess ? e : cudaGetLastError(), kWhat);
     mm_status st = mmi_data_for<mmi_sk_points_args, lk_tri_face_element, 1>(ctx, g, count, kWhat);
     if (st != MM_OK || !g->out_faces) return st;
     lk_grandchild_kernel<<<mmi_cuda_grid(nf, kStagedThreads), kStagedThreads, 0, stream>>>(*g);

@@ -76,6 +76,18 @@ MM_HD void lk_child_edge_sides(int64_t ne, int64_t k, uint32_t so, uint32_t *out
     if (boundary) out[2 * near + 1] = out[2 * far + 1] = MMI_SK_NONE;
 }
 
+/* The second side of half 2e + 1 of edge e of level l, from k1, the second
+ * side of half 2e, where e's first side runs forward (MMI_SK_NONE on the
+ * boundary): by lk_child_edge_sides from the corner c' of triangle f'
+ * across, k1 is side 2 of child 4f' + (c' + 1) mod 3 and the other is side
+ * 0 of child 4f' + c', so it needs no load. */
+MM_HD uint32_t lk_other_half_side(uint32_t k1)
+{
+    if (k1 == MMI_SK_NONE) return MMI_SK_NONE;
+    uint32_t t1 = (uint32_t)lk_tri_of(k1);
+    return 3 * ((t1 & ~3u) + (uint32_t)lk_slot_prev((int)(t1 & 3)));
+}
+
 /* Triangle t = 4f + c of level l + 1 from triangle f of level l (lk_child),
  * its side codes and, for c < 3 where asked, the sides of the edges corner
  * c refines. One triangle per thread: consecutive threads write consecutive

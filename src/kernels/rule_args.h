@@ -53,6 +53,10 @@ typedef struct mmi_sk_data {
     int corrected;   /* a tagged mesh's corrections follow the step's kernels:
                         on CUDA they launch early (sharp_kernels_cuda.cu), and
                         the kernels let them (fold_data.cuh: mmi_fold_early)    */
+    int early;       /* an evaluation's step: the kernels before it on the
+                        stream write vertex data only, so on CUDA Loop's
+                        staged kernel may launch early and load its topology
+                        before it waits (mmi_launch_early)                      */
 } mmi_sk_data;
 
 /* Where a step of Loop or √3 stores what each vertex it moves leaves below

@@ -68,7 +68,7 @@ MM_HD uint32_t sharp_rank(const mmi_sharp_args *g, uint32_t v, uint32_t h)
     int64_t k = sharp_corner_at(g, first);
     for (int64_t q = first; q < first + n; ++q) {
         int64_t c = sharp_corner_at(g, q);
-        if (x->side[c] & 2) {
+        if (sk_on_boundary(x->side[c])) {
             k = c;
             break;
         }

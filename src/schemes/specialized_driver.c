@@ -399,7 +399,7 @@ done:
  * both mean that a second level follows. last: the last level's array, made
  * before the step before the last, where final_rows holds; else NULL. */
 static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense P, mm_dense *Y,
-                               const mmi_sp_rings *r, int faces, mm_dense last)
+                               const mmi_sp_rings *r, int faces, mm_dense last, int early)
 {
     mm_status st = MM_OK;
     const mmi_sp_scheme *k = s->scheme;
@@ -408,7 +408,8 @@ static mm_status refine_points(mm_context ctx, mmi_sp_state *s, int l, mm_dense 
     if (made) MM_TRY(mmi_dense_alloc(ctx, Y, s->lv[l + 1].n.vertices, P->d, P->type));
     mmi_sk_data data = {P->data, (*Y)->data, P->d, P->type == MM_TYPE_FLOAT64, r->sums,
                         l + 1 < L && !(fin && l == L - 2), r->kinds,
-                        fin && l == L - 2 ? last->data : NULL, fin && l == L - 1, s->tagged};
+                        fin && l == L - 2 ? last->data : NULL, fin && l == L - 1, s->tagged,
+                        early};
     if (l == 0) {
         mmi_sk_points0_args g = {s->opts.boundary == MM_BOUNDARY_EDGE_AND_CORNER,
                                  mmi_sp_view(s, 0), vertex_faces(s), data, NULL};
@@ -464,7 +465,7 @@ static mm_status eval_levels(mm_context ctx, mmi_sp_state *s, mm_dense X0, mm_de
     mm_dense X = X0;
     for (int l = 0; l < L; ++l) {
         mm_dense Y = l + 1 == L ? XL : kept ? kept[l + 1] : NULL;
-        MM_TRY(refine_points(ctx, s, l, X, &Y, r, 0, XL));
+        MM_TRY(refine_points(ctx, s, l, X, &Y, r, 0, XL, 1));
         if (X != X0 && !kept) mm_dense_free(&X);
         X = Y;
         mmi_subdiv_progress(&s->opts, "eval", l + 1);
@@ -608,7 +609,7 @@ static mm_status sp_subdivide(mm_context ctx, mm_mesh mesh, const mm_subdiv_opti
     if (final_rows(s)) MM_TRY(mmi_dense_alloc(ctx, &last, s->lv[L].n.vertices, P->d, P->type));
     for (int l = 0; l < L; ++l) {
         mm_dense Y = l == L - 1 ? last : NULL;
-        MM_TRY(refine_points(ctx, s, l, P, &Y, &r, L >= 2 && l == L - 1, last));
+        MM_TRY(refine_points(ctx, s, l, P, &Y, &r, L >= 2 && l == L - 1, last, 0));
         if (Y == last) last = NULL; /* P's from here on */
         if (P != mesh->X) mm_dense_free(&P);
         P = Y;
