@@ -222,15 +222,14 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
             for (int c = 0; c < 3; ++c) s[c] = in.side[3 * f + c], vid[c] = in.verts[3 * f + c];
             /* A child c < 3 lists the halves of its parent's side c where
                its side 0 is the first of its edge, as the code tells
-               (sk_first_by_code): then, with the rows, its edge's other
+               (sk_first_by_code): then, before its rows, its edge's other
                side and both halves' across edges (one 16-byte load; the
                other half's other side by formula), where after the rows
-               they were a round of
-               their own (d = 12 2.2–3.0% faster, d = 3 about 1%,
-               bench/results/loop-lane-codes); on the boundary nothing. The
-               edge sides of the centre (inner edges, by formula) and of
-               sides 1 and 2 (an inner edge, and a half that a sibling
-               lists) are not loaded. */
+               they were a round of their own (d = 12 2.2–3.0% faster, d = 3
+               about 1%, bench/results/loop-lane-codes); on the boundary
+               nothing. The edge sides of the centre (inner edges, by
+               formula) and of sides 1 and 2 (an inner edge, and a half that
+               a sibling lists) are not loaded. */
             halves = local % 4 < 3 && c0 == 0 && sk_first_by_code(s[0]);
             if (halves && !sk_on_boundary(s[0])) {
                 k1 = in.edge_sides[2 * (int64_t)(s[0] >> 2) + 1];
@@ -252,7 +251,7 @@ __global__ void __launch_bounds__(C == 3 ? kPositionFaces : kMmiWideBlockValues 
 #pragma unroll
                 for (unsigned i = 0; i < C; ++i)
 #pragma unroll
-                    for (int c = 0; c < 3; ++c)
+                    for (int c = 0; c < 3; ++c) /* vid: the corners' vertices */
                         lk_tri_rows_at(vid, at, 0, c, s[c], sk_column(in.P, F64, c0 + i), v[i],
                                        m[i], d, F64);
             }
