@@ -34,8 +34,10 @@ struct mm_context_s {
     int64_t in_use[2], peak[2];
     int64_t max_memory;     /* > 0: the ceiling of mm_context_options        */
     int64_t device_bytes;   /* CUDA: the device's whole memory               */
-    int early_launch;       /* CUDA: sm_90 on, mmi_grid_for_early may launch
-                               a kernel early (grid_for.cuh)                  */
+    int early_launch;       /* CUDA: sm_90 on, running code of compute_90 on
+                               (cuda_backend.cu): mmi_grid_for_early and
+                               mmi_launch_early may launch a kernel early
+                               (grid_for.cuh)                                 */
     int64_t fail_after;     /* < 0: never; else allocations left before failing */
     mmi_stage *stages;
     int num_stages, cap_stages;

@@ -25,6 +25,26 @@ int mmi_cuda_device_count(void)
     return n;
 }
 
+/* A kernel compiled as the library's others are: its code's virtual
+ * architecture is theirs (cudaFuncAttributes' ptxVersion, as CUB finds its
+ * PTX version from an empty kernel). The early
+ * launches' wait (mmi_wait_prior_grid) is compiled in from compute_90 on;
+ * a device of sm_90 or later that runs code made from an older one (a build
+ * for 80 only, its PTX compiled when loaded) has it compiled out, and there
+ * no kernel may launch early. */
+static __global__ void mmi_arch_probe() {}
+
+static int runs_early_launch_code(const cudaDeviceProp *prop)
+{
+    cudaFuncAttributes a;
+    if (prop->major < 9) return 0;
+    if (cudaFuncGetAttributes(&a, mmi_arch_probe) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return a.ptxVersion >= 90;
+}
+
 mm_status mmi_cuda_open(mm_context ctx)
 {
     cudaDeviceProp prop;
@@ -35,7 +55,7 @@ mm_status mmi_cuda_open(mm_context ctx)
     if (st != MM_OK) return st;
     snprintf(ctx->device_name, sizeof ctx->device_name, "%s", prop.name);
     ctx->device_bytes = (int64_t)prop.totalGlobalMem;
-    ctx->early_launch = prop.major >= 9;
+    ctx->early_launch = runs_early_launch_code(&prop);
     /* A pool of the context's own, kept across frees (release threshold: all),
      * makes the many temporaries of a subdivision cheap: cudaMalloc and
      * cudaFree would each synchronise the device. */
