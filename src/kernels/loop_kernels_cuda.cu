@@ -103,7 +103,11 @@ __global__ void __launch_bounds__(3 * kLastFaces)
  * ten (bench/results/loop-edge-lanes). */
 static const int kPositionFaces = 128;
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define LK_STAGED_BLOCKS(C) ((C) == 3 ? 8 : 5) /* an SM of sm_75 holds 1024 threads */
+#else
 #define LK_STAGED_BLOCKS(C) ((C) == 3 ? 9 : 5)
+#endif
 
 static __host__ __device__ unsigned staged_faces(int64_t d, unsigned c, unsigned size)
 {
