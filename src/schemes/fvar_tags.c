@@ -543,7 +543,8 @@ done:
  * face, so the value mesh is split over the mesh's edges (split_joined),
  * which would also cut the non-manifold topology the value mesh keeps
  * elsewhere: an edge (check_edges), a vertex joining fans of faces
- * (check_fans). */
+ * (check_fans), or a side from a vertex to itself (check_sides: Vtr makes it
+ * a degenerate edge, which it tags non-manifold, and it is none of E's). */
 static mm_status check_edges(mm_context ctx, const mmi_edges *E)
 {
     mm_status st = MM_OK;
@@ -552,6 +553,20 @@ static mm_status check_edges(mm_context ctx, const mmi_edges *E)
             MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "edge %u–%u is not a 2-manifold's; "
                     "face-varying channels on a mesh with faces that repeat a vertex are "
                     "refined on 2-manifolds only", E->a[e], E->b[e]);
+done:
+    return st;
+}
+
+static mm_status check_sides(mm_context ctx, const mmi_host_faces *hf, const mmi_edges *E)
+{
+    mm_status st = MM_OK;
+    for (int64_t f = 0; f < hf->num_faces; ++f)
+        for (int64_t k = hf->ptr[f]; k < hf->ptr[f + 1]; ++k)
+            if (E->corner_edge[k] == MMI_NO_EDGE)
+                MM_FAIL(ctx, MM_ERR_INVALID_ARGUMENT, "face %lld passes from vertex %u to "
+                        "itself, an edge that is not a 2-manifold's; face-varying channels on "
+                        "a mesh with faces that repeat a vertex are refined on 2-manifolds only",
+                        (long long)f, hf->rows[k]);
 done:
     return st;
 }
@@ -587,6 +602,7 @@ static mm_status nonmanifold_vertices(mm_context ctx, mm_mesh mesh, const mmi_ho
     if (mesh->degenerate_faces > 0) {
         MM_TRY(check_edges(ctx, E));
         MM_TRY(check_fans(ctx, hf, E));
+        MM_TRY(check_sides(ctx, hf, E));
     }
     if (nv > 0) memset(nm, 0, (size_t)nv);
     for (int64_t e = 0; e < E->num_edges; ++e)

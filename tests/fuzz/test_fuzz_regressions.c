@@ -251,6 +251,40 @@ START_TEST(uv_channel_on_a_non_manifold_mesh_refines)
 }
 END_TEST
 
+/* fuzz_round_trip-repeated-consecutive-uv: a closed cube of quads whose
+ * first face lists vertex 1 twice in a row ("f 1/1 1/1 4/2 3/3 2/4"), read
+ * with keep_repeated, with a UV channel. The face-varying walk read the edge
+ * of the side from vertex 1 to itself, which is none (MMI_NO_EDGE), out of
+ * bounds. Vtr makes such a side a degenerate edge, non-manifold, and channels
+ * on a mesh with faces that repeat a vertex are refined on 2-manifolds only
+ * (docs/face-varying.md, "Refused"): refused, naming the face and the vertex.
+ * The mesh refines without its channel, a quad per corner. */
+START_TEST(uv_channel_on_a_side_from_a_vertex_to_itself_is_refused)
+{
+    mm_context ctx = mmt_context();
+    mm_read_options ro = mm_read_options_default();
+    ro.keep_repeated = 1;
+    mm_mesh mesh = NULL, fine = NULL;
+    size_t size;
+    const char *data = round_trip_input("fuzz_round_trip-repeated-consecutive-uv", &size);
+    MMT_OK(ctx, mm_mesh_read_memory(ctx, &mesh, data, size, "cube.obj", &ro));
+    ck_assert_int_eq(mm_mesh_num_fvar(mesh), 1);
+    mm_subdiv_options o = mm_subdiv_options_default();
+    MMT_FAILS(ctx, mm_subdivide(ctx, mesh, &o, &fine), MM_ERR_INVALID_ARGUMENT,
+              "face 0 passes from vertex 0 to itself");
+    ck_assert_ptr_null(fine);
+    MMT_OK(ctx, mm_mesh_remove_fvar(ctx, mesh, 0));
+    MMT_OK(ctx, mm_subdivide(ctx, mesh, &o, &fine));
+    assert_ids_name_vertices(ctx, fine);
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(fine, &info));
+    ck_assert_int_eq(info.num_faces, 25); /* a quad per corner */
+    mm_mesh_free(&fine);
+    mm_mesh_free(&mesh);
+    mm_context_free(&ctx);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -261,6 +295,7 @@ int main(void)
     tcase_add_loop_test(tc, faces_repeating_a_vertex_on_fewer_than_three_vertices_round_trip, 0, 2);
     tcase_add_test(tc, ply_property_name_with_a_nul_is_refused);
     tcase_add_test(tc, uv_channel_on_a_non_manifold_mesh_refines);
+    tcase_add_test(tc, uv_channel_on_a_side_from_a_vertex_to_itself_is_refused);
     suite_add_tcase(s, tc);
     return mmt_run(s);
 }
