@@ -252,9 +252,10 @@ START_TEST(uv_channel_on_a_non_manifold_mesh_refines)
 END_TEST
 
 /* fuzz_round_trip-repeated-consecutive-uv: a closed cube of quads whose
- * first face lists vertex 1 twice in a row ("f 1/1 1/1 4/2 3/3 2/4"), read
- * with keep_repeated, with a UV channel. The face-varying walk read the edge
- * of the side from vertex 1 to itself, which is none (MMI_NO_EDGE), out of
+ * first face lists OBJ's vertex 1 (vertex 0, 0-based, as the refusal names
+ * it) twice in a row ("f 1/1 1/1 4/2 3/3 2/4"), read with keep_repeated, with
+ * a UV channel. The face-varying walk read the edge of the side from that
+ * vertex to itself, which is none (MMI_NO_EDGE), out of
  * bounds. Vtr makes such a side a degenerate edge, non-manifold, and channels
  * on a mesh with faces that repeat a vertex are refined on 2-manifolds only
  * (docs/face-varying.md, "Refused"): refused, naming the face and the vertex.
