@@ -45,7 +45,10 @@ __device__ __forceinline__ void mmi_let_next_grid_launch()
  * (programmatic dependent launch): it may start once the kernel before it
  * on the stream lets it (mmi_let_next_grid_launch), so it calls
  * mmi_wait_prior_grid before it loads what the kernels before it write or
- * stores anything. Only where the context's early_launch holds. */
+ * stores anything. Only where the context's early_launch holds. Returns
+ * the launch's error, the runtime's last error cleared (a failed
+ * cudaLaunchKernelEx leaves it set, to be reported again by the next check
+ * under another launch's name). */
 template <typename... P, typename... A>
 static cudaError_t mmi_launch_early(void (*kernel)(P...), unsigned grid, unsigned block,
                                     size_t bytes, cudaStream_t stream, const A &...args)
@@ -60,7 +63,9 @@ static cudaError_t mmi_launch_early(void (*kernel)(P...), unsigned grid, unsigne
     c.stream = stream;
     c.attrs = &early;
     c.numAttrs = 1;
-    return cudaLaunchKernelEx(&c, kernel, args...);
+    cudaError_t e = cudaLaunchKernelEx(&c, kernel, args...);
+    cudaError_t last = cudaGetLastError();
+    return e != cudaSuccess ? e : last;
 }
 
 /* what names the launch in an error ("a static-mode rule kernel launch"). */
@@ -87,17 +92,10 @@ static mm_status mmi_grid_for_early(mm_context ctx, const Args *g, int64_t count
                                     const char *what)
 {
     if (count == 0 || !ctx->early_launch) return mmi_grid_for<Args, Rule>(ctx, g, count, what);
-    cudaLaunchAttribute early;
-    early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    early.val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t c = {};
-    c.gridDim = dim3(mmi_cuda_grid(count, kMmiGridThreads));
-    c.blockDim = dim3(kMmiGridThreads);
-    c.stream = (cudaStream_t)ctx->stream;
-    c.attrs = &early;
-    c.numAttrs = 1;
-    cudaError_t e = cudaLaunchKernelEx(&c, mmi_grid_for_kernel<Args, Rule>, *g, count);
-    return mmi_cuda_check(ctx, e != cudaSuccess ? e : cudaGetLastError(), what);
+    cudaError_t e = mmi_launch_early(mmi_grid_for_kernel<Args, Rule>,
+                                     mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+                                     (cudaStream_t)ctx->stream, *g, count);
+    return mmi_cuda_check(ctx, e, what);
 }
 
 /* Defines x_cuda(ctx, g, count), the CUDA launcher of element rule rule

@@ -395,8 +395,12 @@ static cudaError_t launch_staged(const mmi_sk_points_args *g, cudaStream_t strea
     cudaError_t e = cudaSuccess;
     mmi_fold_early(g->data.corrected, [&](auto E) {
         auto *kernel = lk_tri_points_staged<F64, D, C, decltype(E)::value>;
-        if (early) e = mmi_launch_early(kernel, grid, threads, bytes, stream, *g);
-        else kernel<<<grid, threads, bytes, stream>>>(*g);
+        if (early) {
+            e = mmi_launch_early(kernel, grid, threads, bytes, stream, *g);
+        } else {
+            kernel<<<grid, threads, bytes, stream>>>(*g);
+            e = cudaGetLastError();
+        }
     });
     return e;
 }
@@ -437,7 +441,7 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
     }
     cudaError_t e = cudaSuccess;
     if (launch_tri_points(g, stream, g->data.early && ctx->early_launch, &e))
-        return mmi_cuda_check(ctx, e != cudaSuccess ? e : cudaGetLastError(), kWhat);
+        return mmi_cuda_check(ctx, e, kWhat);
     mm_status st = mmi_data_for<mmi_sk_points_args, lk_tri_face_element, 1>(ctx, g, count, kWhat);
     if (st != MM_OK || !g->out_faces) return st;
     lk_grandchild_kernel<<<mmi_cuda_grid(nf, kStagedThreads), kStagedThreads, 0, stream>>>(*g);
