@@ -105,22 +105,33 @@ __global__ void __launch_bounds__(kMmiGridThreads)
  * is instantiated for mmi_fold_early too; in an evaluation (mmi_sk_data's
  * early) it lets the next step launch as well, which Loop's staged kernel
  * then does (evaluations to 33.9M and 53.2M triangles about 1% faster at
- * d = 3, bench/results/loop-early-steps). */
+ * d = 3, bench/results/loop-early-steps). early: the kernel itself launched
+ * early (mmi_launch_early; the caller checks ctx->early_launch), for a rule
+ * that calls mmi_wait_prior_grid before it loads what the kernel before it
+ * writes (Loop's element rule, bench/results/loop-element-early). */
 template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int), int Last = 0>
-static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, const char *what)
+static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, const char *what,
+                              int early = 0)
 {
     if (count == 0) return MM_OK;
+    cudaError_t e = cudaSuccess;
     mmi_fold_data(g->data.d, g->data.f64, [&](auto D, auto F) {
         auto launch = [&](auto E) {
-            mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value,
-                                decltype(E)::value>
-                <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
-                   (cudaStream_t)ctx->stream>>>(*g, count);
+            auto *kernel = mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value,
+                                               decltype(E)::value>;
+            unsigned grid = mmi_cuda_grid(count, kMmiGridThreads);
+            cudaStream_t stream = (cudaStream_t)ctx->stream;
+            if (early) {
+                e = mmi_launch_early(kernel, grid, kMmiGridThreads, 0, stream, *g, count);
+            } else {
+                kernel<<<grid, kMmiGridThreads, 0, stream>>>(*g, count);
+                e = cudaGetLastError();
+            }
         };
         if constexpr (Last) mmi_fold_early(g->data.corrected || g->data.early, launch);
         else launch(std::integral_constant<int, 0>());
     });
-    return mmi_cuda_check(ctx, cudaGetLastError(), what);
+    return mmi_cuda_check(ctx, e, what);
 }
 
 /* MMI_CUDA_LAUNCHER (grid_for.cuh) for a vertex-data rule, folded: the

@@ -158,8 +158,7 @@ typedef struct lk_tri_sides {
  * at its corner (side code s) from column col (sk_column): the corner v[c]
  * and the point m[c] born on the side. side and verts are in's, as the
  * caller holds them: lk_tri_face_points' restrict copies let CUDA load them
- * through the read-only path (per corner, in the order the element kernel has always
- * loaded them: its code is unchanged by these helpers, PTX compared). */
+ * through the read-only path. */
 MM_HD void lk_tri_side_at(const lk_tri_in *in, const uint32_t *side, int64_t k, int c,
                           lk_tri_sides *t)
 {
@@ -199,11 +198,15 @@ MM_HD void lk_tri_column(lk_tri_in *col, const lk_tri_in *in, int64_t i, int f64
 /* Component i of level l + 1's points around triangle f of level l − 1, P of
  * level l, Y of level l + 1: inner edge 2|E| + 3f + c's point, and the
  * points on side c where f holds the side's edge's first side. Every load
- * comes before the first store, in three rounds of independent gathers (the
- * corners and edges; the owned edges' across edges; their edge points),
- * so that a thread waits three memory latencies rather than one per corner
- * and round; rows are addressed from component i's column (sk_column). d
- * and f64 are passed so that a CUDA kernel can fold them as constants. */
+ * comes before the first store: first the topology, in three rounds (the
+ * side codes and corners; their edges' sides; the owned edges' across
+ * edges), then every row in one round of independent gathers, so that a
+ * thread waits four memory latencies rather than one per corner and round.
+ * Between the two, mmi_wait_prior_grid: in a kernel launched early the
+ * rows' round alone waits on the step before (it returns at once where the
+ * kernel was not, and on the CPU). Rows are addressed from component i's
+ * column (sk_column). d and f64 are passed so that a CUDA kernel can fold
+ * them as constants. */
 MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int64_t i, int64_t d,
                               int f64)
 {
@@ -212,23 +215,27 @@ MM_HD void lk_tri_face_points(const lk_tri_in *in, lk_tri_ids at, int64_t f, int
     lk_tri_column(&col, in, i, f64);
     int64_t k = 3 * f;
     lk_tri_sides t;
-    double v[3], m[3];
-    lk_across a[3];
+    uint32_t vid[3];
     for (int c = 0; c < 3; ++c) {
         lk_tri_side_at(in, side, k, c, &t);
-        a[c].k1 = t.k1[c];
-        a[c].qi = a[c].qn = 0.0;
-        lk_tri_rows_at(verts, at, k, c, t.s[c], col.P, v, m, d, f64);
+        vid[c] = verts[k + c];
     }
     int64_t across[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     for (int c = 0; c < 3; ++c)
-        if (t.own[c] && a[c].k1 != MMI_SK_NONE)
+        if (t.own[c] && t.k1[c] != MMI_SK_NONE)
             lk_across_rows(at, in->across + 2 * (int64_t)(t.s[c] >> 2), across[c]);
-    for (int c = 0; c < 3; ++c)
+    mmi_wait_prior_grid();
+    double v[3], m[3];
+    lk_across a[3];
+    for (int c = 0; c < 3; ++c) {
+        a[c].k1 = t.k1[c];
+        a[c].qi = a[c].qn = 0.0;
+        lk_tri_rows_at(vid, at, 0, c, t.s[c], col.P, v, m, d, f64);
         if (t.own[c] && a[c].k1 != MMI_SK_NONE) {
             a[c].qi = sk_load(col.P, f64, across[c][0] * d);
             a[c].qn = sk_load(col.P, f64, across[c][1] * d);
         }
+    }
     for (int c = 0; c < 3; ++c) {
         int n = lk_slot_next(c), p = lk_slot_prev(c);
         sk_store(col.Y, f64, (uint32_t)(at.inner + k + c) * d, lk_inner_point(v, m, c));
