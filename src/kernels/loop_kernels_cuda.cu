@@ -444,8 +444,8 @@ mm_status mmi_lk_tri_faces_cuda(mm_context ctx, const mmi_sk_points_args *g, int
     if (launch_tri_points(g, stream, early, &e)) return mmi_cuda_check(ctx, e, kWhat);
     /* the element kernel launched early too, its threads loading their
        triangles' topology before the wait (lk_tri_face_points): the
-       evaluations of holes to 8.5M and 33.9M triangles 2–5% faster at d =
-       3 (bench/results/loop-element-early) */
+       evaluations of holes to 8.5M and 33.9M triangles 6.5% and 1.8%
+       faster at d = 3 (bench/results/loop-element-early) */
     mm_status st =
         mmi_data_for<mmi_sk_points_args, lk_tri_face_element, 1>(ctx, g, count, kWhat, early);
     if (st != MM_OK || !g->out_faces) return st;
