@@ -68,15 +68,27 @@ static cudaError_t mmi_launch_early(void (*kernel)(P...), unsigned grid, unsigne
     return e != cudaSuccess ? e : last;
 }
 
+/* kernel<<<grid, block, bytes, stream>>>(args...), launched early
+ * (mmi_launch_early) where early holds; returns the launch's error, the
+ * runtime's last error read once either way. */
+template <typename... P, typename... A>
+static cudaError_t mmi_launch(void (*kernel)(P...), unsigned grid, unsigned block, size_t bytes,
+                              cudaStream_t stream, int early, const A &...args)
+{
+    if (early) return mmi_launch_early(kernel, grid, block, bytes, stream, args...);
+    kernel<<<grid, block, bytes, stream>>>(args...);
+    return cudaGetLastError();
+}
+
 /* what names the launch in an error ("a static-mode rule kernel launch"). */
 template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, const char *what)
 {
     if (count == 0) return MM_OK;
-    mmi_grid_for_kernel<Args, Rule>
-        <<<mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
-           (cudaStream_t)ctx->stream>>>(*g, count);
-    return mmi_cuda_check(ctx, cudaGetLastError(), what);
+    cudaError_t e = mmi_launch(mmi_grid_for_kernel<Args, Rule>,
+                               mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+                               (cudaStream_t)ctx->stream, 0, *g, count);
+    return mmi_cuda_check(ctx, e, what);
 }
 
 /* mmi_grid_for, launched early where the device allows (ctx->early_launch):
@@ -91,10 +103,10 @@ template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for_early(mm_context ctx, const Args *g, int64_t count,
                                     const char *what)
 {
-    if (count == 0 || !ctx->early_launch) return mmi_grid_for<Args, Rule>(ctx, g, count, what);
-    cudaError_t e = mmi_launch_early(mmi_grid_for_kernel<Args, Rule>,
-                                     mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
-                                     (cudaStream_t)ctx->stream, *g, count);
+    if (count == 0) return MM_OK;
+    cudaError_t e = mmi_launch(mmi_grid_for_kernel<Args, Rule>,
+                               mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+                               (cudaStream_t)ctx->stream, ctx->early_launch, *g, count);
     return mmi_cuda_check(ctx, e, what);
 }
 

@@ -119,14 +119,8 @@ static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, cons
         auto launch = [&](auto E) {
             auto *kernel = mmi_data_for_kernel<Args, Rule, decltype(D)::value, decltype(F)::value,
                                                decltype(E)::value>;
-            unsigned grid = mmi_cuda_grid(count, kMmiGridThreads);
-            cudaStream_t stream = (cudaStream_t)ctx->stream;
-            if (early) {
-                e = mmi_launch_early(kernel, grid, kMmiGridThreads, 0, stream, *g, count);
-            } else {
-                kernel<<<grid, kMmiGridThreads, 0, stream>>>(*g, count);
-                e = cudaGetLastError();
-            }
+            e = mmi_launch(kernel, mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
+                           (cudaStream_t)ctx->stream, early, *g, count);
         };
         if constexpr (Last) mmi_fold_early(g->data.corrected || g->data.early, launch);
         else launch(std::integral_constant<int, 0>());

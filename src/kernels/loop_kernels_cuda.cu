@@ -395,12 +395,7 @@ static cudaError_t launch_staged(const mmi_sk_points_args *g, cudaStream_t strea
     cudaError_t e = cudaSuccess;
     mmi_fold_early(g->data.corrected, [&](auto E) {
         auto *kernel = lk_tri_points_staged<F64, D, C, decltype(E)::value>;
-        if (early) {
-            e = mmi_launch_early(kernel, grid, threads, bytes, stream, *g);
-        } else {
-            kernel<<<grid, threads, bytes, stream>>>(*g);
-            e = cudaGetLastError();
-        }
+        e = mmi_launch(kernel, grid, threads, bytes, stream, early, *g);
     });
     return e;
 }
