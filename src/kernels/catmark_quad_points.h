@@ -266,18 +266,25 @@ MM_HD void sk_quad_rows(const sk_quad_in *in, sk_quad_ids at, int64_t first, int
     rows[8] = at.fv;
 }
 
-/* Component c of quad f's data at level l (sk_quad_rows): its corners'
- * vertices pv and out edge points po; returns f's face point. */
-MM_HD double sk_quad_load(const sk_quad_in *in, sk_quad_ids at, int64_t first, double pv[4],
-                          double po[4], int64_t c, int64_t d, int f64)
+/* Component c of the rows sk_quad_rows names: the corners' vertices pv and
+ * out edge points po; returns the face point. */
+MM_HD double sk_quad_load_rows(const sk_quad_in *in, const int64_t rows[9], double pv[4],
+                               double po[4], int64_t c, int64_t d, int f64)
 {
-    int64_t rows[9];
-    sk_quad_rows(in, at, first, rows);
     for (int j = 0; j < 4; ++j) {
         pv[j] = sk_load(in->P, f64, rows[j] * d + c);
         po[j] = sk_load(in->P, f64, rows[4 + j] * d + c);
     }
     return sk_load(in->P, f64, rows[8] * d + c);
+}
+
+/* Component c of quad f's data at level l (sk_quad_rows, sk_quad_load_rows). */
+MM_HD double sk_quad_load(const sk_quad_in *in, sk_quad_ids at, int64_t first, double pv[4],
+                          double po[4], int64_t c, int64_t d, int f64)
+{
+    int64_t rows[9];
+    sk_quad_rows(in, at, first, rows);
+    return sk_quad_load_rows(in, rows, pv, po, c, d, f64);
 }
 
 /* Component c of sk_quad_face for quad f from its loaded data: its corners'
@@ -318,13 +325,17 @@ MM_HD sk_quad_ids sk_quad_ids_of(const mmi_sk_points_args *g, int64_t f)
 }
 
 /* Component c of quad f's points (i = f d + c): its corners' parts with
- * their owned edges, and its face-point vertex. */
+ * their owned edges, and its face-point vertex. Its rows' ids come before
+ * mmi_wait_prior_grid (hd.h) and their loads after it: in a kernel launched
+ * early only the loads of level l's data wait on the step before. */
 MM_HD void sk_quad_face(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
-    int64_t f = i / d, c = i % d;
+    int64_t f = i / d, c = i % d, rows[9];
     sk_quad_in in = sk_quad_in_of(g);
     sk_quad_ids at = sk_quad_ids_of(g, f);
-    double pv[4], po[4], pf = sk_quad_load(&in, at, 4 * f, pv, po, c, d, f64);
+    sk_quad_rows(&in, at, 4 * f, rows);
+    mmi_wait_prior_grid();
+    double pv[4], po[4], pf = sk_quad_load_rows(&in, rows, pv, po, c, d, f64);
     sk_quad_points(&in, at, 4 * f, pv, po, pf, 1, c, d, f64);
 }
 
@@ -398,13 +409,18 @@ MM_HD int64_t sk_quad_point_count(const mmi_sk_points_args *g)
 }
 
 /* Element i of mmi_sk_quad_points: a quad's component, or a corner's and a
- * face's; then a vertex's. */
+ * face's; then a vertex's. A quad waits on the step before itself
+ * (sk_quad_face), every other element first. */
 MM_HD void sk_quad_point(const mmi_sk_points_args *g, int64_t i, int64_t d, int f64)
 {
     const mmi_sk_level *x = &g->lv[g->level - 1];
     int64_t corners = x->uniform == 4 ? 0 : x->nnz * d, faces = x->nf * d;
+    if (i < corners + faces && corners == 0) {
+        sk_quad_face(g, i, d, f64);
+        return;
+    }
+    mmi_wait_prior_grid();
     if (i < corners) sk_polygon_corner(g, i, d, f64);
-    else if (i < corners + faces && corners == 0) sk_quad_face(g, i, d, f64);
     else if (i < corners + faces) sk_polygon_face_vertex(g, i - corners, d, f64);
     else sk_old_vertex(g, i - corners - faces, d, f64);
 }

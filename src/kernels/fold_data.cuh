@@ -108,7 +108,8 @@ __global__ void __launch_bounds__(kMmiGridThreads)
  * d = 3, bench/results/loop-early-steps). early: the kernel itself launched
  * early (mmi_launch_early; the caller checks ctx->early_launch), for a rule
  * that calls mmi_wait_prior_grid before it loads what the kernel before it
- * writes (Loop's element rule, bench/results/loop-element-early). */
+ * writes (Loop's and Catmull-Clark's element rules,
+ * bench/results/loop-element-early, bench/results/catmark-element-early). */
 template <class Args, void (*Rule)(const Args *, int64_t, int64_t, int), int Last = 0>
 static mm_status mmi_data_for(mm_context ctx, const Args *g, int64_t count, const char *what,
                               int early = 0)

@@ -55,8 +55,9 @@ typedef struct mmi_sk_data {
                         the kernels let them (fold_data.cuh: mmi_fold_early)    */
     int early;       /* an evaluation's step: the kernels before it on the
                         stream write vertex data only, so on CUDA Loop's
-                        staged kernel may launch early and load its topology
-                        before it waits (mmi_launch_early)                      */
+                        kernels and Catmull-Clark's element kernel may launch
+                        early and load their topology before they wait
+                        (mmi_launch_early)                                      */
 } mmi_sk_data;
 
 /* Where a step of Loop or √3 stores what each vertex it moves leaves below
