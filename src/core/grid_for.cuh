@@ -80,14 +80,16 @@ static cudaError_t mmi_launch(void (*kernel)(P...), unsigned grid, unsigned bloc
     return cudaGetLastError();
 }
 
-/* what names the launch in an error ("a static-mode rule kernel launch"). */
+/* what names the launch in an error ("a static-mode rule kernel launch");
+ * early: launched early (mmi_grid_for_early). */
 template <class Args, void (*Rule)(const Args *, int64_t)>
-static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, const char *what)
+static mm_status mmi_grid_for(mm_context ctx, const Args *g, int64_t count, const char *what,
+                              int early = 0)
 {
     if (count == 0) return MM_OK;
     cudaError_t e = mmi_launch(mmi_grid_for_kernel<Args, Rule>,
                                mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
-                               (cudaStream_t)ctx->stream, 0, *g, count);
+                               (cudaStream_t)ctx->stream, early, *g, count);
     return mmi_cuda_check(ctx, e, what);
 }
 
@@ -103,11 +105,7 @@ template <class Args, void (*Rule)(const Args *, int64_t)>
 static mm_status mmi_grid_for_early(mm_context ctx, const Args *g, int64_t count,
                                     const char *what)
 {
-    if (count == 0) return MM_OK;
-    cudaError_t e = mmi_launch(mmi_grid_for_kernel<Args, Rule>,
-                               mmi_cuda_grid(count, kMmiGridThreads), kMmiGridThreads, 0,
-                               (cudaStream_t)ctx->stream, ctx->early_launch, *g, count);
-    return mmi_cuda_check(ctx, e, what);
+    return mmi_grid_for<Args, Rule>(ctx, g, count, what, ctx->early_launch);
 }
 
 /* Defines x_cuda(ctx, g, count), the CUDA launcher of element rule rule
