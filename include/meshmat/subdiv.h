@@ -172,8 +172,8 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
  *   the build's trial runs of it report its levels as phase "eval"); the
  *   same results as the dynamic mode to rounding. Deterministic (bitwise
  *   run to run on one backend). On CUDA an evaluation (the last level up to
- *   2^28 values, specialized path, untagged mesh, context without timing,
- *   no progress callback) is replayed from a CUDA graph the handle captures
+ *   2^31 values, specialized path, context without timing, no progress
+ *   callback) is replayed from a CUDA graph the handle captures
  *   at its first call (and again when X0 or the result moves) and keeps with
  *   its intermediate levels (about a third of the result's bytes, held until
  *   mm_subdiv_free): the same values, one graph launch of host time a

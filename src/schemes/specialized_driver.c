@@ -480,12 +480,16 @@ done:
  * spot's cage to level 4 on an H100), which one graph launch replaces; on a
  * large one the GPU waits for them through the first levels (eval_into of
  * spot's cage to 3.0M quads 92 → 80 µs, to 48.0M 651 → 633 µs on the H200).
- * Up to this many values in the last level (1 GiB of float32; the levels
- * between are kept, about a third of it); never with stage timers or a
- * progress callback (neither could report from a replay). A tagged mesh's
+ * Up to this many values in the last level (8 GiB of float32): the levels
+ * between are kept, about a third of it, where a direct evaluation leaves
+ * nearly as much in the context's pool, which keeps its memory (its last
+ * two levels': 5/16 of it for Catmull-Clark and Loop). At 2^28 the suite's evaluations at d = 12 did not replay; at
+ * 2^31 they run 1.5–2.6% faster (armadillo's Loop L5 0.959 → 0.935 ms,
+ * spot's L9 1.548 → 1.511, bench/results/eval-replay-wide). Never with
+ * stage timers or a progress callback (neither could report from a replay). A tagged mesh's
  * corrections (mmi_sharp_correct) are a launch a level over counts the
  * build fixed, so they replay too. */
-#define MMI_REPLAY_MAX_VALUES ((int64_t)1 << 28)
+#define MMI_REPLAY_MAX_VALUES ((int64_t)1 << 31)
 
 static int replayable(mm_context ctx, const mmi_sp_state *s, mm_dense XL)
 {
