@@ -484,8 +484,8 @@ done:
  * between are kept, about a third of it, where a direct evaluation leaves
  * nearly as much in the context's pool, which keeps its memory (its last
  * two levels': 5/16 of it for Catmull-Clark and Loop). At 2^28 four of the
- * suite's seven evaluations at d = 12 did not replay; at 2^31 they run 1.5–2.6%
- * faster (armadillo's Loop L5 0.959 → 0.935 ms, spot's L9 1.548 → 1.511,
+ * suite's seven evaluations at d = 12 of 30M faces or more did not replay; at
+ * 2^31 they run 1.5–2.6% faster (armadillo's Loop L5 0.959 → 0.935 ms, spot's L9 1.548 → 1.511,
  * bench/results/eval-replay-wide). Never with stage timers or a progress
  * callback (neither could report from a replay). A tagged mesh's
  * corrections (mmi_sharp_correct) are a launch a level over counts the
