@@ -177,7 +177,10 @@ MM_API mm_status mm_subdiv_build(mm_context ctx, mm_mesh mesh, const mm_subdiv_o
  *   at its first call (and again when X0 or the result moves) and keeps with
  *   its intermediate levels (about a third of the result's bytes, held until
  *   mm_subdiv_free): the same values, one graph launch of host time a
- *   call. Evaluate one handle from one thread at a time.
+ *   call. A replay that runs out of device memory falls back to the direct
+ *   route (each level allocated in turn, freed after the next); where that
+ *   fits, the handle evaluates that width and type directly from then on.
+ *   Evaluate one handle from one thread at a time.
  *   Errors: MM_ERR_INVALID_ARGUMENT (NULL, X0 with the wrong number of rows,
  *   another context), MM_ERR_OUT_OF_MEMORY, MM_ERR_CUDA.
  *   Example: the quad (0,0) (1,0) (1,1) (0,1), one level, EDGE_ONLY: vertex 0

@@ -39,6 +39,7 @@ struct mm_context_s {
                                mmi_launch_early may launch a kernel early
                                (grid_for.cuh)                                 */
     int64_t fail_after;     /* < 0: never; else allocations left before failing */
+    int fail_once;          /* the failure turns fail_after off */
     mmi_stage *stages;
     int num_stages, cap_stages;
 };

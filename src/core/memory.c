@@ -39,7 +39,12 @@ mm_status mmi_check_backend_pointer(mm_context ctx, const void *p, const char *w
 
 void mmi_test_fail_alloc_after(mm_context ctx, int64_t n)
 {
-    ctx->fail_after = n;
+    ctx->fail_after = n, ctx->fail_once = 0;
+}
+
+void mmi_test_fail_alloc_once(mm_context ctx, int64_t n)
+{
+    ctx->fail_after = n, ctx->fail_once = 1;
 }
 
 mm_status mmi_alloc(mm_context ctx, mm_memory where, int64_t bytes, void **p)
@@ -47,9 +52,11 @@ mm_status mmi_alloc(mm_context ctx, mm_memory where, int64_t bytes, void **p)
     *p = NULL;
     if (bytes < 0) return mmi_fail(ctx, MM_ERR_OVERFLOW, "negative allocation size");
     if (bytes == 0) return MM_OK;
-    if (ctx->fail_after == 0)
+    if (ctx->fail_after == 0) {
+        if (ctx->fail_once) ctx->fail_after = -1;
         return mmi_fail(ctx, MM_ERR_OUT_OF_MEMORY, "allocation of %lld bytes failed (test hook)",
                         (long long)bytes);
+    }
     if (ctx->fail_after > 0) ctx->fail_after--;
     if (where == MM_MEMORY_DEVICE) {
         mm_status st = mmi_cuda_alloc(ctx, bytes, p);

@@ -48,9 +48,12 @@ mm_status mmi_to_host(mm_context ctx, const void *src, int64_t n, size_t size, v
 /* Sets bytes to zero. */
 mm_status mmi_zero(mm_context ctx, void *p, mm_memory where, int64_t bytes);
 
-/* Test hook (the SQLite-style allocation-failure sweep): after n more
- * successful allocations every allocation fails; n < 0 turns it off. */
+/* Test hooks (the SQLite-style allocation-failure sweep): after n more
+ * successful allocations every allocation fails (mmi_test_fail_alloc_after)
+ * or only the next one does (mmi_test_fail_alloc_once: a fallback's own
+ * allocations then succeed); n < 0 turns either off. */
 void mmi_test_fail_alloc_after(mm_context ctx, int64_t n);
+void mmi_test_fail_alloc_once(mm_context ctx, int64_t n);
 
 #ifdef __cplusplus
 }

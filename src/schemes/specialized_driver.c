@@ -495,7 +495,8 @@ done:
 static int replayable(mm_context ctx, const mmi_sp_state *s, mm_dense XL)
 {
     return ctx->backend == MM_BACKEND_CUDA && !ctx->timing && s->opts.progress == NULL &&
-           s->opts.levels > 0 && XL->n * XL->d <= MMI_REPLAY_MAX_VALUES;
+           s->opts.levels > 0 && XL->n * XL->d <= MMI_REPLAY_MAX_VALUES &&
+           !(s->direct_d == XL->d && s->direct_type == XL->type);
 }
 
 static void free_replay(mm_context ctx, mmi_sp_replay *p)
@@ -572,19 +573,37 @@ static mm_status side_stream(mm_context ctx, mmi_sp_state *s)
     return st;
 }
 
-static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
+/* The direct route: each level's data allocated in turn and freed after the
+ * next is made. */
+static mm_status direct_eval(mm_context ctx, mmi_sp_state *s, mm_dense X0, mm_dense XL)
 {
     mm_status st = MM_OK;
-    mmi_sp_state *s = state;
     mmi_sp_rings r = {NULL, NULL, 0, 0, NULL, 0};
-    MM_TRY(mmi_subdiv_check_data(ctx, X0));
-    if (s->opts.levels == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
-    MM_TRY(side_stream(ctx, s));
-    if (replayable(ctx, s, XL)) return replay_eval(ctx, s, X0, XL);
     MM_TRY(alloc_rings(ctx, s, X0, &r));
     MM_TRY(eval_levels(ctx, s, X0, XL, &r, NULL));
 done:
     free_rings(ctx, &r);
+    return st;
+}
+
+/* A replay that runs out of memory (its arrays, capture or launch; it has
+ * freed what it made) falls back to the direct route, whose peak is lower:
+ * two levels at a time, not every level between. Where that fits, the
+ * handle evaluates this width and type directly from then on rather than
+ * failing the replay's allocations at every call; where it does not, the
+ * next call tries the replay again. */
+static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
+{
+    mmi_sp_state *s = state;
+    mm_status st = mmi_subdiv_check_data(ctx, X0);
+    if (st != MM_OK) return st;
+    if (s->opts.levels == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
+    if ((st = side_stream(ctx, s)) != MM_OK) return st;
+    if (!replayable(ctx, s, XL)) return direct_eval(ctx, s, X0, XL);
+    st = replay_eval(ctx, s, X0, XL);
+    if (st != MM_ERR_OUT_OF_MEMORY) return st;
+    st = direct_eval(ctx, s, X0, XL);
+    if (st == MM_OK) s->direct_d = XL->d, s->direct_type = XL->type;
     return st;
 }
 

@@ -75,6 +75,10 @@ typedef struct mmi_sp_state {
     mmi_sharp_set sharp;
     uint32_t ep_base[MMI_SK_MAX_LEVELS];
     mmi_sp_replay replay; /* small meshes' evaluations on CUDA */
+    /* The width and type whose replay ran out of memory where the direct
+     * route then fit: evaluated directly from then on (d 0: none). */
+    int64_t direct_d;
+    mm_type direct_type;
     /* Evaluations on CUDA: a second stream for the older vertices' passes
      * (side: &beside, from the first, where the scheme forks; NULL on the
      * CPU, on schemes that do not fork and in mm_subdivide's one-off route,

@@ -12,7 +12,8 @@
  * and, with a CUDA device, a stream of the caller's giving the same results
  * as the default one, arrays made on one stream used on the other, and
  * replayed evaluations (with crease and corner tags too) bit for bit as
- * direct ones. */
+ * direct ones, and a replay out of memory falling back to the direct
+ * route. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -499,6 +500,68 @@ static void assert_replays_are_direct(mm_scheme scheme, int levels, int tagged)
     mm_context_free(&replay), mm_context_free(&direct);
 }
 
+/* A replay that runs out of memory falls back to the direct route
+ * (specialized_driver.c's sp_eval). Each allocation of a handle's first
+ * call failing alone in turn (mmi_test_fail_alloc_once), on a new handle
+ * each time: the call still succeeds with the direct context's values bit
+ * for bit, keeps nothing, and the handle evaluates directly from then on
+ * (its next call allocates: two levels or more). The first k at which no
+ * allocation of the replay fails leaves the replay kept, whose next call
+ * allocates nothing. */
+static void assert_replay_falls_back(mm_scheme scheme, int levels)
+{
+    mm_context_options o = mm_context_options_default();
+    o.backend = MM_BACKEND_CUDA;
+    mm_context ctx = NULL, direct = NULL;
+    MMT_OK(ctx, mm_context_new(&ctx, &o));
+    o.timing = 1;
+    MMT_OK(direct, mm_context_new(&direct, &o));
+    mm_mesh m1 = scheme_mesh(ctx, scheme), m2 = scheme_mesh(direct, scheme);
+    mm_mesh_info info;
+    MMT_OK(ctx, mm_mesh_info_get(m1, &info));
+    int64_t nv = info.num_vertices;
+    mm_subdiv s2 = build(direct, m2, scheme, 0, levels);
+    void *x = control_values(nv, 3, MM_TYPE_FLOAT32);
+    size_t bytes;
+    void *want = evaluated(direct, s2, x, nv, 3, MM_TYPE_FLOAT32, &bytes), *got = malloc(bytes);
+    ck_assert_ptr_nonnull(got);
+    int replayed = 0, k = 0;
+    for (; !replayed; ++k) {
+        mm_subdiv s = build(ctx, m1, scheme, 0, levels);
+        mm_dense X0 = NULL, XL = NULL;
+        MMT_OK(ctx, mm_dense_import(ctx, &X0, nv, 3, MM_TYPE_FLOAT32, x));
+        MMT_OK(ctx, mm_dense_new(ctx, &XL, last_vertices(ctx, s), 3, MM_TYPE_FLOAT32));
+        int64_t before = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);
+        mmi_test_fail_alloc_once(ctx, k);
+        mm_status st = mm_subdiv_eval_into(s, X0, XL);
+        mmi_test_fail_alloc_after(ctx, -1);
+        ck_assert_msg(st == MM_OK, "allocation %d failing: %s", k, mm_last_error(ctx));
+        MMT_OK(ctx, mm_dense_export(XL, got));
+        ck_assert_msg(memcmp(got, want, bytes) == 0, "allocation %d failing", k);
+        int64_t after = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);
+        mmi_test_fail_alloc_after(ctx, 0);
+        replayed = mm_subdiv_eval_into(s, X0, XL) == MM_OK;
+        mmi_test_fail_alloc_after(ctx, -1);
+        if (!replayed) ck_assert_int_eq(after, before); /* fell back: nothing kept */
+        mm_dense_free(&X0), mm_dense_free(&XL);
+        mm_subdiv_free(&s);
+    }
+    ck_assert_int_gt(k, 1); /* the replay allocated, and its failures fell back */
+    free(x), free(want), free(got);
+    mm_subdiv_free(&s2);
+    mm_mesh_free(&m1), mm_mesh_free(&m2);
+    ck_assert_int_eq(mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE), 0);
+    mm_context_free(&ctx), mm_context_free(&direct);
+}
+
+/* _i: the scheme, then the levels 2 and 3 (one level's direct route
+ * allocates nothing, which the assertion that it went direct needs). */
+START_TEST(replay_out_of_memory_falls_back)
+{
+    assert_replay_falls_back((mm_scheme)(_i / 2), 2 + _i % 2);
+}
+END_TEST
+
 /* _i: the scheme, then the levels 1 … 3. */
 START_TEST(replayed_evaluations_equal_direct_ones)
 {
@@ -537,6 +600,7 @@ int main(void)
         tcase_add_loop_test(cuda, a_callers_stream_gives_the_same_results, 0, WAYS * SCHEMES);
         tcase_add_loop_test(cuda, replayed_evaluations_equal_direct_ones, 0, 3 * SCHEMES);
         tcase_add_loop_test(cuda, replayed_tagged_evaluations_equal_direct_ones, 0, 6);
+        tcase_add_loop_test(cuda, replay_out_of_memory_falls_back, 0, 2 * SCHEMES);
         suite_add_tcase(s, cuda);
     } else {
         mmt_skip(streams, "no CUDA device");
