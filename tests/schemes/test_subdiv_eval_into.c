@@ -436,6 +436,18 @@ static void assert_first_replay_fails_cleanly(mm_context ctx, mm_subdiv s, int64
     free(x);
 }
 
+/* Two CUDA contexts: *replay, whose evaluations replay a captured graph, and
+ * *direct, whose stage timers keep its evaluations on the direct route
+ * (specialized_driver.c's replayable). */
+static void new_replay_and_direct(mm_context *replay, mm_context *direct)
+{
+    mm_context_options o = mm_context_options_default();
+    o.backend = MM_BACKEND_CUDA;
+    MMT_OK(*replay, mm_context_new(replay, &o));
+    o.timing = 1;
+    MMT_OK(*direct, mm_context_new(direct, &o));
+}
+
 /* Small evaluations on CUDA are replayed from a captured graph, except on a
  * context with stage timers (specialized_driver.c): the same handle's
  * evaluations on a context of each kind agree bit for bit, call after call,
@@ -445,12 +457,8 @@ static void assert_first_replay_fails_cleanly(mm_context ctx, mm_subdiv s, int64
  * replay with the smooth kernels. */
 static void assert_replays_are_direct(mm_scheme scheme, int levels, int tagged)
 {
-    mm_context_options o = mm_context_options_default();
-    o.backend = MM_BACKEND_CUDA;
     mm_context replay = NULL, direct = NULL;
-    MMT_OK(replay, mm_context_new(&replay, &o));
-    o.timing = 1;
-    MMT_OK(direct, mm_context_new(&direct, &o));
+    new_replay_and_direct(&replay, &direct);
     mm_mesh m1 = scheme_mesh(replay, scheme), m2 = scheme_mesh(direct, scheme);
     if (tagged) mmt_add_tags(replay, &m1), mmt_add_tags(direct, &m2);
     mm_mesh_info info;
@@ -510,12 +518,8 @@ static void assert_replays_are_direct(mm_scheme scheme, int levels, int tagged)
  * allocates nothing. */
 static void assert_replay_falls_back(mm_scheme scheme, int levels)
 {
-    mm_context_options o = mm_context_options_default();
-    o.backend = MM_BACKEND_CUDA;
     mm_context ctx = NULL, direct = NULL;
-    MMT_OK(ctx, mm_context_new(&ctx, &o));
-    o.timing = 1;
-    MMT_OK(direct, mm_context_new(&direct, &o));
+    new_replay_and_direct(&ctx, &direct);
     mm_mesh m1 = scheme_mesh(ctx, scheme), m2 = scheme_mesh(direct, scheme);
     mm_mesh_info info;
     MMT_OK(ctx, mm_mesh_info_get(m1, &info));
