@@ -2,6 +2,8 @@
  * (specialized_driver.h). */
 #include "specialized_driver.h"
 
+#include <string.h>
+
 #include "../core/context_impl.h"
 #include "../core/cuda_backend.h"
 #include "../core/error.h"
@@ -590,8 +592,9 @@ done:
  * freed what it made) falls back to the direct route, whose peak is lower:
  * two levels at a time, not every level between. Where that fits, the
  * handle evaluates this width and type directly from then on rather than
- * failing the replay's allocations at every call; where it does not, the
- * next call tries the replay again. */
+ * failing the replay's allocations at every call, and the context's last
+ * error stays that of its last failed call (this one succeeded); where it
+ * does not, the next call tries the replay again. */
 static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
 {
     mmi_sp_state *s = state;
@@ -600,11 +603,15 @@ static mm_status sp_eval(mm_context ctx, void *state, mm_dense X0, mm_dense XL)
     if (s->opts.levels == 0) return mmi_dense_scale_add(ctx, NULL, X0, 0.0, XL);
     if ((st = side_stream(ctx, s)) != MM_OK) return st;
     if (!replayable(ctx, s, XL)) return direct_eval(ctx, s, X0, XL);
+    char last_error[sizeof ctx->error];
+    memcpy(last_error, ctx->error, strlen(ctx->error) + 1);
     st = replay_eval(ctx, s, X0, XL);
     if (st != MM_ERR_OUT_OF_MEMORY) return st;
     st = direct_eval(ctx, s, X0, XL);
-    if (st == MM_OK) s->direct_d = XL->d, s->direct_type = XL->type;
-    return st;
+    if (st != MM_OK) return st;
+    s->direct_d = XL->d, s->direct_type = XL->type;
+    memcpy(ctx->error, last_error, strlen(last_error) + 1);
+    return MM_OK;
 }
 
 /* The fused route of mm_subdivide. Step l computes level l + 1's vertex data

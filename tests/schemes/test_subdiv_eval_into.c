@@ -512,7 +512,8 @@ static void assert_replays_are_direct(mm_scheme scheme, int levels, int tagged)
  * (specialized_driver.c's sp_eval). Each allocation of a handle's first
  * call failing alone in turn (mmi_test_fail_alloc_once), on a new handle
  * each time: the call still succeeds with the direct context's values bit
- * for bit, keeps nothing, and the handle evaluates directly from then on
+ * for bit, leaves the context's last error as it was, keeps nothing, and
+ * the handle evaluates directly from then on
  * (its next call allocates: two levels or more). The first k at which no
  * allocation of the replay fails leaves the replay kept, whose next call
  * allocates nothing. */
@@ -536,10 +537,13 @@ static void assert_replay_falls_back(mm_scheme scheme, int levels)
         MMT_OK(ctx, mm_dense_import(ctx, &X0, nv, 3, MM_TYPE_FLOAT32, x));
         MMT_OK(ctx, mm_dense_new(ctx, &XL, last_vertices(ctx, s), 3, MM_TYPE_FLOAT32));
         int64_t before = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);
+        char last_error[1024]; /* the last failed call's (the loop's second calls fail) */
+        snprintf(last_error, sizeof last_error, "%s", mm_last_error(ctx));
         mmi_test_fail_alloc_once(ctx, k);
         mm_status st = mm_subdiv_eval_into(s, X0, XL);
         mmi_test_fail_alloc_after(ctx, -1);
         ck_assert_msg(st == MM_OK, "allocation %d failing: %s", k, mm_last_error(ctx));
+        ck_assert_str_eq(mm_last_error(ctx), last_error); /* the call succeeded */
         MMT_OK(ctx, mm_dense_export(XL, got));
         ck_assert_msg(memcmp(got, want, bytes) == 0, "allocation %d failing", k);
         int64_t after = mm_context_bytes_in_use(ctx, MM_MEMORY_DEVICE);
