@@ -215,18 +215,20 @@ std::string map_levels(const Far::TopologyRefiner &r, const std::vector<Level> &
             if (it == a.edge.end()) return at + "no meshmat edge for a Far edge";
             vc[(size_t)pl.GetEdgeChildVertex(e)] = edge_points + it->second;
         }
+        Face want;  // one buffer for every child face
         for (int f = 0; f < pl.GetNumFaces(); ++f) {
             Far::ConstIndexArray kids = pl.GetFaceChildFaces(f);
             int64_t g = fm[(size_t)f];
             int64_t first = loop ? 4 * g : a.ptr[(size_t)g], last = loop ? 4 * g + 4 : a.ptr[(size_t)g + 1];
             for (int i = 0; i < kids.size(); ++i) {
                 Far::ConstIndexArray cv = cl.GetFaceVertices(kids[i]);
-                Face want;
+                want.clear();
                 for (int k = 0; k < cv.size(); ++k) want.push_back((uint32_t)vc[(size_t)cv[k]]);
                 int64_t match = -1;
                 for (int64_t t = first; t < last && match < 0; ++t) {
-                    Face got(b.rows.begin() + b.ptr[(size_t)t], b.rows.begin() + b.ptr[(size_t)t + 1]);
-                    if (same_cycle(want, got)) match = t;
+                    if (same_cycle(want, b.rows.data() + b.ptr[(size_t)t],
+                                   (size_t)(b.ptr[(size_t)t + 1] - b.ptr[(size_t)t])))
+                        match = t;
                 }
                 if (match < 0) return at + "a child of face " + std::to_string(g) + " differs";
                 fc[(size_t)kids[i]] = match;
@@ -919,8 +921,9 @@ std::string map_hierarchies(const std::vector<Level> &a, const std::vector<Level
                 for (int64_t i = ca.ptr[(size_t)k]; i < ca.ptr[(size_t)k + 1]; ++i)
                     want.push_back((uint32_t)vc[ca.rows[(size_t)i]]);
                 for (int64_t t = bf; t < bl && fc[(size_t)k] < 0; ++t) {
-                    Face got(cb.rows.begin() + cb.ptr[(size_t)t], cb.rows.begin() + cb.ptr[(size_t)t + 1]);
-                    if (same_cycle(want, got)) fc[(size_t)k] = t;
+                    if (same_cycle(want, cb.rows.data() + cb.ptr[(size_t)t],
+                                   (size_t)(cb.ptr[(size_t)t + 1] - cb.ptr[(size_t)t])))
+                        fc[(size_t)k] = t;
                 }
                 if (fc[(size_t)k] < 0)
                     return at + "child face " + std::to_string(k) + " of face " + std::to_string(f) +

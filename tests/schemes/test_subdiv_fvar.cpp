@@ -481,13 +481,17 @@ struct PositionIndex {
     {
         return {std::llround(p[0] / q), std::llround(p[1] / q), std::llround(p[2] / q)};
     }
+    // The point's own cell first, where nearly every point lies, then the
+    // cells around it (a point near a cell's edge).
     int find(const double *p) const
     {
         std::array<long long, 3> k = key(p);
+        auto it = at.find(k);
+        if (it != at.end()) return it->second;
         for (int dx = -1; dx <= 1; ++dx)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dz = -1; dz <= 1; ++dz) {
-                    auto it = at.find({k[0] + dx, k[1] + dy, k[2] + dz});
+                    it = at.find({k[0] + dx, k[1] + dy, k[2] + dz});
                     if (it != at.end()) return it->second;
                 }
         return -1;
@@ -577,10 +581,13 @@ std::string compare_on(mm_context ctx, mm_mesh mesh, const FvCase &c, const Conf
     if ((int)nf != L.GetNumFaces())
         err = "meshmat has " + std::to_string(nf) + " faces, Far " + std::to_string(L.GetNumFaces());
     double worst = 0.0;
+    std::vector<int> far_of(ours.xyz.size() / 3, -2);  // each vertex looked up once
     for (size_t f = 0; f < nf && err.empty(); ++f) {
         std::vector<int> cyc;
         for (int64_t k = ours.offsets[f]; k < ours.offsets[f + 1]; ++k) {
-            int v = index.find(&ours.xyz[(size_t)(3 * ours.ids[(size_t)k])]);
+            size_t id = (size_t)ours.ids[(size_t)k];
+            int &v = far_of[id];
+            if (v == -2) v = index.find(&ours.xyz[3 * id]);
             if (v < 0) err = "meshmat's face " + std::to_string(f) + " has a vertex Far has not";
             cyc.push_back(v);
         }

@@ -231,6 +231,7 @@ void compare(mm_context ctx, const Shape &s, mm_subdiv_path path, mm_boundary ru
             vc[(size_t)pl.GetEdgeChildVertex(e)] = edge_points + em[(size_t)e];
         // The children of meshmat face g: its corners' faces (Catmull-Clark,
         // DESIGN §3) or 4g … 4g + 3 (Loop); each of Far's must be one of them.
+        std::vector<uint32_t> want;  // one buffer for every child face
         for (int f = 0; f < pl.GetNumFaces() && ok; ++f) {
             Far::ConstIndexArray kids = pl.GetFaceChildFaces(f);
             int64_t g = fm[(size_t)f];
@@ -238,13 +239,13 @@ void compare(mm_context ctx, const Shape &s, mm_subdiv_path path, mm_boundary ru
             int64_t last = loop ? 4 * g + 4 : a.ptr[(size_t)g + 1];
             for (int i = 0; i < kids.size() && ok; ++i) {
                 Far::ConstIndexArray cv = cl.GetFaceVertices(kids[i]);
-                std::vector<uint32_t> want;
+                want.clear();
                 for (int k = 0; k < cv.size(); ++k) want.push_back((uint32_t)vc[(size_t)cv[k]]);
                 int64_t match = -1;
                 for (int64_t t = first; t < last && match < 0; ++t) {
-                    std::vector<uint32_t> got(b.rows.begin() + b.ptr[(size_t)t],
-                                              b.rows.begin() + b.ptr[(size_t)t + 1]);
-                    if (same_cycle(want, got)) match = t;
+                    if (same_cycle(want, b.rows.data() + b.ptr[(size_t)t],
+                                   (size_t)(b.ptr[(size_t)t + 1] - b.ptr[(size_t)t])))
+                        match = t;
                 }
                 if (match < 0) {
                     fail(std::string(label) + ": a child of face " + std::to_string(g) +
