@@ -27,4 +27,12 @@ inline bool same_cycle(const std::vector<uint32_t> &a, const std::vector<uint32_
     return same_cycle(a, b.data(), b.size());
 }
 
+// b as face t of a row array: ids rows[ptr[t]] … rows[ptr[t + 1] − 1].
+inline bool same_cycle(const std::vector<uint32_t> &a, const std::vector<int64_t> &ptr,
+                       const std::vector<uint32_t> &rows, int64_t t)
+{
+    size_t first = (size_t)ptr[(size_t)t];
+    return same_cycle(a, rows.data() + first, (size_t)ptr[(size_t)t + 1] - first);
+}
+
 #endif

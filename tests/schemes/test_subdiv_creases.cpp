@@ -226,9 +226,7 @@ std::string map_levels(const Far::TopologyRefiner &r, const std::vector<Level> &
                 for (int k = 0; k < cv.size(); ++k) want.push_back((uint32_t)vc[(size_t)cv[k]]);
                 int64_t match = -1;
                 for (int64_t t = first; t < last && match < 0; ++t) {
-                    if (same_cycle(want, b.rows.data() + b.ptr[(size_t)t],
-                                   (size_t)(b.ptr[(size_t)t + 1] - b.ptr[(size_t)t])))
-                        match = t;
+                    if (same_cycle(want, b.ptr, b.rows, t)) match = t;
                 }
                 if (match < 0) return at + "a child of face " + std::to_string(g) + " differs";
                 fc[(size_t)kids[i]] = match;
@@ -912,19 +910,17 @@ std::string map_hierarchies(const std::vector<Level> &a, const std::vector<Level
             if (it == pb.edge.end()) return at + "an edge of one level at a time is not an edge at once";
             vc[(size_t)(ep + e)] = ep + it->second;
         }
+        Face want;  // one buffer for every child face
         for (int64_t f = 0; f < pa.n.faces; ++f) {
             int64_t g = fm[(size_t)f];
             int64_t af = loop ? 4 * f : pa.ptr[(size_t)f], al = loop ? 4 * f + 4 : pa.ptr[(size_t)f + 1];
             int64_t bf = loop ? 4 * g : pb.ptr[(size_t)g], bl = loop ? 4 * g + 4 : pb.ptr[(size_t)g + 1];
             for (int64_t k = af; k < al; ++k) {
-                Face want;
+                want.clear();
                 for (int64_t i = ca.ptr[(size_t)k]; i < ca.ptr[(size_t)k + 1]; ++i)
                     want.push_back((uint32_t)vc[ca.rows[(size_t)i]]);
-                for (int64_t t = bf; t < bl && fc[(size_t)k] < 0; ++t) {
-                    if (same_cycle(want, cb.rows.data() + cb.ptr[(size_t)t],
-                                   (size_t)(cb.ptr[(size_t)t + 1] - cb.ptr[(size_t)t])))
-                        fc[(size_t)k] = t;
-                }
+                for (int64_t t = bf; t < bl && fc[(size_t)k] < 0; ++t)
+                    if (same_cycle(want, cb.ptr, cb.rows, t)) fc[(size_t)k] = t;
                 if (fc[(size_t)k] < 0)
                     return at + "child face " + std::to_string(k) + " of face " + std::to_string(f) +
                            " differs: " + face_text(want);

@@ -243,9 +243,7 @@ void compare(mm_context ctx, const Shape &s, mm_subdiv_path path, mm_boundary ru
                 for (int k = 0; k < cv.size(); ++k) want.push_back((uint32_t)vc[(size_t)cv[k]]);
                 int64_t match = -1;
                 for (int64_t t = first; t < last && match < 0; ++t) {
-                    if (same_cycle(want, b.rows.data() + b.ptr[(size_t)t],
-                                   (size_t)(b.ptr[(size_t)t + 1] - b.ptr[(size_t)t])))
-                        match = t;
+                    if (same_cycle(want, b.ptr, b.rows, t)) match = t;
                 }
                 if (match < 0) {
                     fail(std::string(label) + ": a child of face " + std::to_string(g) +
